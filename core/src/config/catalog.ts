@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { REPOSITORY_NAME_PATTERN } from "../schemas/target.js";
+
+/** A target as written in the catalog: `owner/name`, `env:<id>` or `none`. */
+export const targetRefSchema = z
+  .string()
+  .regex(/^(none|env:[\w.-]+|[\w.-]+\/[\w.-]+)$/, "must be owner/name, env:<id> or none");
+
+export const repositoryEntrySchema = z.object({
+  repo: z.string().regex(REPOSITORY_NAME_PATTERN, "must be owner/name"),
+  description: z.string().default(""),
+  aliases: z.array(z.string().min(1)).default([]),
+  keywords: z.array(z.string().min(1)).default([]),
+  defaultBranch: z.string().min(1).optional(),
+});
+export type RepositoryEntry = z.infer<typeof repositoryEntrySchema>;
+
+export const environmentEntrySchema = z.object({
+  id: z.string().regex(/^[\w.-]+$/, "must be letters, digits, '.', '_' or '-'"),
+  name: z.string().min(1),
+  description: z.string().default(""),
+  aliases: z.array(z.string().min(1)).default([]),
+  keywords: z.array(z.string().min(1)).default([]),
+  repositories: z.array(z.string().regex(REPOSITORY_NAME_PATTERN)).min(1),
+});
+export type EnvironmentEntry = z.infer<typeof environmentEntrySchema>;
+
+export const routingRuleSchema = z.object({
+  keywords: z.array(z.string().min(1)).min(1),
+  target: targetRefSchema,
+});
+export type RoutingRule = z.infer<typeof routingRuleSchema>;
+
+export const steeringPolicySchema = z.union([z.enum(["requester", "channel"]), z.array(z.string().min(1))]);
+export type SteeringPolicy = z.infer<typeof steeringPolicySchema>;
+
+export const sharePolicySchema = z.object({
+  mode: z.enum(["auto", "on-request", "off"]).default("auto"),
+  /** Days a link lives; `never` for links that only revocation ends. */
+  expiresInDays: z.union([z.number().positive(), z.literal("never")]).default(7),
+});
+
+const teamOrProjectTargetSchema = z.union([
+  targetRefSchema,
+  z.object({ target: targetRefSchema, labels: z.array(z.string()).default([]) }),
+]);
+
+export const catalogSchema = z
+  .object({
+    repositories: z.array(repositoryEntrySchema).default([]),
+    environments: z.array(environmentEntrySchema).default([]),
+    routing: z.array(routingRuleSchema).default([]),
+    slack: z
+      .object({
+        channels: z
+          .record(
+            z.string(),
+            z.object({
+              target: targetRefSchema.optional(),
+              steering: steeringPolicySchema.default("requester"),
+            }),
+          )
+          .default({}),
+      })
+      .default({ channels: {} }),
+    linear: z
+      .object({
+        projects: z.record(z.string(), teamOrProjectTargetSchema).default({}),
+        teams: z.record(z.string(), teamOrProjectTargetSchema).default({}),
+      })
+      .default({ projects: {}, teams: {} }),
+    github: z
+      .object({
+        repositories: z
+          .record(z.string(), z.object({ defaultEnvironment: z.string().optional() }))
+          .default({}),
+      })
+      .default({ repositories: {} }),
+    sharing: sharePolicySchema.default({ mode: "auto", expiresInDays: 7 }),
+  })
+  .strict();
+export type Catalog = z.infer<typeof catalogSchema>;
+
+export const EMPTY_CATALOG: Catalog = catalogSchema.parse({});

@@ -1,0 +1,24 @@
+import type { AgentEvent } from "../schemas/agent-event.js";
+import type { Session } from "../schemas/session.js";
+import type { Target } from "../schemas/target.js";
+import type { Turn } from "../schemas/turn.js";
+
+/** A turn as a backend sees it: the request, its session and the target chosen for it. */
+export interface BackendTurn {
+  turn: Turn;
+  session: Session;
+  target: Target;
+  prompt: string;
+  model?: string;
+  /** Messages posted in the conversation since the previous turn, oldest first. */
+  context: string[];
+  /** Stable across retries of the same turn: backends use it to avoid doing the work twice. */
+  idempotencyKey: string;
+}
+
+/** An agent that does the work. Events end with exactly one `done` or `error`. */
+export interface AgentBackend {
+  readonly name: string;
+  run(turn: BackendTurn, signal: AbortSignal): AsyncIterable<AgentEvent>;
+  stop(session: Session): Promise<void>;
+}

@@ -1,0 +1,23 @@
+import type { UserFacingError } from "../errors.js";
+import type { AskDecision, Target } from "../schemas/target.js";
+import type { Turn, TurnOutcome } from "../schemas/turn.js";
+
+/** What the replier knows about the work going on, for the "working on it" message. */
+export interface WorkingContext {
+  target: Target;
+  backend: string;
+  model?: string;
+}
+
+/**
+ * How the worker talks to one platform. Every method is idempotent per turn id: a turn that is
+ * retried after a crash edits what it posted before instead of posting again.
+ */
+export interface Replier {
+  acknowledge(turn: Turn): Promise<void>;
+  working(turn: Turn, context: WorkingContext): Promise<void>;
+  progress(turn: Turn, status: string): Promise<void>;
+  ask(turn: Turn, decision: AskDecision): Promise<void>;
+  result(turn: Turn, outcome: TurnOutcome, shareUrl: string | null): Promise<void>;
+  failed(turn: Turn, error: UserFacingError): Promise<void>;
+}

@@ -1,0 +1,83 @@
+export {
+  type Catalog,
+  catalogSchema,
+  EMPTY_CATALOG,
+  type EnvironmentEntry,
+  type RepositoryEntry,
+  type RoutingRule,
+  type SteeringPolicy,
+  targetRefSchema,
+} from "./config/catalog.js";
+export { CatalogError, loadCatalog, parseCatalog } from "./config/load-catalog.js";
+export { catalogTargets, createCatalogClassifier } from "./classifier/create-catalog-classifier.js";
+export type { AgentBackend, BackendTurn } from "./contracts/agent-backend.js";
+export type { Classifier } from "./contracts/classifier.js";
+export { type LogFields, type Logger, silentLogger } from "./contracts/logger.js";
+export type { Replier, WorkingContext } from "./contracts/replier.js";
+export type { ShareLinks } from "./contracts/share-links.js";
+export {
+  BatonError,
+  type BatonErrorCode,
+  DEFAULT_USER_MESSAGE,
+  isRetryableError,
+  TransientError,
+  toUserFacingError,
+  type UserFacingError,
+} from "./errors.js";
+export { type AgentEvent, agentEventSchema, type Artifact, artifactSchema } from "./schemas/agent-event.js";
+export {
+  type ConversationRef,
+  conversationKey,
+  conversationRefSchema,
+  type Platform,
+  platformSchema,
+} from "./schemas/conversation-ref.js";
+export { type Session, sessionSchema } from "./schemas/session.js";
+export {
+  type Actor,
+  type Attachment,
+  MAX_PROMPT_CHARS,
+  type SessionRequest,
+  type SessionRequestInput,
+  sessionRequestSchema,
+} from "./schemas/session-request.js";
+export {
+  type AskDecision,
+  type Decision,
+  decisionSchema,
+  describeTarget,
+  REPOSITORY_NAME_PATTERN,
+  type Target,
+  type TargetHint,
+  targetId,
+  targetSchema,
+} from "./schemas/target.js";
+export {
+  type NewTranscriptEntry,
+  type TranscriptEntry,
+  transcriptEntrySchema,
+} from "./schemas/transcript-entry.js";
+export {
+  FINISHED_TURN_STATUSES,
+  type Turn,
+  type TurnOutcome,
+  turnOutcomeSchema,
+  turnSchema,
+  type TurnStatus,
+  turnStatusSchema,
+} from "./schemas/turn.js";
+export { createRedisKeys, DEFAULT_REDIS_PREFIX, type RedisKeys } from "./store/redis-keys.js";
+export { createSessionStore, SESSION_TTL_MS, type SessionStore } from "./store/session-store.js";
+export {
+  createTranscriptStore,
+  type StoredTranscriptEntry,
+  TRANSCRIPT_MAX_ENTRIES,
+  type TranscriptStore,
+} from "./store/transcript-store.js";
+export {
+  type AbortReason,
+  createTurnRunner,
+  type TurnRunContext,
+  type TurnRunner,
+  type TurnRunnerOptions,
+} from "./turns/run-turn.js";

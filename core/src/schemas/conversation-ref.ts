@@ -1,0 +1,52 @@
+import { createHash } from "node:crypto";
+import { z } from "zod";
+
+export const platformSchema = z.enum(["slack", "github", "linear"]);
+export type Platform = z.infer<typeof platformSchema>;
+
+/** Where a conversation lives. One Session exists per conversation. */
+export const conversationRefSchema = z.discriminatedUnion("platform", [
+  z.object({
+    platform: z.literal("slack"),
+    teamId: z.string().min(1),
+    channelId: z.string().min(1),
+    threadTs: z.string().min(1),
+  }),
+  z.object({
+    platform: z.literal("github"),
+    installationId: z.number().int(),
+    owner: z.string().min(1),
+    repo: z.string().min(1),
+    number: z.number().int().positive(),
+  }),
+  z.object({
+    platform: z.literal("linear"),
+    organizationId: z.string().min(1),
+    issueId: z.string().min(1),
+    agentSessionId: z.string().min(1),
+  }),
+]);
+export type ConversationRef = z.infer<typeof conversationRefSchema>;
+
+function canonicalParts(ref: ConversationRef): string[] {
+  switch (ref.platform) {
+    case "slack":
+      return [ref.platform, ref.teamId, ref.channelId, ref.threadTs];
+    case "github":
+      return [ref.platform, String(ref.installationId), ref.owner, ref.repo, String(ref.number)];
+    case "linear":
+      return [ref.platform, ref.organizationId, ref.issueId, ref.agentSessionId];
+    default: {
+      const unreachable: never = ref;
+      throw new Error(`unknown platform in ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+
+/**
+ * A short, stable key for a conversation: safe inside Redis keys and hash tags (no `{`, `}` or `:`),
+ * the same for every event of that conversation.
+ */
+export function conversationKey(ref: ConversationRef): string {
+  return createHash("sha256").update(canonicalParts(ref).join("\u0000")).digest("base64url").slice(0, 22);
+}

@@ -1,0 +1,62 @@
+import { randomUUID } from "node:crypto";
+import type { Redis } from "ioredis";
+import { type Session, sessionSchema } from "../schemas/session.js";
+import type { RedisKeys } from "./redis-keys.js";
+
+/** Sessions outlive their last turn by this much; every turn renews it. */
+export const SESSION_TTL_MS = 90 * 24 * 60 * 60_000;
+
+export interface SessionStore {
+  get(sessionId: string): Promise<Session | null>;
+  findByConversation(conversationKey: string): Promise<Session | null>;
+  /** Opens the conversation's session, or returns the one it already has (first writer wins). */
+  open(init: Omit<Session, "id" | "createdAt" | "updatedAt" | "turnCount">): Promise<Session>;
+  update(sessionId: string, change: Partial<Pick<Session, "target" | "model" | "backend">>): Promise<Session>;
+  recordTurn(sessionId: string): Promise<void>;
+}
+
+export function createSessionStore({ redis, keys }: { redis: Redis; keys: RedisKeys }): SessionStore {
+  async function get(sessionId: string): Promise<Session | null> {
+    const raw = await redis.get(keys.session(sessionId));
+    return raw === null ? null : sessionSchema.parse(JSON.parse(raw));
+  }
+
+  async function save(session: Session): Promise<void> {
+    await redis.set(keys.session(session.id), JSON.stringify(session), "PX", SESSION_TTL_MS);
+  }
+
+  return {
+    get,
+    async findByConversation(conversationKey) {
+      const id = await redis.get(keys.conversationSession(conversationKey));
+      return id === null ? null : get(id);
+    },
+    async open(init) {
+      const now = new Date().toISOString();
+      const session: Session = { ...init, id: `s_${randomUUID()}`, createdAt: now, updatedAt: now, turnCount: 0 };
+      const pointer = keys.conversationSession(init.conversationKey);
+      const claimed = await redis.set(pointer, session.id, "PX", SESSION_TTL_MS, "NX");
+      if (claimed === null) {
+        const existing = await this.findByConversation(init.conversationKey);
+        if (existing) return existing;
+        await redis.set(pointer, session.id, "PX", SESSION_TTL_MS);
+      }
+      await save(session);
+      return session;
+    },
+    async update(sessionId, change) {
+      const session = await get(sessionId);
+      if (!session) throw new Error(`session ${sessionId} does not exist`);
+      const updated = { ...session, ...change, updatedAt: new Date().toISOString() };
+      await save(updated);
+      return updated;
+    },
+    async recordTurn(sessionId) {
+      const session = await get(sessionId);
+      if (!session) return;
+      await save({ ...session, turnCount: session.turnCount + 1, updatedAt: new Date().toISOString() });
+      await redis.pexpire(keys.conversationSession(session.conversationKey), SESSION_TTL_MS);
+      await redis.pexpire(keys.transcript(sessionId), SESSION_TTL_MS);
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { Classifier } from "../contracts/classifier.js";
+import type { Session } from "../schemas/session.js";
+import type { AskDecision } from "../schemas/target.js";
+import type { Turn } from "../schemas/turn.js";
+import type { SessionStore } from "../store/session-store.js";
+
+export type SessionResolution =
+  | { kind: "ready"; session: Session; reason: string }
+  | { kind: "ask"; decision: AskDecision };
+
+/**
+ * A conversation's target is sticky: the first turn classifies it and opens the session;
+ * follow-ups keep it unless the person names a new target explicitly.
+ */
+export async function resolveSessionTarget({
+  turn,
+  sessions,
+  classifier,
+  backend,
+}: {
+  turn: Turn;
+  sessions: SessionStore;
+  classifier: Classifier;
+  backend: string;
+}): Promise<SessionResolution> {
+  const { request } = turn;
+  const existing = await sessions.findByConversation(turn.conversationKey);
+  const explicitTarget = request.hints.target?.target;
+  if (existing) {
+    if (explicitTarget) {
+      const session = await sessions.update(existing.id, { target: explicitTarget });
+      return { kind: "ready", session, reason: "The person named a new target." };
+    }
+    return { kind: "ready", session: existing, reason: "The conversation keeps its target." };
+  }
+  const decision = await classifier.classify(request);
+  if (decision.kind === "ask") return { kind: "ask", decision };
+  const session = await sessions.open({
+    conversation: request.conversation,
+    conversationKey: turn.conversationKey,
+    target: decision.target,
+    backend,
+    model: request.hints.model,
+    requester: request.actor,
+  });
+  return { kind: "ready", session, reason: decision.reason };
+}

@@ -1,0 +1,131 @@
+import type { AgentBackend, BackendTurn } from "../contracts/agent-backend.js";
+import type { Classifier } from "../contracts/classifier.js";
+import type { Logger } from "../contracts/logger.js";
+import type { Replier } from "../contracts/replier.js";
+import type { ShareLinks } from "../contracts/share-links.js";
+import { BatonError, isRetryableError, toUserFacingError } from "../errors.js";
+import type { Platform } from "../schemas/conversation-ref.js";
+import type { Session } from "../schemas/session.js";
+import type { Turn, TurnStatus } from "../schemas/turn.js";
+import type { SessionStore } from "../store/session-store.js";
+import type { TranscriptStore } from "../store/transcript-store.js";
+import { collectAgentEvents } from "./collect-agent-events.js";
+import { resolveSessionTarget } from "./resolve-session-target.js";
+
+export interface TurnRunnerOptions {
+  sessions: SessionStore;
+  transcripts: TranscriptStore;
+  classifier: Classifier;
+  backend: AgentBackend;
+  repliers: Partial<Record<Platform, Replier>>;
+  shareLinks?: ShareLinks;
+  logger: Logger;
+}
+
+export interface TurnRunContext {
+  signal: AbortSignal;
+  /** 1 for the first try of this turn, 2 for its first retry, … */
+  attempt: number;
+  /** When false, a transient failure is thrown so that the queue tries again later. */
+  isFinalAttempt: boolean;
+}
+
+/** Why a running turn was aborted: the person stopped it, or this process is shutting down. */
+export type AbortReason = "stopped" | "shutdown";
+
+export type TurnRunner = (turn: Turn, context: TurnRunContext) => Promise<TurnStatus>;
+
+/**
+ * Runs one turn: finds or opens the conversation's session (classifying its target on the first
+ * turn), streams the backend's events into the transcript and the person's thread, and replies
+ * with the result. Every accepted turn ends in a visible outcome; only a transient failure that
+ * has tries left is thrown back to the queue.
+ */
+export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
+  const { sessions, transcripts, classifier, backend, repliers, shareLinks, logger } = options;
+
+  return async function runTurn(turn, context) {
+    const replier = repliers[turn.request.conversation.platform];
+    if (!replier) throw new BatonError("internal", `no replier for ${turn.request.conversation.platform}`);
+    const log = logger.child({ turn_id: turn.id, delivery_id: turn.request.deliveryId, attempt: context.attempt });
+    const startedAt = Date.now();
+    try {
+      const resolution = await resolveSessionTarget({ turn, sessions, classifier, backend: backend.name });
+      if (resolution.kind === "ask") {
+        await replier.ask(turn, resolution.decision);
+        log.info("core.turn.asked", { candidates: resolution.decision.candidates.length });
+        return "completed";
+      }
+      const { session, reason } = resolution;
+      if (context.attempt === 1) await recordPrompt(transcripts, session, turn, reason);
+      await replier.working(turn, { target: session.target, backend: backend.name, model: session.model });
+
+      const backendTurn: BackendTurn = {
+        turn,
+        session,
+        target: session.target,
+        prompt: turn.request.text,
+        model: session.model,
+        context: [],
+        idempotencyKey: turn.id,
+      };
+      const collected = await collectAgentEvents({
+        events: backend.run(backendTurn, context.signal),
+        signal: context.signal,
+        onEvent: async (event) => {
+          await transcripts.append(session.id, { kind: "event", turnId: turn.id, event });
+          if (event.type === "status") await replier.progress(turn, event.message);
+        },
+      });
+      if (collected.kind === "aborted" && context.signal.reason === "shutdown") {
+        throw new BatonError("turn_stopped", "shut down while running", undefined, true);
+      }
+      const status = collected.kind === "aborted" ? "stopped" : "completed";
+      const summary = collected.kind === "aborted" ? "Stopped before it finished." : collected.summary;
+      await transcripts.append(session.id, { kind: "outcome", turnId: turn.id, status, summary });
+      await sessions.recordTurn(session.id);
+      const shareUrl = shareLinks ? await shareLinks.linkFor(session) : null;
+      await replier.result(
+        turn,
+        {
+          status,
+          summary,
+          artifacts: collected.artifacts,
+          target: session.target,
+          backend: backend.name,
+          model: session.model,
+          durationMs: Date.now() - startedAt,
+        },
+        shareUrl,
+      );
+      log.info("core.turn.finished", { status, duration_ms: Date.now() - startedAt });
+      return status;
+    } catch (error) {
+      if (isRetryableError(error) && !context.isFinalAttempt) {
+        log.warn("core.turn.retrying", { error: describeError(error) });
+        throw error;
+      }
+      log.error("core.turn.failed", { error: describeError(error) });
+      await replier.failed(turn, toUserFacingError(error));
+      return "failed";
+    }
+  };
+}
+
+async function recordPrompt(transcripts: TranscriptStore, session: Session, turn: Turn, reason: string) {
+  if (session.turnCount === 0) {
+    await transcripts.append(session.id, { kind: "target", turnId: turn.id, target: session.target, reason });
+  }
+  await transcripts.append(session.id, {
+    kind: "prompt",
+    turnId: turn.id,
+    actor: turn.request.actor,
+    text: turn.request.text,
+  });
+}
+
+function describeError(error: unknown): { name: string; message: string; code?: string } {
+  if (error instanceof BatonError) return { name: error.name, message: error.message, code: error.code };
+  if (error instanceof Error) return { name: error.name, message: error.message };
+  return { name: "unknown", message: String(error) };
+}

@@ -1,0 +1,80 @@
+import type { RedisKeys, TurnStatus } from "@baton/core";
+import type { Redis } from "ioredis";
+
+export type EnterResult = "entered" | "not_head" | "locked" | "gone";
+
+// A turn may run only at the head of its conversation's inbox and only while it holds the
+// conversation's lock; entering marks it running in the same step, so a stop never misses it.
+// KEYS: inbox, lock, turn. ARGV: turn id, lock token, lock ms.
+const ENTER_SCRIPT = `
+local head = redis.call('LINDEX', KEYS[1], 0)
+if head ~= ARGV[1] then
+  if redis.call('LPOS', KEYS[1], ARGV[1]) then return 'not_head' end
+  return 'gone'
+end
+local holder = redis.call('GET', KEYS[2])
+if holder and holder ~= ARGV[2] then return 'locked' end
+redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3])
+redis.call('HSET', KEYS[3], 'status', 'running')
+redis.call('HINCRBY', KEYS[3], 'attempts', 1)
+return 'entered'
+`;
+
+// KEYS: lock. ARGV: token, lock ms. Renews only a lock we still hold.
+const RENEW_SCRIPT = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+return 0
+`;
+
+// Ends a turn: records its status, pops it from the head, releases the lock, and names the next
+// head so the caller can wake its job. KEYS: inbox, lock, turn. ARGV: turn id, token, status.
+const LEAVE_SCRIPT = `
+redis.call('HSET', KEYS[3], 'status', ARGV[3])
+if redis.call('LINDEX', KEYS[1], 0) == ARGV[1] then redis.call('LPOP', KEYS[1]) end
+if redis.call('GET', KEYS[2]) == ARGV[2] then redis.call('DEL', KEYS[2]) end
+return redis.call('LINDEX', KEYS[1], 0)
+`;
+
+// Lets go of the lock but keeps the turn at the head (queued again), so that its retry runs
+// before any later turn. KEYS: lock, turn. ARGV: token.
+const RELEASE_SCRIPT = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('DEL', KEYS[1])
+  if redis.call('HGET', KEYS[2], 'status') == 'running' then redis.call('HSET', KEYS[2], 'status', 'queued') end
+end
+return 0
+`;
+
+export interface ConversationGate {
+  enter(conversationKey: string, turnId: string, token: string): Promise<EnterResult>;
+  renew(conversationKey: string, token: string): Promise<boolean>;
+  /** Returns the id of the turn now at the head, if any. */
+  leave(conversationKey: string, turnId: string, token: string, status: TurnStatus): Promise<string | null>;
+  release(conversationKey: string, turnId: string, token: string): Promise<void>;
+}
+
+interface GateCommands {
+  batonGateEnter(inbox: string, lock: string, turn: string, turnId: string, token: string, lockMs: number): Promise<EnterResult>;
+  batonGateRenew(lock: string, token: string, lockMs: number): Promise<number>;
+  batonGateLeave(inbox: string, lock: string, turn: string, turnId: string, token: string, status: string): Promise<string | null>;
+  batonGateRelease(lock: string, turn: string, token: string): Promise<number>;
+}
+
+export function createConversationGate({ redis, keys, lockMs }: { redis: Redis; keys: RedisKeys; lockMs: number }): ConversationGate {
+  redis.defineCommand("batonGateEnter", { numberOfKeys: 3, lua: ENTER_SCRIPT });
+  redis.defineCommand("batonGateRenew", { numberOfKeys: 1, lua: RENEW_SCRIPT });
+  redis.defineCommand("batonGateLeave", { numberOfKeys: 3, lua: LEAVE_SCRIPT });
+  redis.defineCommand("batonGateRelease", { numberOfKeys: 2, lua: RELEASE_SCRIPT });
+  const commands = redis as unknown as GateCommands;
+  return {
+    enter: (key, turnId, token) => commands.batonGateEnter(keys.inbox(key), keys.lock(key), keys.turn(key, turnId), turnId, token, lockMs),
+    renew: async (key, token) => (await commands.batonGateRenew(keys.lock(key), token, lockMs)) === 1,
+    leave: (key, turnId, token, status) =>
+      commands.batonGateLeave(keys.inbox(key), keys.lock(key), keys.turn(key, turnId), turnId, token, status),
+    release: async (key, turnId, token) => {
+      await commands.batonGateRelease(keys.lock(key), keys.turn(key, turnId), token);
+    },
+  };
+}

@@ -1,0 +1,14 @@
+export { type AckWorkerOptions, createAckWorker } from "./ack-worker.js";
+export { createIntake, type Intake, type IntakeResult, turnIdForDelivery } from "./intake.js";
+export {
+  CONVERSATION_LOCK_MS,
+  DELIVERY_DEDUPE_TTL_MS,
+  SHUTDOWN_GRACE_MS,
+  TURN_ATTEMPTS,
+  TURN_BACKOFF_MS,
+} from "./queue-settings.js";
+export { createSessionQueue, type SessionQueue, type SessionQueueOptions } from "./session-queue.js";
+export type { StopConversation, StopResult } from "./stop-conversation.js";
+export { type QueueNames, queueNames, type TurnJob, turnJobSchema } from "./turn-job.js";
+export { readTurnRecord, type TurnRecord } from "./turn-record.js";
+export { createTurnWorker, type TurnWorker, type TurnWorkerOptions } from "./turn-worker.js";

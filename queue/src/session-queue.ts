@@ -1,0 +1,54 @@
+import type { Logger, RedisKeys } from "@baton/core";
+import { Queue } from "bullmq";
+import type { Redis } from "ioredis";
+import { createIntake, type Intake } from "./intake.js";
+import { TURN_ATTEMPTS, TURN_BACKOFF_MS } from "./queue-settings.js";
+import { createStopConversation, type StopConversation } from "./stop-conversation.js";
+import { type QueueNames, type TurnJob, queueNames } from "./turn-job.js";
+
+export interface SessionQueueOptions {
+  connection: Redis;
+  keys: RedisKeys;
+  names?: QueueNames;
+  logger: Logger;
+  attempts?: number;
+  backoffMs?: number;
+}
+
+/** What the bots see of the queue: they hand requests in and ask for stops, nothing else. */
+export interface SessionQueue {
+  intake: Intake;
+  stop: StopConversation;
+  readonly names: QueueNames;
+  readonly turns: Queue<TurnJob>;
+  readonly acks: Queue<TurnJob>;
+  close(): Promise<void>;
+}
+
+export function createSessionQueue({ connection, keys, names = queueNames(), logger, attempts, backoffMs }: SessionQueueOptions): SessionQueue {
+  const turns = new Queue<TurnJob>(names.turns, {
+    connection,
+    prefix: keys.queuePrefix,
+    defaultJobOptions: {
+      attempts: attempts ?? TURN_ATTEMPTS,
+      // Exponential with jitter, so that many turns failing together do not retry together.
+      backoff: { type: "exponential", delay: backoffMs ?? TURN_BACKOFF_MS, jitter: 0.5 },
+    },
+  });
+  const acks = new Queue<TurnJob>(names.acks, {
+    connection,
+    prefix: keys.queuePrefix,
+    defaultJobOptions: { attempts: 3, backoff: { type: "exponential", delay: 250, jitter: 0.5 } },
+  });
+  const log = logger.child({ component: "queue" });
+  return {
+    intake: createIntake({ redis: connection, keys, turns, acks, logger: log }),
+    stop: createStopConversation({ redis: connection, keys, turns }),
+    names,
+    turns,
+    acks,
+    async close() {
+      await Promise.all([turns.close(), acks.close()]);
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import type { RedisKeys } from "@baton/core";
+import type { Queue } from "bullmq";
+import type { Redis } from "ioredis";
+import type { TurnJob } from "./turn-job.js";
+
+export interface StopResult {
+  /** The turn that was running and has been told to stop, if any. */
+  stoppedTurnId: string | null;
+  /** Queued turns that were dropped. */
+  cancelledTurnIds: string[];
+}
+
+// In one step: flag and signal the running head turn, drop every other queued turn.
+// KEYS: inbox, stop channel. ARGV: the conversation's turn-key prefix (same hash tag).
+const STOP_SCRIPT = `
+local ids = redis.call('LRANGE', KEYS[1], 0, -1)
+local running = ''
+if ids[1] and redis.call('HGET', ARGV[1] .. ids[1], 'status') == 'running' then
+  running = ids[1]
+  redis.call('HSET', ARGV[1] .. running, 'stopRequested', '1')
+end
+local result = { running }
+for _, id in ipairs(ids) do
+  if id ~= running then
+    redis.call('HSET', ARGV[1] .. id, 'status', 'cancelled')
+    redis.call('LREM', KEYS[1], 1, id)
+    table.insert(result, id)
+  end
+end
+if running ~= '' then redis.call('PUBLISH', KEYS[2], running) end
+return result
+`;
+
+export type StopConversation = (conversationKey: string) => Promise<StopResult>;
+
+/** Stops a conversation: aborts its running turn (wherever it runs) and drops what waits behind it. */
+export function createStopConversation({
+  redis,
+  keys,
+  turns,
+}: {
+  redis: Redis;
+  keys: RedisKeys;
+  turns: Queue<TurnJob>;
+}): StopConversation {
+  redis.defineCommand("batonStopConversation", { numberOfKeys: 2, lua: STOP_SCRIPT });
+  const command = redis as unknown as {
+    batonStopConversation(inbox: string, channel: string, turnPrefix: string): Promise<string[]>;
+  };
+  return async (conversationKey) => {
+    const turnPrefix = keys.turn(conversationKey, "");
+    const [running = "", ...cancelled] = await command.batonStopConversation(
+      keys.inbox(conversationKey),
+      keys.stopChannel(conversationKey),
+      turnPrefix,
+    );
+    // A job that is active elsewhere cannot be removed; its worker finds the turn cancelled.
+    await Promise.allSettled(cancelled.map((id) => turns.remove(id)));
+    return { stoppedTurnId: running || null, cancelledTurnIds: cancelled };
+  };
+}
