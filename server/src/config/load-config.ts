@@ -1,0 +1,75 @@
+import { BatonError } from "@baton/core";
+import { z } from "zod";
+
+const optionalSecret = z.string().min(1).optional();
+const optionalUrl = z.string().url().optional();
+
+/** Everything Baton reads from the environment. Secrets stay optional: a platform without them is off. */
+export const configSchema = z.object({
+  REDIS_URL: z.string().url().optional(),
+  BATON_REDIS_PREFIX: z.string().regex(/^[\w.-]+$/).default("baton"),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  BATON_PUBLIC_URL: z.string().url().default("http://localhost:3000"),
+  BATON_CONFIG: z.string().default("baton.config.yaml"),
+  BATON_BACKEND: z.enum(["plan", "openai", "openinspect"]).default("plan"),
+  BATON_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  BATON_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
+  BATON_DATA_DIR: z.string().default(".baton"),
+  LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
+  SLACK_SIGNING_SECRET: optionalSecret,
+  SLACK_BOT_TOKEN: optionalSecret,
+  SLACK_APP_TOKEN: optionalSecret,
+  SLACK_API_URL: optionalUrl,
+  GITHUB_APP_ID: optionalSecret,
+  GITHUB_PRIVATE_KEY: optionalSecret,
+  GITHUB_WEBHOOK_SECRET: optionalSecret,
+  GITHUB_API_URL: optionalUrl,
+  LINEAR_WEBHOOK_SECRET: optionalSecret,
+  LINEAR_API_KEY: optionalSecret,
+  LINEAR_CLIENT_ID: optionalSecret,
+  LINEAR_CLIENT_SECRET: optionalSecret,
+  LINEAR_API_URL: optionalUrl,
+  OPENAI_API_KEY: optionalSecret,
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_MODEL: z.string().min(1).default("gpt-4.1-mini"),
+  OPENINSPECT_URL: optionalUrl,
+  OPENINSPECT_SECRET: optionalSecret,
+});
+export type Config = z.infer<typeof configSchema>;
+
+/** Names of the variables that hold secrets: never logged, and redacted from everything shared. */
+export const SECRET_CONFIG_KEYS = [
+  "SLACK_SIGNING_SECRET",
+  "SLACK_BOT_TOKEN",
+  "SLACK_APP_TOKEN",
+  "GITHUB_PRIVATE_KEY",
+  "GITHUB_WEBHOOK_SECRET",
+  "LINEAR_WEBHOOK_SECRET",
+  "LINEAR_API_KEY",
+  "LINEAR_CLIENT_SECRET",
+  "OPENAI_API_KEY",
+  "OPENINSPECT_SECRET",
+] as const satisfies ReadonlyArray<keyof Config>;
+
+export class ConfigError extends BatonError {
+  constructor(readonly keys: string[]) {
+    super(
+      "config_invalid",
+      `Invalid environment variables: ${keys.join(", ")}. Fix or unset them (the README's Configuration section lists each one) and start Baton again.`,
+    );
+  }
+}
+
+/** Parses the environment once. Errors name the bad variables, never their values. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const parsed = configSchema.safeParse(present);
+  if (!parsed.success) throw new ConfigError([...new Set(parsed.error.issues.map((i) => i.path.join(".")))]);
+  return parsed.data;
+}
+
+/** The values of every configured secret, for redaction. */
+export function configuredSecrets(config: Config): string[] {
+  return SECRET_CONFIG_KEYS.map((key) => config[key]).filter((value): value is string => typeof value === "string");
+}

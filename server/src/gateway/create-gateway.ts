@@ -1,0 +1,77 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Logger } from "@baton/core";
+import { type HttpRoute, sendJson } from "./http-route.js";
+
+interface CompiledRoute {
+  route: HttpRoute;
+  pattern: RegExp;
+  names: string[];
+}
+
+function compile(route: HttpRoute): CompiledRoute {
+  const names: string[] = [];
+  const source = route.path
+    .split("/")
+    .map((segment) => {
+      if (!segment.startsWith(":")) return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      names.push(segment.slice(1));
+      return "([^/]+)";
+    })
+    .join("/");
+  return { route, pattern: new RegExp(`^${source}$`), names };
+}
+
+export interface GatewayOptions {
+  routes: HttpRoute[];
+  logger: Logger;
+}
+
+/**
+ * Baton's one HTTP server. It only routes: each route owns its parsing, verification and answer.
+ * A route that throws gets a 500 and a log line; the server keeps serving.
+ */
+export function createGateway({ routes, logger }: GatewayOptions): Server {
+  const compiled = routes.map(compile);
+  const log = logger.child({ component: "server.gateway" });
+
+  async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const path = (request.url ?? "/").split("?", 1)[0] ?? "/";
+    const method = request.method === "HEAD" ? "GET" : request.method;
+    let pathMatched = false;
+    for (const { route, pattern, names } of compiled) {
+      const match = pattern.exec(path);
+      if (!match) continue;
+      pathMatched = true;
+      if (route.method !== method) continue;
+      const params: Record<string, string> = {};
+      names.forEach((name, index) => {
+        params[name] = safeDecode(match[index + 1] ?? "");
+      });
+      await route.handle(request, response, params);
+      return;
+    }
+    request.resume();
+    if (pathMatched) sendJson(response, 405, { error: "method_not_allowed" });
+    else sendJson(response, 404, { error: "not_found" });
+  }
+
+  const server = createServer((request, response) => {
+    route(request, response).catch((error: unknown) => {
+      log.error("server.gateway.route_failed", { path: request.url?.split("?", 1)[0], error: (error as Error).message });
+      if (!response.headersSent) sendJson(response, 500, { error: "internal_error" });
+      else response.destroy();
+    });
+  });
+  // Slack and GitHub keep connections alive between deliveries; keep them open a bit longer than they do.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  return server;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,43 @@
+// Slack Web API fake
+
+// Networking
+export { type GetFreePortOptions, getFreePort } from "./net/free-port.js";
+export {
+  DEFAULT_WAIT_FOR_CALL_TIMEOUT_MS,
+  type FakeSlackCall,
+  type FakeSlackOutcome,
+  type WaitForCallOptions,
+} from "./slack/call-recorder.js";
+export type { FakeSlackFailure } from "./slack/failure-script.js";
+export { FAKE_SLACK_DEFAULTS, type FakeSlackIdentity } from "./slack/fake-slack-defaults.js";
+export type { SeedChannelInput, SeedUserInput } from "./slack/fake-slack-directory.js";
+export type { FakeSlackMessage } from "./slack/fake-slack-store.js";
+export { JSON_ENCODED_FORM_FIELDS, parseSlackApiBody } from "./slack/parse-slack-api-body.js";
+export type { SlackPostResult } from "./slack/post-signed-slack-request.js";
+export { type PostSlackEventOptions, postSlackEvent } from "./slack/post-slack-event.js";
+export { type PostSlackInteractionOptions, postSlackInteraction } from "./slack/post-slack-interaction.js";
+export type { SeedMessageInput } from "./slack/seed-message.js";
+// Inbound Slack requests: signing, payload builders, delivery
+export {
+  type SignSlackRequestOptions,
+  type SlackSignatureHeaders,
+  signSlackRequest,
+} from "./slack/sign-slack-request.js";
+export {
+  type AppMentionEvent,
+  type AppMentionEventInput,
+  buildAppMentionEvent,
+  buildMessageEvent,
+  buildUrlVerification,
+  type MessageEvent,
+  type MessageEventInput,
+  type SlackChannelType,
+} from "./slack/slack-event-builders.js";
+export {
+  buildEventEnvelope,
+  type EventEnvelopeOptions,
+  newMessageTs,
+  type SlackAuthorization,
+  type SlackEventEnvelope,
+} from "./slack/slack-event-envelope.js";
+export { type FakeSlack, type FakeSlackOptions, startFakeSlack } from "./slack/start-fake-slack.js";
