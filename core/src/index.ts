@@ -14,6 +14,7 @@ export type { AgentBackend, BackendTurn } from "./contracts/agent-backend.js";
 export type { Classifier } from "./contracts/classifier.js";
 export { type LogFields, type Logger, silentLogger } from "./contracts/logger.js";
 export type { Replier, WorkingContext } from "./contracts/replier.js";
+export type { RequestIntake, RequestIntakeResult } from "./contracts/request-intake.js";
 export type { ShareLinks } from "./contracts/share-links.js";
 export {
   BatonError,
@@ -24,6 +25,7 @@ export {
   toUserFacingError,
   type UserFacingError,
 } from "./errors.js";
+export { MAX_WEBHOOK_BODY_BYTES, type ReadBodyResult, readBody } from "./http/read-body.js";
 export { type AgentEvent, agentEventSchema, type Artifact, artifactSchema } from "./schemas/agent-event.js";
 export {
   type ConversationRef,
@@ -32,6 +34,7 @@ export {
   type Platform,
   platformSchema,
 } from "./schemas/conversation-ref.js";
+export { requestIdForDelivery } from "./schemas/request-id.js";
 export { type Session, sessionSchema } from "./schemas/session.js";
 export {
   type Actor,
@@ -67,6 +70,7 @@ export {
   turnStatusSchema,
 } from "./schemas/turn.js";
 export { createRedisKeys, DEFAULT_REDIS_PREFIX, type RedisKeys } from "./store/redis-keys.js";
+export { createReplyLedger, REPLY_LEDGER_TTL_MS, type ReplyLedger } from "./store/reply-ledger.js";
 export { createSessionStore, SESSION_TTL_MS, type SessionStore } from "./store/session-store.js";
 export {
   createTranscriptStore,

@@ -1,5 +1,5 @@
 export { type AckWorkerOptions, createAckWorker } from "./ack-worker.js";
-export { createIntake, type Intake, type IntakeResult, turnIdForDelivery } from "./intake.js";
+export { createIntake, type Intake, type IntakeResult } from "./intake.js";
 export {
   CONVERSATION_LOCK_MS,
   DELIVERY_DEDUPE_TTL_MS,

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   conversationKey as keyOfConversation,
   type Logger,
@@ -31,14 +30,6 @@ if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[3]) then
 end
 return redis.call('HGET', KEYS[2], 'status') or 'expired'
 `;
-
-/**
- * A turn's id follows from the platform and its delivery id, so every retry of a delivery names
- * the same turn, the same Redis keys and the same BullMQ job.
- */
-export function turnIdForDelivery(platform: string, deliveryId: string): string {
-  return `t_${createHash("sha256").update(`${platform}\u0000${deliveryId}`).digest("base64url").slice(0, 24)}`;
-}
 
 export interface IntakeOptions {
   redis: Redis;

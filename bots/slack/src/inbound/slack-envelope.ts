@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+/** The Events API message event (also `app_mention`), with only the fields Baton reads. */
+export const slackMessageEventSchema = z
+  .object({
+    type: z.string(),
+    subtype: z.string().optional(),
+    channel: z.string().optional(),
+    channel_type: z.string().optional(),
+    user: z.string().optional(),
+    bot_id: z.string().optional(),
+    text: z.string().optional(),
+    ts: z.string().optional(),
+    thread_ts: z.string().optional(),
+    files: z.array(z.object({ url_private: z.string().optional(), name: z.string().optional(), mimetype: z.string().optional() }).passthrough()).optional(),
+  })
+  .passthrough();
+export type SlackMessageEvent = z.infer<typeof slackMessageEventSchema>;
+
+/** What arrives at the events endpoint: the URL check, or an event callback. */
+export const slackEnvelopeSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("url_verification"), challenge: z.string() }),
+  z
+    .object({
+      type: z.literal("event_callback"),
+      event_id: z.string().min(1),
+      team_id: z.string().min(1),
+      api_app_id: z.string().optional(),
+      event: slackMessageEventSchema,
+    })
+    .passthrough(),
+  z.object({ type: z.literal("app_rate_limited") }).passthrough(),
+]);
+export type SlackEnvelope = z.infer<typeof slackEnvelopeSchema>;

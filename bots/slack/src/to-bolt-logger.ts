@@ -1,0 +1,20 @@
+import type { Logger } from "@baton/core";
+import { type Logger as BoltLogger, LogLevel } from "@slack/bolt";
+
+/** Bolt and the Web API client log through Baton's structured logger, as `bots.slack.bolt` lines. */
+export function toBoltLogger(logger: Logger): BoltLogger {
+  let level = LogLevel.INFO;
+  const write = (method: "debug" | "info" | "warn" | "error") => (...messages: unknown[]) =>
+    logger[method]("bots.slack.bolt", { detail: messages.map((m) => (m instanceof Error ? m.message : String(m))).join(" ") });
+  return {
+    debug: write("debug"),
+    info: write("info"),
+    warn: write("warn"),
+    error: write("error"),
+    setLevel: (next) => {
+      level = next;
+    },
+    getLevel: () => level,
+    setName: () => {},
+  };
+}

@@ -1,0 +1,143 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import {
+  createCatalogClassifier,
+  createRedisKeys,
+  createReplyLedger,
+  createSessionStore,
+  createTranscriptStore,
+  createTurnRunner,
+  loadCatalog,
+  type Logger,
+  type Platform,
+  type Replier,
+} from "@baton/core";
+import { createAckWorker, createSessionQueue, createTurnWorker, queueNames } from "@baton/queue";
+import { type Config, loadConfig } from "./config/load-config.js";
+import { createGateway } from "./gateway/create-gateway.js";
+import type { HttpRoute } from "./gateway/http-route.js";
+import { createLogger } from "./logging/create-logger.js";
+import { createBackend } from "./platforms/create-backend.js";
+import { setupSlack } from "./platforms/setup-slack.js";
+import { resolveRedis } from "./redis/resolve-redis.js";
+import { createHealthRoutes } from "./routes/health-routes.js";
+
+export type BatonMode = "all" | "gateway" | "worker";
+
+export interface StartBatonOptions {
+  mode: BatonMode;
+  env: Record<string, string | undefined>;
+  logger?: Logger;
+}
+
+export interface RunningBaton {
+  config: Config;
+  /** The gateway's base URL, when this process serves HTTP. */
+  url: string | null;
+  /** Stops taking work, drains running turns within the grace period, and closes everything. */
+  close(): Promise<void>;
+}
+
+/**
+ * The composition root: reads the configuration, connects Redis, and starts the gateway, the
+ * worker or both. Nothing else in Baton reads the environment or opens connections.
+ */
+export async function startBaton({ mode, env, logger: given }: StartBatonOptions): Promise<RunningBaton> {
+  const config = loadConfig(env);
+  const logger = given ?? createLogger({ level: config.LOG_LEVEL });
+  const log = logger.child({ component: "server", mode });
+  const catalog = await loadCatalog(config.BATON_CONFIG);
+  const redis = await resolveRedis({ redisUrl: config.REDIS_URL, embedded: mode === "all", dataDir: config.BATON_DATA_DIR, logger: log });
+  const main = redis.connect();
+  const keys = createRedisKeys(config.BATON_REDIS_PREFIX);
+  const names = queueNames(config.BATON_REDIS_PREFIX);
+  const queue = createSessionQueue({ connection: main, keys, names, logger });
+  const ledger = createReplyLedger({ redis: main, keys });
+  let stopGateway: (() => Promise<void>) | undefined;
+  let stopWorker: (() => Promise<void>) | undefined;
+
+  try {
+    const slack = await setupSlack({ config, intake: queue.intake, ledger, logger });
+    const repliers: Partial<Record<Platform, Replier>> = slack ? { slack: slack.replier } : {};
+
+    let server: Server | null = null;
+    if (mode !== "worker") {
+      const routes: HttpRoute[] = [...createHealthRoutes({ redis: main })];
+      if (slack) routes.push({ method: "POST", path: "/slack/events", handle: slack.handleEvents });
+      server = createGateway({ routes, logger });
+      await listen(server, config.PORT, config.HOST);
+      const gateway = server;
+      stopGateway = () =>
+        new Promise((resolve) => {
+          gateway.close(() => resolve());
+          gateway.closeIdleConnections();
+        });
+    }
+
+    if (mode !== "gateway") {
+      const backend = createBackend(config);
+      const runTurn = createTurnRunner({
+        sessions: createSessionStore({ redis: main, keys }),
+        transcripts: createTranscriptStore({ redis: main, keys }),
+        classifier: createCatalogClassifier({ catalog }),
+        backend,
+        repliers,
+        logger,
+      });
+      const turnWorker = createTurnWorker({
+        connection: redis.connect(),
+        keys,
+        queueName: names.turns,
+        turns: queue.turns,
+        runTurn,
+        logger,
+        concurrency: config.BATON_WORKER_CONCURRENCY,
+      });
+      const ackWorker = createAckWorker({
+        connection: redis.connect(),
+        keys,
+        queueName: names.acks,
+        logger,
+        acknowledge: async (turn) => {
+          await repliers[turn.request.conversation.platform]?.acknowledge(turn);
+        },
+      });
+      stopWorker = async () => {
+        await Promise.all([turnWorker.drain(config.BATON_SHUTDOWN_GRACE_MS), ackWorker.close()]);
+      };
+      log.info("server.worker.started", { backend: backend.name, concurrency: config.BATON_WORKER_CONCURRENCY });
+    }
+
+    const url = server ? `http://127.0.0.1:${(server.address() as AddressInfo).port}` : null;
+    log.info("server.started", { url, redis: redis.describe, platforms: Object.keys(repliers) });
+    return {
+      config,
+      url,
+      async close() {
+        log.info("server.stopping", {});
+        // The gateway stops first (no new requests), then the worker drains, then connections close.
+        await stopGateway?.();
+        await stopWorker?.();
+        await queue.close();
+        await redis.close();
+        log.info("server.stopped", {});
+      },
+    };
+  } catch (error) {
+    await stopGateway?.().catch(() => {});
+    await stopWorker?.().catch(() => {});
+    await queue.close().catch(() => {});
+    await redis.close().catch(() => {});
+    throw error;
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+}
