@@ -1,5 +1,10 @@
-export { type AckWorkerOptions, createAckWorker } from "./ack-worker.js";
-export { createIntake, type Intake, type IntakeResult } from "./intake.js";
+export { createIntake, type Intake } from "./intake.js";
+export {
+  createIntakeDispatcher,
+  DISPATCH_RECLAIM_IDLE_MS,
+  type IntakeDispatcher,
+  type IntakeDispatcherOptions,
+} from "./intake-dispatcher.js";
 export {
   CONVERSATION_LOCK_MS,
   DELIVERY_DEDUPE_TTL_MS,

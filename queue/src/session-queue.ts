@@ -21,7 +21,6 @@ export interface SessionQueue {
   stop: StopConversation;
   readonly names: QueueNames;
   readonly turns: Queue<TurnJob>;
-  readonly acks: Queue<TurnJob>;
   close(): Promise<void>;
 }
 
@@ -33,22 +32,15 @@ export function createSessionQueue({ connection, keys, names = queueNames(), log
       attempts: attempts ?? TURN_ATTEMPTS,
       // Exponential with jitter, so that many turns failing together do not retry together.
       backoff: { type: "exponential", delay: backoffMs ?? TURN_BACKOFF_MS, jitter: 0.5 },
+      removeOnComplete: { count: 1_000 },
+      removeOnFail: { age: 7 * 24 * 3600 },
     },
   });
-  const acks = new Queue<TurnJob>(names.acks, {
-    connection,
-    prefix: keys.queuePrefix,
-    defaultJobOptions: { attempts: 3, backoff: { type: "exponential", delay: 250, jitter: 0.5 } },
-  });
-  const log = logger.child({ component: "queue" });
   return {
-    intake: createIntake({ redis: connection, keys, turns, acks, logger: log }),
+    intake: createIntake({ redis: connection, keys, logger: logger.child({ component: "queue" }) }),
     stop: createStopConversation({ redis: connection, keys, turns }),
     names,
     turns,
-    acks,
-    async close() {
-      await Promise.all([turns.close(), acks.close()]);
-    },
+    close: () => turns.close(),
   };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The payload of a turn job and of its acknowledgement job; the turn itself lives in Redis. */
+/** The payload of a turn job; the turn itself lives in Redis. */
 export const turnJobSchema = z.object({
   version: z.literal(1),
   turnId: z.string().min(1),
@@ -10,10 +10,9 @@ export type TurnJob = z.infer<typeof turnJobSchema>;
 
 export interface QueueNames {
   turns: string;
-  acks: string;
 }
 
-/** The two queues of one Baton deployment: turns (ordered per conversation) and the ack fast lane. */
+/** The BullMQ queue names of one Baton deployment. */
 export function queueNames(base = "baton"): QueueNames {
-  return { turns: `${base}-turns`, acks: `${base}-acks` };
+  return { turns: `${base}-turns` };
 }

@@ -106,8 +106,6 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
     lockDuration: options.jobLockMs ?? 30_000,
     stalledInterval: options.stalledIntervalMs ?? 30_000,
     maxStalledCount: 3,
-    removeOnComplete: { count: 1_000 },
-    removeOnFail: { age: 7 * 24 * 3600 },
   });
   worker.on("failed", (job, error) => {
     log.warn("queue.turn.attempt_failed", { turn_id: job?.id, attempts_made: job?.attemptsMade, error: error.message });

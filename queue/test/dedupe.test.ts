@@ -29,13 +29,15 @@ describe("intake dedupes by delivery id", () => {
     expect(ran).toHaveLength(1);
   });
 
-  it("re-queues a claimed delivery whose job was lost before it was added", async () => {
+  it("re-queues a claimed delivery whose intake entry was lost", async () => {
     const request = buildRequest("Ev-lost-job", "1700000000.000200");
+    // Simulate a crash after the claim: the claim and the turn exist, but no stream entry or job.
+    await harness.stopDispatcher();
     await harness.queue.intake(request);
-    // Simulate a crash between the claim and the job: the claim and the turn exist, the job does not.
-    await harness.queue.turns.remove(request.id);
+    await harness.redis.redis.del(harness.keys.intakeStream);
     expect(await harness.queue.turns.getJob(request.id)).toBeUndefined();
 
+    harness.restartDispatcher();
     const retry = await harness.queue.intake(request);
     expect(retry).toEqual({ kind: "duplicate", turnId: request.id, requeued: true });
     const ran: string[] = [];

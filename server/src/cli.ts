@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 import { BatonError } from "@baton/core";
+import { runClassifyCommand } from "./cli/classify-command.js";
 import { runServeCommand } from "./cli/serve-command.js";
+import { runShareCommand } from "./cli/share-command.js";
 import type { CliIo } from "./cli/cli-io.js";
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
@@ -9,6 +11,8 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   start: { run: (args, io) => runServeCommand("all", args, io), summary: "gateway and worker in one process (default)" },
   gateway: { run: (args, io) => runServeCommand("gateway", args, io), summary: "only the HTTP gateway (webhooks in, share pages)" },
   worker: { run: (args, io) => runServeCommand("worker", args, io), summary: "only the worker (runs turns, posts replies)" },
+  share: { run: runShareCommand, summary: "share links: list, create <sessionId>, revoke <shareId|sessionId>" },
+  classify: { run: runClassifyCommand, summary: 'print the classifier\'s decision for a message: classify [--platform P] [--channel C] "text"' },
 };
 
 function usage(): string {

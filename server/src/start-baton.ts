@@ -12,7 +12,7 @@ import {
   type Platform,
   type Replier,
 } from "@baton/core";
-import { createAckWorker, createSessionQueue, createTurnWorker, queueNames } from "@baton/queue";
+import { createIntakeDispatcher, createSessionQueue, createTurnWorker, queueNames } from "@baton/queue";
 import { type Config, loadConfig } from "./config/load-config.js";
 import { createGateway } from "./gateway/create-gateway.js";
 import type { HttpRoute } from "./gateway/http-route.js";
@@ -93,17 +93,18 @@ export async function startBaton({ mode, env, logger: given }: StartBatonOptions
         logger,
         concurrency: config.BATON_WORKER_CONCURRENCY,
       });
-      const ackWorker = createAckWorker({
-        connection: redis.connect(),
+      const dispatcher = createIntakeDispatcher({
+        blocking: redis.connect(),
+        redis: main,
         keys,
-        queueName: names.acks,
+        turns: queue.turns,
         logger,
         acknowledge: async (turn) => {
           await repliers[turn.request.conversation.platform]?.acknowledge(turn);
         },
       });
       stopWorker = async () => {
-        await Promise.all([turnWorker.drain(config.BATON_SHUTDOWN_GRACE_MS), ackWorker.close()]);
+        await Promise.all([turnWorker.drain(config.BATON_SHUTDOWN_GRACE_MS), dispatcher.close()]);
       };
       log.info("server.worker.started", { backend: backend.name, concurrency: config.BATON_WORKER_CONCURRENCY });
     }

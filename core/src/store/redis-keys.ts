@@ -16,6 +16,8 @@ export interface RedisKeys {
   session(sessionId: string): string;
   transcript(sessionId: string): string;
   reply(turnId: string): string;
+  /** The intake stream: every accepted delivery, until the dispatcher has queued its turn. */
+  readonly intakeStream: string;
   /** Anything Baton namespaces by itself (shares, classifier caches, …). */
   scoped(...parts: string[]): string;
 }
@@ -40,6 +42,7 @@ export function createRedisKeys(prefix: string = DEFAULT_REDIS_PREFIX): RedisKey
     session: (id) => `${prefix}:session:${id}`,
     transcript: (id) => `${prefix}:session:${id}:transcript`,
     reply: (turnId) => `${prefix}:reply:${turnId}`,
+    intakeStream: `${prefix}:intake`,
     scoped: (...parts) => [prefix, ...parts].join(":"),
   };
 }

@@ -1,0 +1,36 @@
+// The ingest benchmark's baseline: the least a Slack webhook receiver can do and still be correct:
+// verify the v0 HMAC, parse the JSON, add one BullMQ job, answer 200. Nothing else.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { createServer } from "node:http";
+import { Queue } from "bullmq";
+import { Redis } from "ioredis";
+
+const { REDIS_URL, PREFIX, SIGNING_SECRET, PORT } = process.env;
+const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+const queue = new Queue(`${PREFIX}-baseline`, { connection, prefix: `{${PREFIX}}` });
+
+function verified(headers, body) {
+  const timestamp = headers["x-slack-request-timestamp"];
+  const signature = Buffer.from(String(headers["x-slack-signature"] ?? ""));
+  const expected = Buffer.from(`v0=${createHmac("sha256", SIGNING_SECRET).update(`v0:${timestamp}:${body}`).digest("hex")}`);
+  return signature.length === expected.length && timingSafeEqual(signature, expected);
+}
+
+const server = createServer((request, response) => {
+  const chunks = [];
+  request.on("data", (chunk) => chunks.push(chunk));
+  request.on("end", async () => {
+    const body = Buffer.concat(chunks).toString("utf8");
+    if (!verified(request.headers, body)) return response.writeHead(401).end();
+    const envelope = JSON.parse(body);
+    await queue.add("event", envelope.event, { jobId: envelope.event_id });
+    response.writeHead(200).end();
+  });
+});
+server.listen(Number(PORT), "127.0.0.1", () => process.stdout.write(`listening ${PORT}\n`));
+process.on("SIGTERM", async () => {
+  server.close();
+  await queue.close();
+  await connection.quit();
+  process.exit(0);
+});

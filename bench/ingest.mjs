@@ -1,0 +1,198 @@
+// npm run bench:ingest — signed Slack app_mention events against `baton gateway` (its own process)
+// and, in the same run, against a minimal verify + parse + queue.add server (the baseline).
+// Prints requests/s, latency p50/p99 and server CPU per request for both, and their ratio.
+import { spawn } from "node:child_process";
+import { createHmac, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { fileURLToPath } from "node:url";
+import { FAKE_SLACK_DEFAULTS, getFreePort, startFakeSlack } from "@baton/testkit";
+import autocannon from "autocannon";
+import { Redis } from "ioredis";
+
+const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const SIGNING_SECRET = "bench-signing-secret";
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 3);
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const TARGET_RATIO = 0.7;
+const EVENTS_PER_RUN = 250_000;
+const CLOCK_TICKS_PER_S = 100;
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+/** Pre-signed, distinct app_mention deliveries, so the load generator only sends bytes. */
+function signedEvents(count, tag) {
+  const timestamp = Math.floor(Date.now() / 1000) + 60;
+  return Array.from({ length: count }, (_, i) => {
+    const ts = `${1_700_000_000 + i}.${String(i % 1_000_000).padStart(6, "0")}`;
+    const body = JSON.stringify({
+      token: "legacy",
+      team_id: FAKE_SLACK_DEFAULTS.teamId,
+      api_app_id: FAKE_SLACK_DEFAULTS.appId,
+      type: "event_callback",
+      event_id: `Ev${tag}${i}`,
+      event_time: timestamp,
+      event: {
+        type: "app_mention",
+        user: "U0BENCH",
+        text: `<@${FAKE_SLACK_DEFAULTS.botUserId}> fix the flaky login test number ${i}`,
+        ts,
+        channel: `C0BENCH${i % 97}`,
+        event_ts: ts,
+      },
+    });
+    const signature = `v0=${createHmac("sha256", SIGNING_SECRET).update(`v0:${timestamp}:${body}`).digest("hex")}`;
+    return { body, headers: { "content-type": "application/json", "x-slack-request-timestamp": String(timestamp), "x-slack-signature": signature } };
+  });
+}
+
+function cpuTicks(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** Starts a server process and waits until `readyPath` answers on its port. */
+async function startProcess(command, args, env, port, readyPath) {
+  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited with ${child.exitCode}`);
+    const answered = await fetch(`http://127.0.0.1:${port}${readyPath}`).then(
+      () => true,
+      () => false,
+    );
+    if (answered) return child;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`${args.join(" ")} did not start within 20 s`);
+}
+
+async function load(port, events, seconds) {
+  let next = 0;
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        method: "POST",
+        path: "/slack/events",
+        setupRequest: (request) => {
+          const event = events[next++ % events.length];
+          return { ...request, body: event.body, headers: event.headers };
+        },
+      },
+    ],
+  });
+  return { result, sent: next };
+}
+
+async function measure(name, child, port, events) {
+  await load(port, events.slice(0, events.length / 5), WARMUP_S);
+  const measured = events.slice(events.length / 5);
+  const ticksBefore = cpuTicks(child.pid);
+  const redisTicksBefore = redisPid ? cpuTicks(redisPid) : 0;
+  const { result } = await load(port, measured, DURATION_S);
+  const cpuMs = ((cpuTicks(child.pid) - ticksBefore) / CLOCK_TICKS_PER_S) * 1000;
+  const redisCpuMs = redisPid ? ((cpuTicks(redisPid) - redisTicksBefore) / CLOCK_TICKS_PER_S) * 1000 : Number.NaN;
+  const ok = result["2xx"];
+  return {
+    name,
+    requestsPerS: ok / result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    cpuUsPerRequest: ok ? (cpuMs * 1000) / ok : Number.NaN,
+    redisCpuUsPerRequest: ok ? (redisCpuMs * 1000) / ok : Number.NaN,
+    non2xx: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function flush(redis, prefix) {
+  for (const pattern of [`${prefix}:*`, `{${prefix}}:*`]) {
+    let cursor = "0";
+    do {
+      const [nextCursor, keys] = await redis.scan(cursor, "MATCH", pattern, "COUNT", 1000);
+      if (keys.length) await redis.unlink(...keys);
+      cursor = nextCursor;
+    } while (cursor !== "0");
+  }
+}
+
+async function stop(child) {
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+const redis = new Redis(REDIS_URL);
+const serverInfo = await redis.info("server");
+const redisVersion = serverInfo.match(/redis_version:(\S+)/)?.[1];
+// Redis's own CPU is only readable when it runs on this machine.
+const redisPid = /^redis:\/\/(127\.0\.0\.1|localhost)/.test(REDIS_URL) ? Number(serverInfo.match(/process_id:(\d+)/)?.[1]) : 0;
+const slack = await startFakeSlack();
+const prefix = `bench-${randomBytes(4).toString("hex")}`;
+console.log(`machine: ${cpus().length} × ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, redis ${redisVersion}`);
+console.log(`load: autocannon, ${CONNECTIONS} connections, ${WARMUP_S}s warm-up + ${DURATION_S}s measured per server, distinct pre-signed deliveries`);
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const baselineEnv = (port) => ({ REDIS_URL, PREFIX: prefix, SIGNING_SECRET, PORT: String(port) });
+const gatewayEnv = (port) => ({
+  REDIS_URL,
+  BATON_REDIS_PREFIX: prefix,
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  SLACK_SIGNING_SECRET: SIGNING_SECRET,
+  SLACK_BOT_TOKEN: "xoxb-bench",
+  SLACK_API_URL: slack.url,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+  BATON_CONFIG: "bench-has-no-config.yaml",
+});
+const servers = [
+  { name: "baseline (verify + parse + queue.add)", args: ["bench/baseline-server.mjs"], env: baselineEnv, readyPath: "/" },
+  {
+    name: "baton gateway (verify + parse + dedupe + persist + enqueue)",
+    args: ["server/dist/cli.js", "gateway"],
+    env: gatewayEnv,
+    readyPath: "/healthz",
+  },
+];
+const runs = servers.map(() => []);
+try {
+  // Interleaved rounds, so that whatever else the machine does weighs on both sides alike.
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [index, server] of servers.entries()) {
+      const port = await getFreePort();
+      const child = await startProcess("node", server.args, server.env(port), port, server.readyPath);
+      runs[index].push(await measure(server.name, child, port, signedEvents(EVENTS_PER_RUN, `${round}x${index}`)));
+      await stop(child);
+      await flush(redis, prefix);
+    }
+  }
+} finally {
+  await flush(redis, prefix);
+  await redis.quit();
+  await slack.close();
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const rows = runs.map((measured) => ({
+  name: measured[0].name,
+  requestsPerS: median(measured.map((m) => m.requestsPerS)),
+  p50Ms: median(measured.map((m) => m.p50Ms)),
+  p99Ms: median(measured.map((m) => m.p99Ms)),
+  cpuUsPerRequest: median(measured.map((m) => m.cpuUsPerRequest)),
+  redisCpuUsPerRequest: median(measured.map((m) => m.redisCpuUsPerRequest)),
+  non2xx: measured.reduce((sum, m) => sum + m.non2xx, 0),
+  perRound: measured.map((m) => m.requestsPerS.toFixed(0)).join(", "),
+}));
+console.log(`rounds: ${ROUNDS} (medians below; req/s per round in brackets)`);
+for (const row of rows) {
+  console.log(
+    `${row.name}\n  ${row.requestsPerS.toFixed(0)} req/s [${row.perRound}] · p50 ${row.p50Ms} ms · p99 ${row.p99Ms} ms · ${row.cpuUsPerRequest.toFixed(0)} µs CPU/request (+ ${row.redisCpuUsPerRequest.toFixed(0)} µs in Redis) · non-2xx/errors ${row.non2xx}`,
+  );
+}
+const [base, baton] = rows;
+const ratio = baton.requestsPerS / base.requestsPerS;
+console.log(`ratio baton/baseline: ${ratio.toFixed(2)} (target ≥ ${TARGET_RATIO}) → ${ratio >= TARGET_RATIO ? "meets the target" : "BELOW the target"}`);
+console.log(`CPU per request, baton/baseline: ${(baton.cpuUsPerRequest / base.cpuUsPerRequest).toFixed(2)}`);

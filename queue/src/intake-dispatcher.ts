@@ -1,0 +1,152 @@
+import { hostname } from "node:os";
+import { randomUUID } from "node:crypto";
+import type { Logger, RedisKeys, Turn } from "@baton/core";
+import type { Queue } from "bullmq";
+import type { Redis } from "ioredis";
+import type { TurnJob } from "./turn-job.js";
+import { isFinished, readTurnRecord } from "./turn-record.js";
+
+export const DISPATCHER_GROUP = "dispatchers";
+/** An entry a dispatcher took but did not finish for this long (it crashed) is taken over. */
+export const DISPATCH_RECLAIM_IDLE_MS = 30_000;
+export const DISPATCH_RECLAIM_EVERY_MS = 5_000;
+export const DISPATCH_MAX_IN_FLIGHT = 64;
+const READ_BLOCK_MS = 1_000;
+
+export interface IntakeDispatcherOptions {
+  /** A connection of its own: XREADGROUP blocks it. */
+  blocking: Redis;
+  redis: Redis;
+  keys: RedisKeys;
+  turns: Queue<TurnJob>;
+  /** Posts the platform's acknowledgement (👀, a Linear thought). */
+  acknowledge: (turn: Turn) => Promise<void>;
+  logger: Logger;
+  reclaimIdleMs?: number;
+  reclaimEveryMs?: number;
+}
+
+export interface IntakeDispatcher {
+  close(): Promise<void>;
+}
+
+type StreamEntry = [id: string, fields: string[]];
+
+/**
+ * The fast lane between intake and the turn queue. For each accepted delivery on the intake
+ * stream it posts the acknowledgement and adds the turn's BullMQ job, then removes the entry.
+ * It never waits behind a running turn. Entries of a dispatcher that died are taken over after
+ * `reclaimIdleMs`, so every accepted request reaches the queue at least once; the job id (the
+ * turn id) and the turn's `acked` mark make a repeat harmless.
+ */
+export function createIntakeDispatcher(options: IntakeDispatcherOptions): IntakeDispatcher {
+  const { blocking, redis, keys, turns, acknowledge, logger } = options;
+  const reclaimIdleMs = options.reclaimIdleMs ?? DISPATCH_RECLAIM_IDLE_MS;
+  const reclaimEveryMs = options.reclaimEveryMs ?? DISPATCH_RECLAIM_EVERY_MS;
+  const log = logger.child({ component: "queue.dispatcher" });
+  const stream = keys.intakeStream;
+  const consumer = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  const inFlight = new Set<Promise<void>>();
+  let closing = false;
+
+  async function dispatch([entryId, fields]: StreamEntry): Promise<void> {
+    const turnId = field(fields, "turn");
+    const conversationKey = field(fields, "conversation");
+    const record = turnId && conversationKey ? await readTurnRecord(redis, keys, conversationKey, turnId) : null;
+    if (record && !isFinished(record.status)) {
+      const job: TurnJob = { version: 1, turnId: record.turn.id, conversationKey: record.turn.conversationKey };
+      const [queued] = await Promise.allSettled([turns.add("turn", job, { jobId: job.turnId }), acknowledgeOnce(record.turn)]);
+      // Without its job the turn would never run: keep the entry, and a later pass retries it.
+      if (queued.status === "rejected") {
+        log.error("queue.dispatch.enqueue_failed", { turn_id: turnId, error: (queued.reason as Error).message });
+        return;
+      }
+    }
+    await redis.multi().xack(stream, DISPATCHER_GROUP, entryId).xdel(stream, entryId).exec();
+  }
+
+  async function acknowledgeOnce(turn: Turn): Promise<void> {
+    const turnKey = keys.turn(turn.conversationKey, turn.id);
+    if ((await redis.hget(turnKey, "acked")) === "1") return;
+    try {
+      await acknowledge(turn);
+      await redis.hset(turnKey, "acked", "1");
+      log.debug("queue.dispatch.acknowledged", { turn_id: turn.id, delivery_id: turn.request.deliveryId });
+    } catch (error) {
+      // The acknowledgement is a courtesy; the turn runs and answers without it.
+      log.warn("queue.dispatch.ack_failed", { turn_id: turn.id, delivery_id: turn.request.deliveryId, error: (error as Error).message });
+    }
+  }
+
+  function track(entry: StreamEntry): void {
+    const work = dispatch(entry)
+      .catch((error: unknown) => log.error("queue.dispatch.failed", { entry_id: entry[0], error: (error as Error).message }))
+      .finally(() => inFlight.delete(work));
+    inFlight.add(work);
+  }
+
+  async function reclaim(): Promise<void> {
+    const [, entries] = (await redis.xautoclaim(stream, DISPATCHER_GROUP, consumer, reclaimIdleMs, "0-0", "COUNT", DISPATCH_MAX_IN_FLIGHT)) as [
+      string,
+      StreamEntry[],
+    ];
+    for (const entry of entries) if (entry?.[1]) track(entry);
+  }
+
+  async function run(): Promise<void> {
+    await redis.xgroup("CREATE", stream, DISPATCHER_GROUP, "0", "MKSTREAM").catch((error: Error) => {
+      if (!error.message.includes("BUSYGROUP")) throw error;
+    });
+    let lastReclaim = 0;
+    while (!closing) {
+      if (inFlight.size >= DISPATCH_MAX_IN_FLIGHT) {
+        await Promise.race(inFlight);
+        continue;
+      }
+      if (Date.now() - lastReclaim > reclaimEveryMs) {
+        lastReclaim = Date.now();
+        await reclaim();
+      }
+      const read = (await blocking.xreadgroup(
+        "GROUP",
+        DISPATCHER_GROUP,
+        consumer,
+        "COUNT",
+        DISPATCH_MAX_IN_FLIGHT - inFlight.size,
+        "BLOCK",
+        READ_BLOCK_MS,
+        "STREAMS",
+        stream,
+        ">",
+      )) as Array<[string, StreamEntry[]]> | null;
+      for (const entry of read?.[0]?.[1] ?? []) track(entry);
+    }
+  }
+
+  const running = (async () => {
+    while (!closing) {
+      try {
+        await run();
+      } catch (error) {
+        if (closing) break;
+        log.error("queue.dispatch.loop_failed", { error: (error as Error).message });
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+    }
+  })();
+
+  return {
+    async close() {
+      closing = true;
+      // Ends a read that is blocked waiting for entries.
+      blocking.disconnect();
+      await running;
+      await Promise.allSettled(inFlight);
+    },
+  };
+}
+
+function field(fields: string[], name: string): string | undefined {
+  const index = fields.indexOf(name);
+  return index >= 0 && index % 2 === 0 ? fields[index + 1] : undefined;
+}

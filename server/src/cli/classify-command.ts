@@ -1,0 +1,189 @@
+import { parseArgs } from "node:util";
+import {
+  BatonError,
+  type Catalog,
+  type ConversationRef,
+  createClassifier,
+  createClassifierLlm,
+  loadCatalogWithWarnings,
+  type Platform,
+  parseRequestText,
+  platformSchema,
+  REQUEST_CONTEXT_KEYS,
+  type SessionRequest,
+  sessionRequestSchema,
+} from "@baton/core";
+import { loadConfig } from "../config/load-config.js";
+import { createLogger } from "../logging/create-logger.js";
+import type { CliIo } from "./cli-io.js";
+
+export const CLASSIFY_USAGE = [
+  'Usage: baton classify [--platform slack|github|linear] [--channel NAME] [--repo OWNER/NAME] [--context KEY=VALUE]... [--config FILE] "text"',
+  "",
+  "Prints the classifier's Decision for a first message, as JSON: the target it would choose, by which",
+  "step (via), how confident, and why; or the candidates it would ask about. It runs the worker's own",
+  "classifier: the catalog from --config (or BATON_CONFIG), and the LLM when OPENAI_API_KEY or",
+  "OPENAI_BASE_URL is set.",
+  "",
+  "  --platform   where the message was written (default slack)",
+  "  --channel    Slack channel name or id, e.g. payments-eng or C0123ABCD",
+  "  --repo       GitHub: the repository the comment was made in (required with --platform github)",
+  "  --context    more platform context, e.g. linear.team=ENG or linear.labels=bug (repeatable)",
+  "  --config     the catalog file (default: BATON_CONFIG, else baton.config.yaml)",
+].join("\n");
+
+const SLACK_CHANNEL_ID = /^[CGD][A-Z0-9]{6,}$/;
+
+type Parsed =
+  | {
+      kind: "classify";
+      platform: Platform;
+      text: string;
+      channel?: string;
+      repo?: string;
+      context: Record<string, string>;
+      config?: string;
+    }
+  | { kind: "usage"; problem?: string };
+
+/**
+ * `baton classify`: how an operator asks "why did it pick that repository?". It builds the request
+ * an inbound adapter would, and classifies it with the classifier the worker builds
+ * (`createClassifier` with `createClassifierLlm`). Exit codes: 0 printed a decision, 1 the
+ * catalog or environment is invalid, 2 bad usage.
+ */
+export async function runClassifyCommand(args: string[], io: CliIo): Promise<number> {
+  const parsed = parseClassifyArgs(args);
+  if (parsed.kind === "usage") {
+    if (parsed.problem) io.stderr(`baton classify: ${parsed.problem}`);
+    (parsed.problem ? io.stderr : io.stdout)(CLASSIFY_USAGE);
+    return parsed.problem ? 2 : 0;
+  }
+  try {
+    const config = loadConfig(io.env);
+    const file = parsed.config ?? config.BATON_CONFIG;
+    const { catalog, warnings } = await loadCatalogWithWarnings(file, {
+      required: parsed.config !== undefined,
+    });
+    for (const warning of warnings)
+      io.stderr(`baton classify: warning: ${file}: ${warning.path}: ${warning.message}`);
+    const logger = createLogger({
+      level: "warn",
+      destination: { write: (line: string) => io.stderr(line.trimEnd()) },
+      bindings: { command: "classify" },
+    });
+    const llm = createClassifierLlm({
+      apiKey: config.OPENAI_API_KEY,
+      baseUrl: config.OPENAI_BASE_URL,
+      model: config.OPENAI_MODEL,
+    });
+    const classifier = createClassifier({ catalog, llm, logger });
+    const decision = await classifier.classify(buildCliRequest(parsed, catalog));
+    io.stdout(JSON.stringify(decision, null, 2));
+    return 0;
+  } catch (error) {
+    if (!(error instanceof BatonError)) throw error;
+    io.stderr(`baton classify: ${error.message}`);
+    return 1;
+  }
+}
+
+function parseClassifyArgs(args: string[]): Parsed {
+  let values: {
+    platform?: string;
+    channel?: string;
+    repo?: string;
+    context?: string[];
+    config?: string;
+    help?: boolean;
+  };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        platform: { type: "string" },
+        channel: { type: "string" },
+        repo: { type: "string" },
+        context: { type: "string", multiple: true },
+        config: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (error) {
+    return { kind: "usage", problem: (error as Error).message };
+  }
+  if (values.help) return { kind: "usage" };
+  const platform = platformSchema.safeParse(values.platform ?? "slack");
+  if (!platform.success)
+    return {
+      kind: "usage",
+      problem: `--platform must be slack, github or linear, not "${values.platform}".`,
+    };
+  const text = positionals.join(" ").trim();
+  if (text.length === 0) return { kind: "usage", problem: "give the message to classify, in quotes." };
+  if (platform.data === "github" && !/^[\w.-]+\/[\w.-]+$/.test(values.repo ?? "")) {
+    return {
+      kind: "usage",
+      problem: "--platform github needs --repo OWNER/NAME, the repository the comment was made in.",
+    };
+  }
+  const context: Record<string, string> = {};
+  for (const entry of values.context ?? []) {
+    const [key = "", ...rest] = entry.split("=");
+    if (!key || rest.length === 0)
+      return { kind: "usage", problem: `--context takes KEY=VALUE, not "${entry}".` };
+    context[key] = rest.join("=");
+  }
+  return {
+    kind: "classify",
+    platform: platform.data,
+    text,
+    channel: values.channel,
+    repo: values.repo,
+    context,
+    config: values.config,
+  };
+}
+
+function buildCliRequest(input: Extract<Parsed, { kind: "classify" }>, catalog: Catalog): SessionRequest {
+  const context = { ...input.context };
+  let conversation: ConversationRef;
+  switch (input.platform) {
+    case "slack": {
+      const channel = input.channel?.replace(/^#/, "");
+      const isId = channel !== undefined && SLACK_CHANNEL_ID.test(channel);
+      if (channel && !isId) context[REQUEST_CONTEXT_KEYS.slackChannelName] ??= channel;
+      conversation = {
+        platform: "slack",
+        teamId: "T0CLI",
+        channelId: isId ? channel : "C0CLI",
+        threadTs: "0000000000.000000",
+      };
+      break;
+    }
+    case "github": {
+      const [owner = "", repo = ""] = (input.repo ?? "").split("/");
+      context[REQUEST_CONTEXT_KEYS.githubRepository] ??= `${owner}/${repo}`;
+      conversation = { platform: "github", installationId: 0, owner, repo, number: 1 };
+      break;
+    }
+    case "linear":
+      conversation = { platform: "linear", organizationId: "cli", issueId: "cli", agentSessionId: "cli" };
+      break;
+  }
+  // Flags are read the way inbound adapters read them.
+  const { prompt, hints } = parseRequestText(input.text, catalog);
+  return sessionRequestSchema.parse({
+    version: 1,
+    id: "cli",
+    deliveryId: "cli",
+    conversation,
+    actor: { platform: input.platform, id: "cli" },
+    text: prompt,
+    hints,
+    context,
+    receivedAt: new Date().toISOString(),
+  });
+}

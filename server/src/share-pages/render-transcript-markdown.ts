@@ -1,0 +1,70 @@
+import { describeTarget, type StoredTranscriptEntry, type TranscriptEntry } from "@baton/core";
+import type { SharedStatus } from "./shared-status.js";
+
+/**
+ * The transcript (already redacted) as a markdown document: what `/api/shared/:id/markdown`
+ * answers and the page offers as a download. Tool input and output go in code fences long
+ * enough that nothing inside can close them.
+ */
+export function renderTranscriptMarkdown(entries: StoredTranscriptEntry[], status: SharedStatus): string {
+  const target = [...entries].reverse().find((e) => e.entry.kind === "target")?.entry;
+  const lines = ["# Baton session", ""];
+  if (target?.kind === "target") lines.push(`- Target: ${describeTarget(target.target)}`);
+  lines.push(`- Status: ${status.label}`, "");
+  for (const { entry } of entries) {
+    const block = entryMarkdown(entry);
+    if (block) lines.push(block, "");
+  }
+  return `${lines.join("\n").trimEnd()}\n`;
+}
+
+function entryMarkdown(entry: TranscriptEntry): string {
+  switch (entry.kind) {
+    case "prompt":
+      return `---\n\n## ${entry.actor.name ?? entry.actor.id} (${entry.actor.platform}, ${entry.at})\n\n${entry.text}`;
+    case "target":
+      return `_Target: ${describeTarget(entry.target)}${entry.reason ? ` (${entry.reason})` : ""}_`;
+    case "outcome":
+      return `**${entry.status}** (${entry.at})\n\n${entry.summary}`;
+    case "event": {
+      const event = entry.event;
+      switch (event.type) {
+        case "status":
+          return `> ${event.message.replace(/\n/g, "\n> ")}`;
+        case "message":
+          return event.text;
+        case "tool":
+          return [
+            `**Tool \`${event.name.replace(/`/g, "'")}\`**`,
+            event.input ? fence(event.input) : "",
+            event.output === undefined ? "" : fence(event.output),
+          ]
+            .filter(Boolean)
+            .join("\n\n");
+        case "artifact":
+          return event.artifact.url
+            ? `Artifact (${event.artifact.kind}): [${event.artifact.title}](<${event.artifact.url}>)`
+            : `Artifact (${event.artifact.kind}): ${event.artifact.title}`;
+        case "done":
+          return "";
+        case "error":
+          return `**Error:** ${event.message}`;
+        default:
+          return assertNever(event);
+      }
+    }
+    default:
+      return assertNever(entry);
+  }
+}
+
+/** A code fence one backtick longer than the longest run of backticks in the text. */
+export function fence(text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const marks = "`".repeat(longest + 1);
+  return `${marks}text\n${text}\n${marks}`;
+}
+
+function assertNever(value: never): never {
+  throw new Error(`unhandled transcript entry: ${JSON.stringify(value)}`);
+}
