@@ -2,6 +2,7 @@ export { createIntake, type Intake } from "./intake.js";
 export {
   createIntakeDispatcher,
   DISPATCH_RECLAIM_IDLE_MS,
+  DISPATCHER_GROUP,
   type IntakeDispatcher,
   type IntakeDispatcherOptions,
 } from "./intake-dispatcher.js";

@@ -67,12 +67,14 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
 
   async function acknowledgeOnce(turn: Turn): Promise<void> {
     const turnKey = keys.turn(turn.conversationKey, turn.id);
-    if ((await redis.hget(turnKey, "acked")) === "1") return;
+    // Claimed before posting, so concurrent repeats of one delivery acknowledge it once. A crash
+    // right after the claim costs the 👀, never the turn.
+    if ((await redis.hsetnx(turnKey, "acked", "1")) === 0) return;
     try {
       await acknowledge(turn);
-      await redis.hset(turnKey, "acked", "1");
       log.debug("queue.dispatch.acknowledged", { turn_id: turn.id, delivery_id: turn.request.deliveryId });
     } catch (error) {
+      await redis.hdel(turnKey, "acked");
       // The acknowledgement is a courtesy; the turn runs and answers without it.
       log.warn("queue.dispatch.ack_failed", { turn_id: turn.id, delivery_id: turn.request.deliveryId, error: (error as Error).message });
     }
