@@ -26,6 +26,15 @@ export {
   type UserFacingError,
 } from "./errors.js";
 export { MAX_WEBHOOK_BODY_BYTES, type ReadBodyResult, readBody } from "./http/read-body.js";
+export {
+  createRedactor,
+  type RedactedText,
+  type Redactor,
+  type RedactorOptions,
+  WITHHELD_BLOCK_NOTICE,
+} from "./redaction/create-redactor.js";
+export { type RedactedEntry, redactTranscriptEntry } from "./redaction/redact-transcript-entry.js";
+export { SECRET_PATTERNS, type SecretPattern } from "./redaction/secret-patterns.js";
 export { type AgentEvent, agentEventSchema, type Artifact, artifactSchema } from "./schemas/agent-event.js";
 export {
   type ConversationRef,
@@ -69,6 +78,21 @@ export {
   type TurnStatus,
   turnStatusSchema,
 } from "./schemas/turn.js";
+export { loadShareLinkKey, type ShareLinkKeyOptions } from "./sharing/load-share-link-key.js";
+export { parseShareLifetime, type ShareLifetime, shareExpiresAt } from "./sharing/share-expiry.js";
+export { generateShareId, hashShareId, isShareIdShaped, SHARE_ID_PATTERN } from "./sharing/share-id.js";
+export {
+  createShareService,
+  type ResolveShareResult,
+  type ShareOptions,
+  type ShareService,
+  type ShareServiceOptions,
+  type ShareSessionResult,
+  type ShareSummary,
+  type SharingPolicy,
+} from "./sharing/share-service.js";
+export { createShareStore, type RevokeShareResult, type ShareStore } from "./sharing/share-store.js";
+export { createShareSweeper, SHARE_SWEEP_INTERVAL_MS, type ShareSweeper } from "./sharing/share-sweeper.js";
 export { createRedisKeys, DEFAULT_REDIS_PREFIX, type RedisKeys } from "./store/redis-keys.js";
 export { createReplyLedger, REPLY_LEDGER_TTL_MS, type ReplyLedger } from "./store/reply-ledger.js";
 export { createSessionStore, SESSION_TTL_MS, type SessionStore } from "./store/session-store.js";

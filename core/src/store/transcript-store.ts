@@ -18,6 +18,8 @@ export interface StoredTranscriptEntry {
 export interface TranscriptStore {
   append(sessionId: string, entry: NewTranscriptEntry): Promise<string>;
   read(sessionId: string, options?: { afterId?: string; count?: number }): Promise<StoredTranscriptEntry[]>;
+  /** The newest entry, or null when the transcript is empty (or gone); share pages derive "running" from it. */
+  latest(sessionId: string): Promise<StoredTranscriptEntry | null>;
   /** Waits up to `blockMs` for entries after `afterId`; needs a connection of its own (it blocks). */
   follow(
     connection: Redis,
@@ -40,6 +42,10 @@ export function createTranscriptStore({ redis, keys }: { redis: Redis; keys: Red
         ? await redis.xrange(keys.transcript(sessionId), start, "+", "COUNT", count)
         : await redis.xrange(keys.transcript(sessionId), start, "+");
       return rows.map(toStoredEntry);
+    },
+    async latest(sessionId) {
+      const [row] = await redis.xrevrange(keys.transcript(sessionId), "+", "-", "COUNT", 1);
+      return row ? toStoredEntry(row) : null;
     },
     async follow(connection, sessionId, afterId, blockMs) {
       const result = await connection.xread("BLOCK", blockMs, "STREAMS", keys.transcript(sessionId), afterId);

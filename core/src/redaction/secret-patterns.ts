@@ -1,0 +1,116 @@
+/**
+ * One rule of the secret pattern set. The match is replaced, except the named groups `pre` and
+ * `post`, which stay (a key name, an `=`, a URL's host). `accept` can turn a match down, for rules
+ * that also match harmless text (placeholders, references to variables).
+ */
+export interface SecretPattern {
+  name: string;
+  pattern: RegExp;
+  accept?: (secret: string) => boolean;
+}
+
+// Words that name a secret in an assignment: `API_KEY=…`, `"client_secret": "…"`, `password: …`.
+// The part before the word is bounded: unbounded, a long run like `a.a.a.…` takes quadratic time.
+const SECRET_NAME =
+  "[A-Za-z0-9_.-]{0,64}?(?:secret|token|passw(?:or)?d|passphrase|pwd|api[_-]?key|apikey|access[_-]?key|private[_-]?key|signing[_-]?key|account[_-]?key|credentials?|auth)";
+
+/** Values that stand for a secret without being one: placeholders, templates, references, our own markers. */
+export function isSecretValue(value: string): boolean {
+  if (value.length < 8) return false;
+  if (/^[[<{$%(*]/.test(value)) return false; // [REDACTED…], <token>, {{ x }}, ${X}, %s, (…), ****
+  if (
+    /^(?:x+|\*+|\.+|-+|_+|0+|true|false|null|none|undefined|changeme|example\w*|your[\w-]*|redacted)$/i.test(
+      value,
+    )
+  ) {
+    return false;
+  }
+  // `process.env.API_TOKEN`, `secrets.GITHUB_TOKEN`, `config.auth.token`: a name, not a value.
+  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value)) return false;
+  // Counts, ports and ids (`max_token=100000000`), and paths (`credentials: ~/.aws/credentials`).
+  if (/^\d+$/.test(value) || /^(?:~|\.{1,2})?\//.test(value)) return false;
+  return true;
+}
+
+/**
+ * The maintained rule set, most specific first: each provider's documented token format, then
+ * generic shapes (headers, URL credentials, assignments). New formats go here, with a corpus line in
+ * `redaction-corpus.test.ts` for the secret and one for its closest harmless look-alike.
+ */
+export const SECRET_PATTERNS: readonly SecretPattern[] = [
+  {
+    name: "private-key",
+    pattern:
+      /-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g,
+  },
+  // Classic (ghp_, gho_, ghu_, ghs_, ghr_) and the longer dotted installation-token form.
+  { name: "github-token", pattern: /\bgh[pousr]_[A-Za-z0-9_-]{30,}(?:\.[A-Za-z0-9_-]+)*/g },
+  { name: "github-token", pattern: /\bgithub_pat_[A-Za-z0-9_]{22,}/g },
+  { name: "slack-token", pattern: /\bxox[abposre]-(?:\d+-)*[A-Za-z0-9-]{10,}/g },
+  { name: "slack-token", pattern: /\bxoxe\.xox[bp]-\d-[A-Za-z0-9-]{20,}/g },
+  { name: "slack-app-token", pattern: /\bxapp-\d-[A-Z0-9]+-\d+-[a-f0-9]{20,}/g },
+  {
+    name: "slack-webhook",
+    pattern: /(?<pre>https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/)[A-Za-z0-9_/-]{20,}/g,
+  },
+  { name: "anthropic-key", pattern: /\bsk-ant-[a-z]+\d*-[A-Za-z0-9_-]{20,}/g },
+  { name: "openai-key", pattern: /\bsk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}/g },
+  { name: "openai-key", pattern: /\bsk-[A-Za-z0-9]{32,}\b/g },
+  { name: "aws-access-key-id", pattern: /\b(?:AKIA|ASIA|ABIA|ACCA|AROA|AIDA)[A-Z0-9]{16}\b/g },
+  {
+    name: "aws-secret-key",
+    pattern:
+      /(?<pre>aws_?secret_?(?:access_?)?key(?:_id)?["']?\s*[:=]\s*["']?|SecretAccessKey["']?\s*[:=]\s*["']?)[A-Za-z0-9/+=]{40}(?![A-Za-z0-9/+=])/gi,
+  },
+  { name: "linear-key", pattern: /\blin_(?:api|oauth|wh)_[A-Za-z0-9]{20,}/g },
+  { name: "npm-token", pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
+  { name: "gitlab-token", pattern: /\bgl(?:pat|dt|rt|ptt|cbt)-[A-Za-z0-9_-]{20,}/g },
+  { name: "stripe-key", pattern: /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}/g },
+  { name: "google-api-key", pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g },
+  { name: "sendgrid-key", pattern: /\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/g },
+  { name: "jwt", pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
+  {
+    name: "authorization-header",
+    pattern:
+      /(?<pre>\b(?:Authorization|Proxy-Authorization)["']?\s*[:=]\s*["']?(?:Bearer|Basic|token|Token|Bot|Digest)?\s*)[^\s"',;]{8,}/gi,
+    accept: isSecretValue,
+  },
+  {
+    name: "bearer-token",
+    pattern: /(?<pre>\bBearer\s+)[A-Za-z0-9._~+/-]{16,}=*/g,
+    accept: (token) => /\d/.test(token) && isSecretValue(token),
+  },
+  {
+    name: "url-credentials",
+    pattern: /(?<pre>\b[a-z][a-z0-9+.-]{0,30}:\/\/[^\s:/@?#]{0,256}:)[^\s@/?#]{3,}(?<post>@)/gi,
+    accept: (password) => !/^[[<{$%]/.test(password),
+  },
+  {
+    name: "url-secret-parameter",
+    pattern:
+      /(?<pre>[?&](?:access_token|token|api[_-]?key|apikey|key|secret|client_secret|password|sig|signature|X-Amz-Signature|X-Amz-Credential)=)[^\s&#"']{8,}/gi,
+    accept: isSecretValue,
+  },
+  {
+    name: "cli-secret-flag",
+    pattern:
+      /(?<pre>--(?:token|password|secret|api-key|auth-token|client-secret)(?:=|\s+)["']?)[^\s"']{8,}/gi,
+    accept: isSecretValue,
+  },
+  {
+    name: "secret-assignment",
+    pattern: new RegExp(
+      `(?<pre>\\b${SECRET_NAME}["']?\\s*(?::=|=>|[:=])\\s*["'\`])[^"'\`\\n]{8,}?(?<post>["'\`])`,
+      "gi",
+    ),
+    accept: isSecretValue,
+  },
+  {
+    name: "secret-assignment",
+    pattern: new RegExp(
+      `(?<pre>\\b${SECRET_NAME}["']?\\s*(?::=|=>|[:=])\\s*(?:[rbu]?["'\`])?)[^\\s"'\`,;()[\\]{}]+`,
+      "gi",
+    ),
+    accept: isSecretValue,
+  },
+];
