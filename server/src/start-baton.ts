@@ -18,6 +18,7 @@ import { createGateway } from "./gateway/create-gateway.js";
 import type { HttpRoute } from "./gateway/http-route.js";
 import { createLogger } from "./logging/create-logger.js";
 import { createBackend } from "./platforms/create-backend.js";
+import { setupSharing } from "./platforms/setup-sharing.js";
 import { setupSlack } from "./platforms/setup-slack.js";
 import { resolveRedis } from "./redis/resolve-redis.js";
 import { createHealthRoutes } from "./routes/health-routes.js";
@@ -53,16 +54,19 @@ export async function startBaton({ mode, env, logger: given }: StartBatonOptions
   const names = queueNames(config.BATON_REDIS_PREFIX);
   const queue = createSessionQueue({ connection: main, keys, names, logger });
   const ledger = createReplyLedger({ redis: main, keys });
+  const sessions = createSessionStore({ redis: main, keys });
+  const transcripts = createTranscriptStore({ redis: main, keys });
   let stopGateway: (() => Promise<void>) | undefined;
   let stopWorker: (() => Promise<void>) | undefined;
 
   try {
     const slack = await setupSlack({ config, intake: queue.intake, ledger, logger });
     const repliers: Partial<Record<Platform, Replier>> = slack ? { slack: slack.replier } : {};
+    const sharing = await setupSharing({ config, catalog, redis: main, keys, sessions, transcripts, logger });
 
     let server: Server | null = null;
     if (mode !== "worker") {
-      const routes: HttpRoute[] = [...createHealthRoutes({ redis: main })];
+      const routes: HttpRoute[] = [...createHealthRoutes({ redis: main }), ...sharing.routes];
       if (slack) routes.push({ method: "POST", path: "/slack/events", handle: slack.handleEvents });
       server = createGateway({ routes, logger });
       await listen(server, config.PORT, config.HOST);
@@ -77,11 +81,12 @@ export async function startBaton({ mode, env, logger: given }: StartBatonOptions
     if (mode !== "gateway") {
       const backend = createBackend(config);
       const runTurn = createTurnRunner({
-        sessions: createSessionStore({ redis: main, keys }),
-        transcripts: createTranscriptStore({ redis: main, keys }),
+        sessions,
+        transcripts,
         classifier: createCatalogClassifier({ catalog }),
         backend,
         repliers,
+        shareLinks: sharing.service,
         logger,
       });
       const turnWorker = createTurnWorker({
@@ -103,8 +108,9 @@ export async function startBaton({ mode, env, logger: given }: StartBatonOptions
           await repliers[turn.request.conversation.platform]?.acknowledge(turn);
         },
       });
+      await sharing.sweeper.start();
       stopWorker = async () => {
-        await Promise.all([turnWorker.drain(config.BATON_SHUTDOWN_GRACE_MS), dispatcher.close()]);
+        await Promise.all([turnWorker.drain(config.BATON_SHUTDOWN_GRACE_MS), dispatcher.close(), sharing.sweeper.stop()]);
       };
       log.info("server.worker.started", { backend: backend.name, concurrency: config.BATON_WORKER_CONCURRENCY });
     }

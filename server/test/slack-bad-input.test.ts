@@ -129,7 +129,11 @@ describe("bad input on /slack/events", () => {
   }
 
   it("answers 404 for unknown paths and 405 for a wrong method", async () => {
-    expect((await fetch(`${t.url}/nope`)).status).toBe(404);
-    expect((await fetch(`${t.url}/slack/events`)).status).toBe(405);
+    const unknown = await fetch(`${t.url}/nope`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("x-content-type-options")).toBe("nosniff");
+    const wrongMethod = await fetch(`${t.url}/s/anything`, { method: "PUT" });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get("content-security-policy")).toContain("default-src 'none'");
   });
 });

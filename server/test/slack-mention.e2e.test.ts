@@ -36,6 +36,14 @@ describe("a signed Slack app_mention, end to end", () => {
     // The 👀 came before the reply.
     expect(reaction!.at).toBeLessThanOrEqual(reply!.at);
 
+    // The reply links a read-only transcript that holds the prompt.
+    const shareUrl = JSON.stringify(reply?.body).match(/https?:\/\/[^"]+\/s\/[\w-]+/)?.[0];
+    expect(shareUrl).toBeDefined();
+    const sharePath = new URL(shareUrl!).pathname.replace("/s/", "/api/shared/");
+    const markdown = await fetch(`${t.url}${sharePath}/markdown`);
+    expect(markdown.status).toBe(200);
+    expect(await markdown.text()).toContain("fix the flaky login test");
+
     const retry = await postSlackEvent(`${t.url}/slack/events`, envelope, { signingSecret: TEST_SIGNING_SECRET, retryNum: 1 });
     expect(retry.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1_000));

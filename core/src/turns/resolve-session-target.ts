@@ -25,7 +25,8 @@ export async function resolveSessionTarget({
 }): Promise<SessionResolution> {
   const { request } = turn;
   const existing = await sessions.findByConversation(turn.conversationKey);
-  const explicitTarget = request.hints.target?.target;
+  // The adapter's hint, or what the classifier reads in the text when the adapter left it out.
+  const explicitTarget = request.hints.target?.target ?? classifier.explicitTarget?.(request);
   if (existing) {
     if (explicitTarget) {
       const session = await sessions.update(existing.id, { target: explicitTarget });

@@ -49,6 +49,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     if (!replier) throw new BatonError("internal", `no replier for ${turn.request.conversation.platform}`);
     const log = logger.child({ turn_id: turn.id, delivery_id: turn.request.deliveryId, attempt: context.attempt });
     const startedAt = Date.now();
+    let sessionId: string | undefined;
     try {
       const resolution = await resolveSessionTarget({ turn, sessions, classifier, backend: backend.name });
       if (resolution.kind === "ask") {
@@ -57,6 +58,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         return "completed";
       }
       const { session, reason } = resolution;
+      sessionId = session.id;
       if (context.attempt === 1) await recordPrompt(transcripts, session, turn, reason);
       await replier.working(turn, { target: session.target, backend: backend.name, model: session.model });
 
@@ -106,7 +108,14 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         throw error;
       }
       log.error("core.turn.failed", { error: describeError(error) });
-      await replier.failed(turn, toUserFacingError(error));
+      const userError = toUserFacingError(error);
+      // The transcript ends the turn too, so that a share page stops showing it as running.
+      if (sessionId) {
+        await transcripts
+          .append(sessionId, { kind: "outcome", turnId: turn.id, status: "failed", summary: userError.message })
+          .catch((appendError: unknown) => log.warn("core.turn.outcome_not_recorded", { error: describeError(appendError) }));
+      }
+      await replier.failed(turn, userError);
       return "failed";
     }
   };

@@ -14,12 +14,11 @@ import {
   silentLogger,
 } from "@baton/core";
 import { Redis } from "ioredis";
-import { loadConfig } from "../config/load-config.js";
+import { loadConfig, SHARE_LINK_KEY_FILE } from "../config/load-config.js";
 import type { CliIo } from "./cli-io.js";
 
 const DEFAULT_REDIS_URL = "redis://127.0.0.1:6379";
 /** The generated link key lives here, next to Baton's other local state. */
-export const SHARE_LINK_KEY_FILE = "share-link.key";
 
 export const SHARE_USAGE = [
   "Usage: baton share <command>",
@@ -70,7 +69,7 @@ export async function runShareCommand(args: string[], io: CliIo): Promise<number
     const linkKey =
       parsed.kind === "create"
         ? await loadShareLinkKey({
-            secret: io.env.BATON_SHARE_KEY,
+            secret: config.BATON_SHARE_KEY,
             keyFile: join(config.BATON_DATA_DIR, SHARE_LINK_KEY_FILE),
           })
         : randomBytes(32);

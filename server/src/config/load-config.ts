@@ -35,8 +35,13 @@ export const configSchema = z.object({
   OPENAI_MODEL: z.string().min(1).default("gpt-4.1-mini"),
   OPENINSPECT_URL: optionalUrl,
   OPENINSPECT_SECRET: optionalSecret,
+  /** Seals share ids so that later results repeat a session's link; else a key file in BATON_DATA_DIR. */
+  BATON_SHARE_KEY: optionalSecret,
 });
 export type Config = z.infer<typeof configSchema>;
+
+/** Where the share link key lives when BATON_SHARE_KEY is not set (inside BATON_DATA_DIR). */
+export const SHARE_LINK_KEY_FILE = "share-link.key";
 
 /** Names of the variables that hold secrets: never logged, and redacted from everything shared. */
 export const SECRET_CONFIG_KEYS = [
@@ -50,6 +55,7 @@ export const SECRET_CONFIG_KEYS = [
   "LINEAR_CLIENT_SECRET",
   "OPENAI_API_KEY",
   "OPENINSPECT_SECRET",
+  "BATON_SHARE_KEY",
 ] as const satisfies ReadonlyArray<keyof Config>;
 
 export class ConfigError extends BatonError {

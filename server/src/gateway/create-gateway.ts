@@ -2,6 +2,19 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Logger } from "@baton/core";
 import { type HttpRoute, sendJson } from "./http-route.js";
 
+/**
+ * Headers on the gateway's own answers (unknown path, wrong method, a route that threw): they
+ * may be seen by browsers on share-link paths, so they are as strict as the share pages.
+ */
+const FALLBACK_HEADERS = {
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "x-robots-tag": "noindex, nofollow",
+  "cache-control": "no-store",
+  "x-frame-options": "DENY",
+};
+
 interface CompiledRoute {
   route: HttpRoute;
   pattern: RegExp;
@@ -51,14 +64,14 @@ export function createGateway({ routes, logger }: GatewayOptions): Server {
       return;
     }
     request.resume();
-    if (pathMatched) sendJson(response, 405, { error: "method_not_allowed" });
-    else sendJson(response, 404, { error: "not_found" });
+    if (pathMatched) sendJson(response, 405, { error: "method_not_allowed" }, FALLBACK_HEADERS);
+    else sendJson(response, 404, { error: "not_found" }, FALLBACK_HEADERS);
   }
 
   const server = createServer((request, response) => {
     route(request, response).catch((error: unknown) => {
       log.error("server.gateway.route_failed", { path: request.url?.split("?", 1)[0], error: (error as Error).message });
-      if (!response.headersSent) sendJson(response, 500, { error: "internal_error" });
+      if (!response.headersSent) sendJson(response, 500, { error: "internal_error" }, FALLBACK_HEADERS);
       else response.destroy();
     });
   });

@@ -1,0 +1,66 @@
+import { join } from "node:path";
+import {
+  type Catalog,
+  createRedactor,
+  createShareService,
+  createShareStore,
+  createShareSweeper,
+  loadShareLinkKey,
+  type Logger,
+  type RedisKeys,
+  type SessionStore,
+  type ShareService,
+  type ShareSweeper,
+  type TranscriptStore,
+} from "@baton/core";
+import type { Redis } from "ioredis";
+import { type Config, configuredSecrets, SHARE_LINK_KEY_FILE } from "../config/load-config.js";
+import type { HttpRoute } from "../gateway/http-route.js";
+import { createShareRoutes } from "../share-pages/create-share-routes.js";
+
+export interface Sharing {
+  service: ShareService;
+  routes: HttpRoute[];
+  sweeper: ShareSweeper;
+}
+
+/**
+ * Read-only share links: the service the worker uses to link results, the public routes (which
+ * read only the transcript store, through the redactor), and the sweeper of expired links.
+ */
+export async function setupSharing({
+  config,
+  catalog,
+  redis,
+  keys,
+  sessions,
+  transcripts,
+  logger,
+}: {
+  config: Config;
+  catalog: Catalog;
+  redis: Redis;
+  keys: RedisKeys;
+  sessions: SessionStore;
+  transcripts: TranscriptStore;
+  logger: Logger;
+}): Promise<Sharing> {
+  const linkKey = await loadShareLinkKey({
+    secret: config.BATON_SHARE_KEY,
+    keyFile: join(config.BATON_DATA_DIR, SHARE_LINK_KEY_FILE),
+  });
+  const service = createShareService({
+    store: createShareStore({ redis, keys }),
+    sessions,
+    policy: catalog.sharing,
+    publicUrl: config.BATON_PUBLIC_URL,
+    linkKey,
+    logger,
+  });
+  const redactor = createRedactor({ knownSecrets: configuredSecrets(config) });
+  return {
+    service,
+    routes: createShareRoutes({ shares: service, transcripts, redactor, logger }),
+    sweeper: createShareSweeper({ shares: service, logger }),
+  };
+}
