@@ -10,12 +10,33 @@ export {
 } from "./config/catalog.js";
 export { CatalogError, loadCatalog, parseCatalog } from "./config/load-catalog.js";
 export { catalogTargets, createCatalogClassifier } from "./classifier/create-catalog-classifier.js";
+export {
+  type ClassifierLlm,
+  LLM_TIMEOUT_MS,
+  type LlmFailureReason,
+} from "./classifier/ask-llm-for-target.js";
+export { ASK_MAX_CANDIDATES } from "./classifier/build-ask-decision.js";
+export { LLM_MAX_CANDIDATES } from "./classifier/choose-target-with-llm.js";
+export { type ClassifierOptions, createClassifier } from "./classifier/create-classifier.js";
+export { type ClassifierLlmSettings, createClassifierLlm } from "./classifier/create-classifier-llm.js";
+export { llmTargetAnswerSchema, type LlmTargetAnswer } from "./classifier/llm-target-answer.js";
+export { type ParsedRequestText, parseRequestText } from "./classifier/parse-request-text.js";
+export { formatContextList, readContextList, REQUEST_CONTEXT_KEYS } from "./classifier/request-context.js";
+export type { LinearMapping, LinearMappingEntry } from "./config/catalog.js";
+export { createTargetResolver, type TargetResolver } from "./config/create-target-resolver.js";
+export {
+  type CatalogLoadResult,
+  loadCatalogWithWarnings,
+  parseCatalogWithWarnings,
+} from "./config/load-catalog.js";
+export type { CatalogWarning } from "./config/prune-unknown-targets.js";
 export type { AgentBackend, BackendTurn } from "./contracts/agent-backend.js";
 export type { Classifier } from "./contracts/classifier.js";
 export { type LogFields, type Logger, silentLogger } from "./contracts/logger.js";
 export type { Replier, WorkingContext } from "./contracts/replier.js";
 export type { RequestIntake, RequestIntakeResult } from "./contracts/request-intake.js";
 export type { ShareLinks } from "./contracts/share-links.js";
+export { allowAnyoneToSteer, type SteeringCheck, type SteeringGuard } from "./contracts/steering-guard.js";
 export {
   BatonError,
   type BatonErrorCode,
@@ -94,6 +115,11 @@ export {
 export { createShareStore, type RevokeShareResult, type ShareStore } from "./sharing/share-store.js";
 export { createShareSweeper, SHARE_SWEEP_INTERVAL_MS, type ShareSweeper } from "./sharing/share-sweeper.js";
 export { createRedisKeys, DEFAULT_REDIS_PREFIX, type RedisKeys } from "./store/redis-keys.js";
+export {
+  CONVERSATION_CONTEXT_MAX_MESSAGES,
+  type ConversationContextStore,
+  createConversationContextStore,
+} from "./store/conversation-context-store.js";
 export { createReplyLedger, REPLY_LEDGER_TTL_MS, type ReplyLedger } from "./store/reply-ledger.js";
 export { createSessionStore, SESSION_TTL_MS, type SessionStore } from "./store/session-store.js";
 export {

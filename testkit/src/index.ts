@@ -41,3 +41,12 @@ export {
   type SlackEventEnvelope,
 } from "./slack/slack-event-envelope.js";
 export { type FakeSlack, type FakeSlackOptions, startFakeSlack } from "./slack/start-fake-slack.js";
+// OpenAI-compatible chat completions fake
+export { buildChatCompletion, buildOpenAIError, estimateTokens } from "./openai/build-chat-completion.js";
+export type {
+  ChatCompletionRequestBody,
+  FakeOpenAIReply,
+  FakeOpenAIRequest,
+  FakeOpenAIScript,
+} from "./openai/fake-openai-reply.js";
+export { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "./openai/start-fake-openai.js";

@@ -40,10 +40,21 @@ export const sharePolicySchema = z.object({
   expiresInDays: z.union([z.number().positive(), z.literal("never")]).default(7),
 });
 
+/** A Linear mapping with an optional label filter: it applies when the issue has one of `labels`. */
+export const linearMappingEntrySchema = z.object({
+  target: targetRefSchema,
+  labels: z.array(z.string()).default([]),
+});
+export type LinearMappingEntry = z.infer<typeof linearMappingEntrySchema>;
+
+// A list lets one team or project send differently labelled issues to different targets; the first
+// entry whose label filter matches wins.
 const teamOrProjectTargetSchema = z.union([
   targetRefSchema,
-  z.object({ target: targetRefSchema, labels: z.array(z.string()).default([]) }),
+  linearMappingEntrySchema,
+  z.array(z.union([targetRefSchema, linearMappingEntrySchema])).min(1),
 ]);
+export type LinearMapping = z.infer<typeof teamOrProjectTargetSchema>;
 
 export const catalogSchema = z
   .object({
@@ -52,6 +63,7 @@ export const catalogSchema = z
     routing: z.array(routingRuleSchema).default([]),
     slack: z
       .object({
+        // Keyed by channel id (C0123ABCD) or by channel name (#payments, payments).
         channels: z
           .record(
             z.string(),

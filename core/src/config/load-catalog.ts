@@ -2,6 +2,13 @@ import { readFile } from "node:fs/promises";
 import { parse as parseYaml, YAMLParseError } from "yaml";
 import { BatonError } from "../errors.js";
 import { type Catalog, catalogSchema, EMPTY_CATALOG } from "./catalog.js";
+import { type CatalogWarning, pruneUnknownTargets } from "./prune-unknown-targets.js";
+
+/** A valid catalog, cleaned of rules and mappings that name unknown targets, and what was ignored. */
+export interface CatalogLoadResult {
+  catalog: Catalog;
+  warnings: CatalogWarning[];
+}
 
 export class CatalogError extends BatonError {
   constructor(
@@ -15,9 +22,20 @@ export class CatalogError extends BatonError {
   }
 }
 
-/** Validates an already-parsed catalog; `file` names the source in errors. */
+/**
+ * Validates an already-parsed catalog; `file` names the source in errors. Rules and mappings that
+ * name unknown targets are dropped; use `parseCatalogWithWarnings` to report them.
+ */
 export function parseCatalog(raw: unknown, file: string): Catalog {
-  if (raw === null || raw === undefined) return EMPTY_CATALOG;
+  return parseCatalogWithWarnings(raw, file).catalog;
+}
+
+/**
+ * Validates an already-parsed catalog and lists what it ignores (e.g. a routing rule whose target
+ * is not listed), so the caller can log each warning once at startup.
+ */
+export function parseCatalogWithWarnings(raw: unknown, file: string): CatalogLoadResult {
+  if (raw === null || raw === undefined) return { catalog: EMPTY_CATALOG, warnings: [] };
   const parsed = catalogSchema.safeParse(raw);
   if (!parsed.success) {
     throw new CatalogError(
@@ -27,23 +45,39 @@ export function parseCatalog(raw: unknown, file: string): Catalog {
   }
   const unknownEnvironmentRefs = findUnknownEnvironmentRepositories(parsed.data);
   if (unknownEnvironmentRefs.length > 0) throw new CatalogError(file, unknownEnvironmentRefs);
-  return parsed.data;
+  return pruneUnknownTargets(parsed.data);
 }
 
 /**
  * Reads `baton.config.yaml` (or the file BATON_CONFIG names). A missing file is an empty catalog
  * when `required` is false, so Baton starts with no configuration at all.
  */
-export async function loadCatalog(file: string, { required = false } = {}): Promise<Catalog> {
+export async function loadCatalog(file: string, options: { required?: boolean } = {}): Promise<Catalog> {
+  return (await loadCatalogWithWarnings(file, options)).catalog;
+}
+
+/**
+ * Like `loadCatalog`, and also returns what the catalog ignores.
+ *
+ * @example
+ * const { catalog, warnings } = await loadCatalogWithWarnings(config.BATON_CONFIG);
+ * for (const w of warnings) log.warn("server.catalog.ignored", { path: w.path, reason: w.message });
+ */
+export async function loadCatalogWithWarnings(
+  file: string,
+  { required = false }: { required?: boolean } = {},
+): Promise<CatalogLoadResult> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT" && !required) return EMPTY_CATALOG;
+    if ((error as NodeJS.ErrnoException).code === "ENOENT" && !required) {
+      return { catalog: EMPTY_CATALOG, warnings: [] };
+    }
     throw new CatalogError(file, [`cannot be read: ${(error as Error).message}`]);
   }
   try {
-    return parseCatalog(parseYaml(text), file);
+    return parseCatalogWithWarnings(parseYaml(text), file);
   } catch (error) {
     if (error instanceof YAMLParseError) {
       const where = error.linePos?.[0] ? `line ${error.linePos[0].line}, column ${error.linePos[0].col}` : "";

@@ -20,4 +20,6 @@ export interface Replier {
   ask(turn: Turn, decision: AskDecision): Promise<void>;
   result(turn: Turn, outcome: TurnOutcome, shareUrl: string | null): Promise<void>;
   failed(turn: Turn, error: UserFacingError): Promise<void>;
+  /** Tells only the person who sent the turn why it was not run (e.g. they may not steer this session). */
+  declined(turn: Turn, reason: string): Promise<void>;
 }

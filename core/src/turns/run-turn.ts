@@ -3,10 +3,12 @@ import type { Classifier } from "../contracts/classifier.js";
 import type { Logger } from "../contracts/logger.js";
 import type { Replier } from "../contracts/replier.js";
 import type { ShareLinks } from "../contracts/share-links.js";
+import { allowAnyoneToSteer, type SteeringGuard } from "../contracts/steering-guard.js";
 import { BatonError, isRetryableError, toUserFacingError } from "../errors.js";
 import type { Platform } from "../schemas/conversation-ref.js";
 import type { Session } from "../schemas/session.js";
 import type { Turn, TurnStatus } from "../schemas/turn.js";
+import type { ConversationContextStore } from "../store/conversation-context-store.js";
 import type { SessionStore } from "../store/session-store.js";
 import type { TranscriptStore } from "../store/transcript-store.js";
 import { collectAgentEvents } from "./collect-agent-events.js";
@@ -19,6 +21,10 @@ export interface TurnRunnerOptions {
   backend: AgentBackend;
   repliers: Partial<Record<Platform, Replier>>;
   shareLinks?: ShareLinks;
+  /** Thread messages posted between turns; the next turn receives them as context. */
+  conversationContext?: ConversationContextStore;
+  /** Who may add turns to a session someone else started; anyone when not given. */
+  steering?: SteeringGuard;
   logger: Logger;
 }
 
@@ -42,7 +48,8 @@ export type TurnRunner = (turn: Turn, context: TurnRunContext) => Promise<TurnSt
  * has tries left is thrown back to the queue.
  */
 export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
-  const { sessions, transcripts, classifier, backend, repliers, shareLinks, logger } = options;
+  const { sessions, transcripts, classifier, backend, repliers, shareLinks, conversationContext, logger } = options;
+  const steering = options.steering ?? allowAnyoneToSteer;
 
   return async function runTurn(turn, context) {
     const replier = repliers[turn.request.conversation.platform];
@@ -58,6 +65,14 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         return "completed";
       }
       const { session, reason } = resolution;
+      if (session.turnCount > 0) {
+        const check = steering(session, turn.request.actor);
+        if (!check.allowed) {
+          await replier.declined(turn, check.reason);
+          log.info("core.turn.declined", { reason: "steering_policy" });
+          return "cancelled";
+        }
+      }
       sessionId = session.id;
       if (context.attempt === 1) await recordPrompt(transcripts, session, turn, reason);
       await replier.working(turn, { target: session.target, backend: backend.name, model: session.model });
@@ -68,7 +83,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         target: session.target,
         prompt: turn.request.text,
         model: session.model,
-        context: [],
+        context: (await conversationContext?.drain(turn.conversationKey)) ?? [],
         idempotencyKey: turn.id,
       };
       const collected = await collectAgentEvents({

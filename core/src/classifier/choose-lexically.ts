@@ -1,0 +1,49 @@
+import { type Target, targetId } from "../schemas/target.js";
+import type { LexicalIndex, RankedTarget } from "./create-lexical-index.js";
+
+/**
+ * Below this much evidence the scorer never chooses: one word, even a repository's one-word name
+ * (`users`, `search`), is not enough; an alias or two matching terms are.
+ */
+export const LEXICAL_MIN_SCORE = 6;
+/** The best target must score this many times its best rival: the scorer chooses only with a clear margin. */
+export const LEXICAL_MIN_MARGIN_RATIO = 2;
+
+export type LexicalChoice =
+  | { kind: "chosen"; best: RankedTarget; rival: RankedTarget | undefined }
+  | { kind: "unsure"; reason: string };
+
+/**
+ * Step 6 of the ladder: choose the best-ranked target only when the evidence is strong and
+ * clearly ahead of the best rival. An environment and its own repositories are not rivals:
+ * choosing either puts the agent in the right codebase.
+ */
+export function chooseLexically(ranking: readonly RankedTarget[], lexical: LexicalIndex): LexicalChoice {
+  const [best] = ranking;
+  if (!best) return { kind: "unsure", reason: "Nothing in the request matches a repository or environment." };
+  if (best.score < LEXICAL_MIN_SCORE) {
+    return { kind: "unsure", reason: `The request matches ${best.id} only weakly.` };
+  }
+  const rival = ranking.find((other) => !lexical.related(best.id, other.id));
+  if (rival && best.score < rival.score * LEXICAL_MIN_MARGIN_RATIO) {
+    return { kind: "unsure", reason: `The request matches ${best.id} and ${rival.id} about equally.` };
+  }
+  return { kind: "chosen", best, rival };
+}
+
+/**
+ * The strongest target that competes with `named` (not `named`, nor an environment holding it or
+ * held by it) when it is strong enough to make choosing `named` a guess: at least
+ * `LEXICAL_MIN_SCORE`, and within `LEXICAL_MIN_MARGIN_RATIO` of `named`'s own score.
+ */
+export function findRival(
+  ranking: readonly RankedTarget[],
+  named: Target,
+  index: { lexical: LexicalIndex },
+): RankedTarget | undefined {
+  const id = targetId(named);
+  const own = ranking.find((entry) => entry.id === id)?.score ?? 0;
+  const rival = ranking.find((entry) => !index.lexical.related(id, entry.id));
+  if (!rival || rival.score < LEXICAL_MIN_SCORE) return undefined;
+  return own < rival.score * LEXICAL_MIN_MARGIN_RATIO ? rival : undefined;
+}

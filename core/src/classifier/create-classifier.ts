@@ -1,0 +1,182 @@
+import type { Catalog } from "../config/catalog.js";
+import type { Classifier } from "../contracts/classifier.js";
+import type { Logger } from "../contracts/logger.js";
+import type { SessionRequest } from "../schemas/session-request.js";
+import { type Decision, describeTarget, type Target, targetId } from "../schemas/target.js";
+import type { ClassifierLlm } from "./ask-llm-for-target.js";
+import { buildAskDecision } from "./build-ask-decision.js";
+import { chooseExplicitTarget } from "./choose-explicit-target.js";
+import { chooseLexically, findRival } from "./choose-lexically.js";
+import { chooseTargetWithLlm } from "./choose-target-with-llm.js";
+import { collectLexicalEvidence } from "./collect-lexical-evidence.js";
+import { indexCatalog } from "./index-catalog.js";
+import { parseRequestText } from "./parse-request-text.js";
+import { tokenizeText } from "./tokenize-text.js";
+
+export interface ClassifierOptions {
+  catalog: Catalog;
+  /** Without it, the lexical scorer takes the LLM's place. */
+  llm?: ClassifierLlm;
+  logger: Logger;
+}
+
+/**
+ * The classifier every platform uses for a conversation's first turn, and the one `baton classify`
+ * runs. First match wins: explicit > routing rules > mappings > only one target > LLM > lexical
+ * scorer (when there is no LLM or it fails) > ask. Choosing wrong is the costly error, so every
+ * step that is not sure asks. Indexes are built here, once per catalog.
+ *
+ * @example
+ * const classifier = createClassifier({ catalog, llm: createClassifierLlm({ apiKey, model }), logger });
+ * const decision = await classifier.classify(request);
+ */
+export function createClassifier({ catalog, llm, logger }: ClassifierOptions): Classifier {
+  const index = indexCatalog(catalog);
+  const log = logger.child({ component: "core.classifier" });
+
+  async function classify(request: SessionRequest): Promise<Decision> {
+    // Adapters normally strip flags already; doing it again is harmless and keeps the CLI honest.
+    const parsed = parseRequestText(request.text, catalog);
+    const { prompt } = parsed;
+    const explicit = chooseExplicitTarget(
+      { target: request.hints.target ?? parsed.hints.target },
+      prompt,
+      index,
+    );
+    const ranking = () => index.lexical.rank(collectLexicalEvidence(prompt, request.context));
+    switch (explicit.kind) {
+      case "decided": {
+        if (!explicit.weak) return explicit.decision;
+        // An alias is often just a word ("the storefront relies on this") and a link a reference:
+        // where the conversation happens may disagree, and then asking is cheaper than working in
+        // the wrong codebase.
+        const named = explicit.decision.target;
+        const mapped = index.mappings.mapRequest(request);
+        if (mapped && !index.lexical.related(targetId(mapped.target), targetId(named))) {
+          return buildAskDecision({
+            index,
+            first: [named, mapped.target],
+            ranking: ranking(),
+            reason: `${explicit.decision.reason} ${mapped.reason}`,
+          });
+        }
+        // The rest of the request may be about something else ("the search box on the storefront"):
+        // the alias must then win by the lexical scorer's margin like any other word.
+        const ranked = ranking();
+        const rival = findRival(ranked, named, index);
+        if (!rival) return explicit.decision;
+        return buildAskDecision({
+          index,
+          first: [named, rival.target],
+          ranking: ranked,
+          reason: `${explicit.decision.reason} Its other words point to ${describeTarget(rival.target)}.`,
+        });
+      }
+      case "conflict":
+        return buildAskDecision({
+          index,
+          first: explicit.targets,
+          ranking: ranking(),
+          reason: explicit.reason,
+        });
+      case "unknown":
+        return buildAskDecision({
+          index,
+          ranking: index.lexical.rank([
+            { text: explicit.text, weight: 1 },
+            ...collectLexicalEvidence(prompt, {}),
+          ]),
+          reason: `"${explicit.text}" is not a repository or environment Baton knows.`,
+        });
+      case "silent":
+        break;
+    }
+
+    const routed = index.routing.match(tokenizeText(prompt));
+    const [ruled, ...moreRuled] = routed.targets;
+    if (ruled && moreRuled.length === 0) {
+      const keywords = routed.keywords.map((k) => `"${k}"`).join(", ");
+      return chosen(
+        ruled,
+        "rule",
+        "high",
+        `The routing rule for ${keywords} sends it to ${describeTarget(ruled)}.`,
+      );
+    }
+    if (ruled) {
+      return buildAskDecision({
+        index,
+        first: routed.targets,
+        ranking: ranking(),
+        reason: `Routing rules for ${routed.keywords.map((k) => `"${k}"`).join(", ")} point to different targets.`,
+      });
+    }
+
+    const mapped = index.mappings.mapRequest(request);
+    if (mapped) return chosen(mapped.target, "mapping", "high", mapped.reason);
+
+    const [onlyTarget, ...otherTargets] = index.targets;
+    if (!onlyTarget) {
+      return chosen(
+        { kind: "none" },
+        "only",
+        "high",
+        "The catalog lists no repositories, so the agent works without one.",
+      );
+    }
+    if (otherTargets.length === 0) {
+      return chosen(
+        onlyTarget,
+        "only",
+        "high",
+        `${describeTarget(onlyTarget)} is the only target in the catalog.`,
+      );
+    }
+
+    const ranked = ranking();
+    if (llm) {
+      const outcome = await chooseTargetWithLlm({ llm, index, request, prompt, ranked, log });
+      if (outcome.kind === "decided") return outcome.decision;
+      if (outcome.kind === "unsure") {
+        return buildAskDecision({
+          index,
+          first: outcome.first,
+          ranking: ranked,
+          reason: "The model was not sure which target is meant.",
+        });
+      }
+    }
+
+    const lexical = chooseLexically(ranked, index.lexical);
+    if (lexical.kind === "unsure")
+      return buildAskDecision({ index, ranking: ranked, reason: lexical.reason });
+    const { best } = lexical;
+    const words = best.matched
+      .slice(0, 3)
+      .map((term) => `"${term}"`)
+      .join(", ");
+    return chosen(
+      best.target,
+      "lexical",
+      "medium",
+      `The request's words (${words}) point to ${describeTarget(best.target)}.`,
+    );
+  }
+
+  function explicitTarget(request: SessionRequest): Target | undefined {
+    const hint = request.hints.target;
+    if (hint) return hint.target ?? index.mentions.resolveLoosely(hint.text);
+    return parseRequestText(request.text, catalog).hints.target?.target;
+  }
+
+  return { classify, explicitTarget };
+}
+
+function chosen(
+  target: Target,
+  via: Extract<Decision, { kind: "chosen" }>["via"],
+  confidence: "high" | "medium",
+  reason: string,
+): Decision {
+  return { kind: "chosen", target, via, confidence, reason };
+}

@@ -1,0 +1,212 @@
+import type { Catalog } from "../config/catalog.js";
+import { type Target, targetId } from "../schemas/target.js";
+import { STOP_WORDS, tokenizeText } from "./tokenize-text.js";
+
+/** Words to score and how far to trust them: the request itself more than a thread's old messages. */
+export interface LexicalEvidence {
+  text: string;
+  weight: number;
+}
+
+export interface RankedTarget {
+  target: Target;
+  id: string;
+  score: number;
+  /** The catalog terms that matched, strongest first, for a reason a person can read. */
+  matched: string[];
+}
+
+/** How many ranked targets a request needs at most: the LLM's candidates, a picker, a rival. */
+export const RANK_LIMIT = 64;
+
+export interface LexicalIndex {
+  /** Targets with any evidence, best first, at most `limit`; ties keep catalog order. */
+  rank(evidence: readonly LexicalEvidence[], limit?: number): RankedTarget[];
+  /** Whether `a` and `b` overlap: an environment and one of its repositories, or the same target. */
+  related(a: string, b: string): boolean;
+}
+
+// How much one matching catalog term says about a target, before rarity is counted. Names and
+// aliases are what people call a codebase; keywords what it is about; descriptions only hint.
+const FULL_NAME_WEIGHT = 10;
+const NAME_WEIGHT = 8;
+const SINGLE_WORD_NAME_WEIGHT = 5;
+const ALIAS_WEIGHT = 8;
+const KEYWORD_WEIGHT = 5;
+const ENVIRONMENT_NAME_WEIGHT = 5;
+const NAME_PART_WEIGHT = 2.5;
+const PHRASE_PART_WEIGHT = 1.5;
+const DESCRIPTION_WORD_WEIGHT = 1;
+const OWNER_WEIGHT = 1;
+
+/** A term in more than this share of targets (and more than the minimum) is not indexed. */
+const COMMON_TERM_SHARE = 0.05;
+const COMMON_TERM_MIN_TARGETS = 50;
+
+interface Posting {
+  target: number;
+  weight: number;
+}
+
+/**
+ * A ranking of every target over its names, aliases, keywords and description, built once per
+ * catalog as an inverted index so that a request costs a lookup per word (and per 2- or 3-word
+ * phrase), not a scan of the catalog. A term shared by many targets (`api`, `service`) counts less
+ * for each: its weight is divided by the square root of how many targets have it.
+ *
+ * @example
+ * const index = createLexicalIndex(catalog);
+ * index.rank([{ text: "refunds fail in the ledger", weight: 1 }])[0]?.id; // "acme/payments-ledger"
+ */
+export function createLexicalIndex(catalog: Catalog): LexicalIndex {
+  const targets: Target[] = [];
+  const termsOf: Array<Map<string, number>> = [];
+  const addTarget = (target: Target, terms: Map<string, number>) => {
+    targets.push(target);
+    termsOf.push(terms);
+  };
+
+  for (const repo of catalog.repositories) {
+    const terms = new Map<string, number>();
+    const [owner = "", name = ""] = repo.repo.split("/");
+    addTerm(terms, `${owner} ${name}`, FULL_NAME_WEIGHT);
+    const nameTokens = tokenizeText(name);
+    addTerm(terms, name, nameTokens.length > 1 ? NAME_WEIGHT : SINGLE_WORD_NAME_WEIGHT);
+    if (nameTokens.length > 1) addWords(terms, name, NAME_PART_WEIGHT);
+    addWords(terms, owner, OWNER_WEIGHT);
+    addPhrases(terms, repo.aliases, ALIAS_WEIGHT);
+    addPhrases(terms, repo.keywords, KEYWORD_WEIGHT);
+    addWords(terms, repo.description, DESCRIPTION_WORD_WEIGHT);
+    addTarget({ kind: "repository", repo: repo.repo }, terms);
+  }
+  for (const env of catalog.environments) {
+    const terms = new Map<string, number>();
+    addPhrases(terms, [env.id, env.name], ENVIRONMENT_NAME_WEIGHT);
+    addPhrases(terms, env.aliases, ALIAS_WEIGHT);
+    addPhrases(terms, env.keywords, KEYWORD_WEIGHT);
+    addWords(terms, env.description, DESCRIPTION_WORD_WEIGHT);
+    addTarget({ kind: "environment", id: env.id }, terms);
+  }
+
+  const postings = new Map<string, Posting[]>();
+  let longestPhrase = 1;
+  termsOf.forEach((terms, target) => {
+    for (const [term, weight] of terms) {
+      const list = postings.get(term) ?? [];
+      list.push({ target, weight });
+      postings.set(term, list);
+      longestPhrase = Math.max(longestPhrase, term.split(" ").length);
+    }
+  });
+  // A term most targets share says next to nothing (its weight shrinks with the square root of
+  // their number) yet costs a score update per target: in a large catalog it is a stop word.
+  const commonTermTargets = Math.max(COMMON_TERM_MIN_TARGETS, targets.length * COMMON_TERM_SHARE);
+  for (const [term, list] of postings) {
+    if (list.length > commonTermTargets) {
+      postings.delete(term);
+      continue;
+    }
+    const rarity = 1 / Math.sqrt(list.length);
+    for (const posting of list) {
+      posting.weight *= rarity;
+      termsOf[posting.target]?.set(term, posting.weight);
+    }
+  }
+
+  const phrasePrefixes = new Set<string>();
+  for (const term of postings.keys()) {
+    const words = term.split(" ");
+    for (let length = 1; length < words.length; length += 1)
+      phrasePrefixes.add(words.slice(0, length).join(" "));
+  }
+
+  const ids = targets.map(targetId);
+  const position = new Map(ids.map((id, i) => [id, i]));
+  const relatedPairs = new Set<string>();
+  for (const env of catalog.environments) {
+    for (const repo of env.repositories) {
+      const repoId = ids.find((id) => id.toLowerCase() === repo.toLowerCase()) ?? repo;
+      relatedPairs.add(`env:${env.id}\u0000${repoId}`).add(`${repoId}\u0000env:${env.id}`);
+    }
+  }
+
+  // Reused by every call (ranking is synchronous), so a request allocates little even when a
+  // common word touches hundreds of targets.
+  const scores = new Float64Array(targets.length);
+  const touched = new Uint8Array(targets.length);
+
+  return {
+    rank(evidence, limit = RANK_LIMIT) {
+      const seen = new Map<string, number>();
+      for (const { text, weight } of evidence) {
+        const tokens = tokenizeText(text);
+        for (let start = 0; start < tokens.length; start += 1) {
+          let term = "";
+          for (let length = 1; length <= longestPhrase && start + length <= tokens.length; length += 1) {
+            term = length === 1 ? (tokens[start] as string) : `${term} ${tokens[start + length - 1]}`;
+            if (
+              !(length === 1 && STOP_WORDS.has(term)) &&
+              postings.has(term) &&
+              (seen.get(term) ?? 0) < weight
+            ) {
+              seen.set(term, weight);
+            }
+            // Longer phrases are only built when some catalog phrase starts this way.
+            if (!phrasePrefixes.has(term)) break;
+          }
+        }
+      }
+      const hit: number[] = [];
+      for (const [term, evidenceWeight] of seen) {
+        for (const { target, weight } of postings.get(term) ?? []) {
+          if (touched[target] === 0) {
+            touched[target] = 1;
+            scores[target] = 0;
+            hit.push(target);
+          }
+          scores[target] = (scores[target] as number) + weight * evidenceWeight;
+        }
+      }
+      for (const target of hit) touched[target] = 0;
+      hit.sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b);
+      return hit.slice(0, limit).map((target) => {
+        const terms = termsOf[target] as Map<string, number>;
+        const matched = [...seen]
+          .filter(([term]) => terms.has(term))
+          .map(([term, evidenceWeight]): [string, number] => [
+            term,
+            (terms.get(term) as number) * evidenceWeight,
+          ])
+          .sort((x, y) => y[1] - x[1])
+          .map(([term]) => term);
+        return {
+          target: targets[target] as Target,
+          id: ids[target] as string,
+          score: scores[target] as number,
+          matched,
+        };
+      });
+    },
+    related(a, b) {
+      return a === b || (position.has(a) && position.has(b) && relatedPairs.has(`${a}\u0000${b}`));
+    },
+  };
+}
+
+function addTerm(terms: Map<string, number>, phrase: string, weight: number): void {
+  const term = tokenizeText(phrase).join(" ");
+  if (term.length > 0 && (terms.get(term) ?? 0) < weight) terms.set(term, weight);
+}
+
+function addPhrases(terms: Map<string, number>, phrases: readonly string[], weight: number): void {
+  for (const phrase of phrases) {
+    addTerm(terms, phrase, weight);
+    if (tokenizeText(phrase).length > 1) addWords(terms, phrase, PHRASE_PART_WEIGHT);
+  }
+}
+
+function addWords(terms: Map<string, number>, text: string, weight: number): void {
+  for (const word of tokenizeText(text)) {
+    if (!STOP_WORDS.has(word) && word.length > 1) addTerm(terms, word, weight);
+  }
+}

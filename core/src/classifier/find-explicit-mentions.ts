@@ -1,0 +1,98 @@
+import { type Target, targetId } from "../schemas/target.js";
+import type { MentionIndex } from "./create-mention-index.js";
+import { findNoRepositoryPhrase } from "./find-no-repository-phrase.js";
+import { tokenizeText } from "./tokenize-text.js";
+
+/** A target the text names in so many words. */
+export interface ExplicitMention {
+  target: Target;
+  /** The words that named it, as written. */
+  text: string;
+  /**
+   * `strong`: a full name in prose, a distinctive repository name, a `repo:`/`env:` prefix, an
+   * environment called an environment, or "no repo". `weak`: a repository alias (often a plain
+   * word: "the storefront relies on this") or a link (a reference to a pull request elsewhere,
+   * not always the place to work). Weak mentions never switch a session's target, and yield to a
+   * mapping that disagrees by asking.
+   */
+  strength: "strong" | "weak";
+}
+
+const PREFIXED_REPOSITORY = /\b(?:repo|repository)\s*[:=]\s*([\w./-]+)/gi;
+const PREFIXED_ENVIRONMENT = /\b(?:env|environment)\s*[:=]\s*([\w.-]+)/gi;
+const PATH_LIKE = /[\w.-]+(?:\/[\w.-]+)+/g;
+const URL_BEFORE = /[a-z][\w+.-]*:\/\/$/i;
+const WORD = /[\w.-]+/g;
+const ENVIRONMENT_WORD = /^(?:env|envs|environment|environments)$/i;
+// "environment variables" and friends are about configuration, not a Baton environment.
+const NOT_AN_ENVIRONMENT_AFTER = /^(?:var|vars|variable|variables|file|files|setup|config|is|was|has)$/i;
+const CODE_FENCE = /```[\s\S]*?(?:```|$)/g;
+
+/**
+ * Every target the text names explicitly: `owner/name` (also inside a GitHub URL), a distinctive
+ * repository name, `repo:…`, `env:…`, an environment called an environment ("the checkout env"),
+ * a repository alias, or "no repo". Fenced code is skipped: a pasted log naming a path is not a
+ * choice. One mention per target, the strongest.
+ */
+export function findExplicitMentions(text: string, index: MentionIndex): ExplicitMention[] {
+  const prose = text.replace(CODE_FENCE, " ");
+  const found = new Map<string, ExplicitMention>();
+  const add = (target: Target | undefined, words: string, strength: ExplicitMention["strength"]) => {
+    if (!target) return;
+    const id = targetId(target);
+    const previous = found.get(id);
+    if (!previous || (previous.strength === "weak" && strength === "strong")) {
+      found.set(id, { target, text: words, strength });
+    }
+  };
+
+  for (const match of prose.matchAll(PREFIXED_REPOSITORY))
+    add(index.resolveLoosely(match[1] ?? ""), match[0], "strong");
+  for (const match of prose.matchAll(PREFIXED_ENVIRONMENT)) {
+    add(index.environmentByName(trimEnd(match[1] ?? "")), match[0], "strong");
+  }
+  for (const match of prose.matchAll(PATH_LIKE)) {
+    const parts = match[0].split("/").map(trimEnd);
+    const inLink = URL_BEFORE.test(prose.slice(0, match.index));
+    for (let i = 0; i + 1 < parts.length; i += 1) {
+      const fullName = `${parts[i]}/${parts[i + 1]}`;
+      add(index.repositoryByFullName(fullName), inLink ? match[0] : fullName, inLink ? "weak" : "strong");
+    }
+  }
+  const words = [...prose.matchAll(WORD)].map((m) => trimEnd(m[0]));
+  for (const word of words) add(index.repositoryByDistinctiveName(word), word, "strong");
+  words.forEach((word, position) => {
+    if (ENVIRONMENT_WORD.test(word)) addQualifiedEnvironment(words, position, index, add);
+  });
+  for (const { phrase, value } of index.aliases.match(tokenizeText(prose))) add(value, phrase, "weak");
+  const noRepository = findNoRepositoryPhrase(prose);
+  if (noRepository) add({ kind: "none" }, noRepository, "strong");
+  return [...found.values()];
+}
+
+// "the checkout env", "Finance environment", "environment discovery": up to three words before
+// the word, longest first, else the one after it.
+function addQualifiedEnvironment(
+  words: readonly string[],
+  position: number,
+  index: MentionIndex,
+  add: (target: Target | undefined, words: string, strength: ExplicitMention["strength"]) => void,
+): void {
+  const word = words[position] as string;
+  for (let length = 3; length >= 1; length -= 1) {
+    if (position - length < 0) continue;
+    const before = words.slice(position - length, position).join(" ");
+    const target = index.environmentByName(before);
+    if (target) {
+      add(target, `${before} ${word}`, "strong");
+      return;
+    }
+  }
+  const after = words[position + 1];
+  if (after && !NOT_AN_ENVIRONMENT_AFTER.test(after))
+    add(index.environmentByName(after), `${word} ${after}`, "strong");
+}
+
+function trimEnd(word: string): string {
+  return word.replace(/[.-]+$/, "");
+}

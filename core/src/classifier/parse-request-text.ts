@@ -1,0 +1,72 @@
+import type { Catalog } from "../config/catalog.js";
+import type { TargetHint } from "../schemas/target.js";
+import { findExplicitMentions } from "./find-explicit-mentions.js";
+import { indexCatalog } from "./index-catalog.js";
+
+/** A message split into what the agent should read and what it tells Baton. */
+export interface ParsedRequestText {
+  /** The text without its flags. */
+  prompt: string;
+  hints: { target?: TargetHint; model?: string };
+}
+
+// Flags start a word: "!model gpt-5", "!model=gpt-5", "!repo acme/api", "!env checkout", "!no-repo".
+const MODEL_FLAG = /(^|\s)!model(?:\s*=\s*|\s+)([\w.:/@-]+)/gi;
+const REPOSITORY_FLAG = /(^|\s)!repo(?:\s*=\s*|\s+)([\w./-]+)/gi;
+const ENVIRONMENT_FLAG = /(^|\s)!env(?:\s*=\s*|\s+)(?:env:)?([\w.-]+)/gi;
+const NO_REPOSITORY_FLAG = /(^|\s)!(?:no-?repo|none)(?=\s|$)/gi;
+
+/**
+ * Reads the flags out of a message (`!model …`, `!repo …`, `!env …`, `!no-repo`) and the target
+ * it names in so many words. Inbound adapters call it when they build a `SessionRequest`: the
+ * prompt becomes `text` and the hints `hints`, so that a follow-up that names a new target
+ * switches the session's target. A repository alias alone ("the storefront") is not a hint: in a
+ * follow-up it is more often a word than a choice. When the text names several targets there is
+ * no target hint; the classifier asks on a first turn, and a follow-up keeps its target.
+ *
+ * @example
+ * parseRequestText("!model gpt-5 fix the flaky test in acme/api", catalog);
+ * // { prompt: "fix the flaky test in acme/api",
+ * //   hints: { model: "gpt-5", target: { text: "acme/api", target: { kind: "repository", repo: "acme/api" } } } }
+ */
+export function parseRequestText(text: string, catalog: Catalog): ParsedRequestText {
+  const index = indexCatalog(catalog);
+  let model: string | undefined;
+  let flagged: TargetHint | undefined;
+  const strip = (pattern: RegExp, read: (value: string) => void) => {
+    text = text.replace(pattern, (_all, space: string, value: string | undefined) => {
+      read(value ?? "");
+      return space;
+    });
+  };
+  strip(MODEL_FLAG, (value) => {
+    model = value;
+  });
+  strip(REPOSITORY_FLAG, (value) => {
+    const target = index.mentions.resolveLoosely(value);
+    flagged = target ? { text: value, target } : { text: value };
+  });
+  strip(ENVIRONMENT_FLAG, (value) => {
+    const target = index.mentions.environmentByName(value);
+    flagged = target ? { text: `env:${value}`, target } : { text: `env:${value}` };
+  });
+  strip(NO_REPOSITORY_FLAG, () => {
+    flagged = { text: "no repository", target: { kind: "none" } };
+  });
+  const prompt = text
+    .replace(/[ \t]{2,}/g, " ")
+    .replace(/[ \t]+\n/g, "\n")
+    .trim();
+
+  const hints: ParsedRequestText["hints"] = {};
+  if (model !== undefined) hints.model = model;
+  const target = flagged ?? namedTarget(prompt, index);
+  if (target) hints.target = target;
+  return { prompt, hints };
+}
+
+function namedTarget(prompt: string, index: ReturnType<typeof indexCatalog>): TargetHint | undefined {
+  const strong = findExplicitMentions(prompt, index.mentions).filter((m) => m.strength === "strong");
+  const [only, ...others] = strong;
+  return only && others.length === 0 ? { text: only.text, target: only.target } : undefined;
+}

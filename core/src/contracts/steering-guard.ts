@@ -1,0 +1,12 @@
+import type { Session } from "../schemas/session.js";
+import type { Actor } from "../schemas/session-request.js";
+
+export type SteeringCheck = { allowed: true } | { allowed: false; reason: string };
+
+/**
+ * Who may add turns to (or stop) a session that someone else started: per channel, the
+ * requester only, anyone, or a list of people. The answer's reason is shown to the person.
+ */
+export type SteeringGuard = (session: Session, actor: Actor) => SteeringCheck;
+
+export const allowAnyoneToSteer: SteeringGuard = () => ({ allowed: true });

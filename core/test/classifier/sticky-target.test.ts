@@ -1,0 +1,62 @@
+import {
+  createClassifier,
+  createRedisKeys,
+  createSessionStore,
+  type SessionStore,
+  silentLogger,
+  type Turn,
+} from "@baton/core";
+import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { resolveSessionTarget } from "../../src/turns/resolve-session-target.js";
+import { buildTestRequest, SMALL_CATALOG } from "../fixtures/classifier/small-catalog.js";
+
+describe("a conversation's target is sticky", () => {
+  let testRedis: TestRedis;
+  let sessions: SessionStore;
+  const classifier = createClassifier({ catalog: SMALL_CATALOG, logger: silentLogger });
+
+  beforeEach(async () => {
+    testRedis = await createTestRedis("sticky");
+    sessions = createSessionStore({ redis: testRedis.redis, keys: createRedisKeys(testRedis.prefix) });
+  });
+  afterEach(() => testRedis.cleanup());
+
+  // No adapter hints: the classifier itself must read a follow-up's explicit naming.
+  const turn = (text: string): Turn => ({
+    id: `t-${text.length}`,
+    conversationKey: "conv-1",
+    request: buildTestRequest({ text }),
+  });
+  const targetAfter = async (text: string) => {
+    const resolution = await resolveSessionTarget({
+      turn: turn(text),
+      sessions,
+      classifier,
+      backend: "plan",
+    });
+    if (resolution.kind !== "ready") throw new Error(`expected a session, got ${resolution.kind}`);
+    return resolution.session.target;
+  };
+
+  it("classifies the first turn only, and switches only when a follow-up names a new target", async () => {
+    expect(await targetAfter("stripe refunds fail after capture")).toEqual({
+      kind: "repository",
+      repo: "acme/payments",
+    });
+    // Would classify elsewhere on its own, but a follow-up never re-classifies.
+    expect(await targetAfter("and the reconciliation leaves payouts unmatched")).toEqual({
+      kind: "repository",
+      repo: "acme/payments",
+    });
+    expect(await targetAfter("the storefront mentions it too")).toEqual({
+      kind: "repository",
+      repo: "acme/payments",
+    });
+    expect(await targetAfter("now do the same in acme/payments-ledger")).toEqual({
+      kind: "repository",
+      repo: "acme/payments-ledger",
+    });
+    expect(await targetAfter("!env money and check both")).toEqual({ kind: "environment", id: "money" });
+  });
+});
