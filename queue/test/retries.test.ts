@@ -24,6 +24,7 @@ function recordingReplier() {
     ask: async (turn) => void seen.push({ kind: "ask", turnId: turn.id }),
     result: async (turn, outcome) => void seen.push({ kind: "result", turnId: turn.id, text: outcome.summary }),
     failed: async (turn, error) => void seen.push({ kind: "failed", turnId: turn.id, text: error.message }),
+    declined: async (turn, reason) => void seen.push({ kind: "declined", turnId: turn.id, text: reason }),
   };
   return { replier, seen };
 }

@@ -66,6 +66,11 @@ export function createSlackReplier({ client, ledger, logger }: SlackReplierOptio
     async failed(turn, error) {
       await postOrUpdate(turn, "failed", { text: `❌ ${error.message}` });
     },
+    async declined(turn, reason) {
+      const { channel, threadTs } = threadOf(turn);
+      if (!(await ledger.claim(turn.id, "declined", "1"))) return;
+      await client.chat.postEphemeral({ channel, thread_ts: threadTs, user: turn.request.actor.id, text: reason });
+    },
   };
 }
 
