@@ -9,7 +9,6 @@ export {
   targetRefSchema,
 } from "./config/catalog.js";
 export { CatalogError, loadCatalog, parseCatalog } from "./config/load-catalog.js";
-export { catalogTargets, createCatalogClassifier } from "./classifier/create-catalog-classifier.js";
 export {
   type ClassifierLlm,
   LLM_TIMEOUT_MS,

@@ -1,7 +1,7 @@
 import {
   type AgentBackend,
   type AgentEvent,
-  createCatalogClassifier,
+  createClassifier,
   createSessionStore,
   createTranscriptStore,
   createTurnRunner,
@@ -55,7 +55,7 @@ describe("failures", () => {
     return createTurnRunner({
       sessions: createSessionStore({ redis: harness.redis.redis, keys: harness.keys }),
       transcripts: createTranscriptStore({ redis: harness.redis.redis, keys: harness.keys }),
-      classifier: createCatalogClassifier({ catalog: EMPTY_CATALOG }),
+      classifier: createClassifier({ catalog: EMPTY_CATALOG, logger: silentLogger }),
       backend,
       repliers: { slack: replier },
       logger: silentLogger,

@@ -1,13 +1,12 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
-  createCatalogClassifier,
   createRedisKeys,
   createReplyLedger,
   createSessionStore,
   createTranscriptStore,
   createTurnRunner,
-  loadCatalog,
+  loadCatalogWithWarnings,
   type Logger,
   type Platform,
   type Replier,
@@ -18,6 +17,7 @@ import { createGateway } from "./gateway/create-gateway.js";
 import type { HttpRoute } from "./gateway/http-route.js";
 import { createLogger } from "./logging/create-logger.js";
 import { createBackend } from "./platforms/create-backend.js";
+import { createBatonClassifier } from "./platforms/create-baton-classifier.js";
 import { setupSharing } from "./platforms/setup-sharing.js";
 import { setupSlack } from "./platforms/setup-slack.js";
 import { resolveRedis } from "./redis/resolve-redis.js";
@@ -47,7 +47,8 @@ export async function startBaton({ mode, env, logger: given }: StartBatonOptions
   const config = loadConfig(env);
   const logger = given ?? createLogger({ level: config.LOG_LEVEL });
   const log = logger.child({ component: "server", mode });
-  const catalog = await loadCatalog(config.BATON_CONFIG);
+  const { catalog, warnings } = await loadCatalogWithWarnings(config.BATON_CONFIG);
+  for (const warning of warnings) log.warn("server.catalog.warning", { file: config.BATON_CONFIG, path: warning.path, message: warning.message });
   const redis = await resolveRedis({ redisUrl: config.REDIS_URL, embedded: mode === "all", dataDir: config.BATON_DATA_DIR, logger: log });
   const main = redis.connect();
   const keys = createRedisKeys(config.BATON_REDIS_PREFIX);
@@ -83,7 +84,7 @@ export async function startBaton({ mode, env, logger: given }: StartBatonOptions
       const runTurn = createTurnRunner({
         sessions,
         transcripts,
-        classifier: createCatalogClassifier({ catalog }),
+        classifier: createBatonClassifier({ config, catalog, logger }),
         backend,
         repliers,
         shareLinks: sharing.service,

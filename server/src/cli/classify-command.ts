@@ -3,8 +3,6 @@ import {
   BatonError,
   type Catalog,
   type ConversationRef,
-  createClassifier,
-  createClassifierLlm,
   loadCatalogWithWarnings,
   type Platform,
   parseRequestText,
@@ -13,6 +11,7 @@ import {
   type SessionRequest,
   sessionRequestSchema,
 } from "@baton/core";
+import { createBatonClassifier } from "../platforms/create-baton-classifier.js";
 import { loadConfig } from "../config/load-config.js";
 import { createLogger } from "../logging/create-logger.js";
 import type { CliIo } from "./cli-io.js";
@@ -72,12 +71,7 @@ export async function runClassifyCommand(args: string[], io: CliIo): Promise<num
       destination: { write: (line: string) => io.stderr(line.trimEnd()) },
       bindings: { command: "classify" },
     });
-    const llm = createClassifierLlm({
-      apiKey: config.OPENAI_API_KEY,
-      baseUrl: config.OPENAI_BASE_URL,
-      model: config.OPENAI_MODEL,
-    });
-    const classifier = createClassifier({ catalog, llm, logger });
+    const classifier = createBatonClassifier({ config, catalog, logger });
     const decision = await classifier.classify(buildCliRequest(parsed, catalog));
     io.stdout(JSON.stringify(decision, null, 2));
     return 0;

@@ -1,0 +1,12 @@
+import { type Catalog, type Classifier, createClassifier, createClassifierLlm, type Logger } from "@baton/core";
+import type { Config } from "../config/load-config.js";
+
+/**
+ * The classifier exactly as the worker runs it: the ladder over the catalog, with the LLM step
+ * when OPENAI_API_KEY or OPENAI_BASE_URL is set. `baton classify` builds it here too, so that an
+ * operator asking "why that repository?" gets the worker's own answer.
+ */
+export function createBatonClassifier({ config, catalog, logger }: { config: Config; catalog: Catalog; logger: Logger }): Classifier {
+  const llm = createClassifierLlm({ apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL });
+  return createClassifier({ catalog, llm, logger });
+}
