@@ -1,6 +1,8 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
+  type AgentBackend,
+  createConversationContextStore,
   createRedisKeys,
   createReplyLedger,
   createSessionStore,
@@ -10,6 +12,7 @@ import {
   type Logger,
   type Platform,
   type Replier,
+  type SteeringGuard,
 } from "@baton/core";
 import { createIntakeDispatcher, createSessionQueue, createTurnWorker, queueNames } from "@baton/queue";
 import { type Config, loadConfig } from "./config/load-config.js";
@@ -29,6 +32,10 @@ export interface StartBatonOptions {
   mode: BatonMode;
   env: Record<string, string | undefined>;
   logger?: Logger;
+  /** Replaces the backend BATON_BACKEND names (the playground and tests run scripted agents). */
+  backend?: AgentBackend;
+  /** How often a turn's progress may edit its Slack message. */
+  slackProgressMinIntervalMs?: number;
 }
 
 export interface RunningBaton {
@@ -43,7 +50,7 @@ export interface RunningBaton {
  * The composition root: reads the configuration, connects Redis, and starts the gateway, the
  * worker or both. Nothing else in Baton reads the environment or opens connections.
  */
-export async function startBaton({ mode, env, logger: given }: StartBatonOptions): Promise<RunningBaton> {
+export async function startBaton({ mode, env, logger: given, ...overrides }: StartBatonOptions): Promise<RunningBaton> {
   const config = loadConfig(env);
   const logger = given ?? createLogger({ level: config.LOG_LEVEL });
   const log = logger.child({ component: "server", mode });
@@ -57,13 +64,26 @@ export async function startBaton({ mode, env, logger: given }: StartBatonOptions
   const ledger = createReplyLedger({ redis: main, keys });
   const sessions = createSessionStore({ redis: main, keys });
   const transcripts = createTranscriptStore({ redis: main, keys });
+  const conversationContext = createConversationContextStore({ redis: main, keys });
   let stopGateway: (() => Promise<void>) | undefined;
   let stopWorker: (() => Promise<void>) | undefined;
 
   try {
-    const slack = await setupSlack({ config, intake: queue.intake, ledger, logger });
-    const repliers: Partial<Record<Platform, Replier>> = slack ? { slack: slack.replier } : {};
     const sharing = await setupSharing({ config, catalog, redis: main, keys, sessions, transcripts, logger });
+    const slack = await setupSlack({
+      config,
+      catalog,
+      intake: queue.intake,
+      stopConversation: queue.stop,
+      sessions,
+      conversationContext,
+      shares: sharing.service,
+      ledger,
+      logger,
+      progressMinIntervalMs: overrides.slackProgressMinIntervalMs,
+    });
+    const repliers: Partial<Record<Platform, Replier>> = slack ? { slack: slack.replier } : {};
+    const steeringGuards: Partial<Record<Platform, SteeringGuard>> = slack ? { slack: slack.steering } : {};
 
     let server: Server | null = null;
     if (mode !== "worker") {
@@ -80,7 +100,7 @@ export async function startBaton({ mode, env, logger: given }: StartBatonOptions
     }
 
     if (mode !== "gateway") {
-      const backend = createBackend(config);
+      const backend = overrides.backend ?? createBackend(config);
       const runTurn = createTurnRunner({
         sessions,
         transcripts,
@@ -88,6 +108,8 @@ export async function startBaton({ mode, env, logger: given }: StartBatonOptions
         backend,
         repliers,
         shareLinks: sharing.service,
+        conversationContext,
+        steering: (session, actor) => steeringGuards[session.conversation.platform]?.(session, actor) ?? { allowed: true },
         logger,
       });
       const turnWorker = createTurnWorker({

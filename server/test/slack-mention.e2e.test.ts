@@ -11,7 +11,7 @@ describe("a signed Slack app_mention, end to end", () => {
   });
   afterEach(() => t.close());
 
-  it("is acknowledged fast, gets 👀, and one plan reply in its thread; a retry adds nothing", async () => {
+  it("is acknowledged fast, gets 👀, a working message and one plan reply in its thread; a retry adds nothing", async () => {
     const envelope = buildAppMentionEvent({
       teamId: FAKE_SLACK_DEFAULTS.teamId,
       botUserId: FAKE_SLACK_DEFAULTS.botUserId,
@@ -27,7 +27,10 @@ describe("a signed Slack app_mention, end to end", () => {
 
     const [reaction] = await t.slack.waitForCall("reactions.add");
     expect(reaction?.body).toMatchObject({ channel: "C0PROJECT", timestamp: envelope.event.ts, name: "eyes" });
-    const [reply] = await t.slack.waitForCall("chat.postMessage");
+    // First the "Working on it" message, then the result: both in the mention's thread.
+    const [working, reply] = await t.slack.waitForCall("chat.postMessage", { count: 2 });
+    expect(working?.body).toMatchObject({ channel: "C0PROJECT", thread_ts: envelope.event.ts });
+    expect(String((working?.body as { text?: unknown }).text)).toContain("Working on it");
     expect(reply?.body).toMatchObject({ channel: "C0PROJECT", thread_ts: envelope.event.ts });
     const replyText = String((reply?.body as { text?: unknown }).text);
     expect(replyText).toContain("Plan (dry run");
@@ -47,8 +50,8 @@ describe("a signed Slack app_mention, end to end", () => {
     const retry = await postSlackEvent(`${t.url}/slack/events`, envelope, { signingSecret: TEST_SIGNING_SECRET, retryNum: 1 });
     expect(retry.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect(t.slack.callsTo("chat.postMessage")).toHaveLength(1);
-    expect(t.slack.callsTo("reactions.add")).toHaveLength(1);
+    expect(t.slack.callsTo("chat.postMessage")).toHaveLength(2);
+    expect(t.slack.callsTo("reactions.add").map((c) => (c.body as { name: string }).name)).toEqual(["eyes", "white_check_mark"]);
     expect(t.logger.lines.some((l) => l.event === "bots.slack.request_duplicate" && l.fields.delivery_id === envelope.event_id)).toBe(true);
   });
 

@@ -1,13 +1,27 @@
-import type { Logger, Replier, ReplyLedger, RequestIntake } from "@baton/core";
+import type {
+  Catalog,
+  ConversationContextStore,
+  Logger,
+  Replier,
+  ReplyLedger,
+  RequestIntake,
+  SessionStore,
+  ShareService,
+  SteeringGuard,
+} from "@baton/core";
 import { App, LogLevel } from "@slack/bolt";
 import type { WebClient } from "@slack/web-api";
-import { BoltDispatchReceiver } from "./inbound/bolt-dispatch-receiver.js";
+import { createSlackControls, type StopConversationResult } from "./controls/create-slack-controls.js";
+import { createSlackSteeringGuard } from "./controls/create-slack-steering-guard.js";
+import { type BoltAck, BoltDispatchReceiver } from "./inbound/bolt-dispatch-receiver.js";
 import { createSlackEventsHandler, type SlackEventsHandler } from "./inbound/create-slack-events-handler.js";
 import type { SlackIdentity } from "./inbound/parse-slack-event.js";
+import { registerSlackInteractions } from "./inbound/register-slack-interactions.js";
+import { createSlackEventRouter, type SlackEventRouter } from "./inbound/route-slack-event.js";
 import { createSlackReplier } from "./replier/create-slack-replier.js";
 import { toBoltLogger } from "./to-bolt-logger.js";
 
-/** Slack's Web API retries: a few quick ones here; longer outages are the turn's retries' job. */
+/** Slack's Web API retries: a few quick ones here (429s wait their Retry-After); longer outages are the turn's retries' job. */
 export const SLACK_CLIENT_RETRY_CONFIG = { retries: 3, factor: 2, minTimeout: 500, maxTimeout: 5_000 };
 
 export interface SlackBotOptions {
@@ -16,26 +30,38 @@ export interface SlackBotOptions {
   identity: SlackIdentity;
   /** `SLACK_API_URL`: an Enterprise Grid host, or the fake Slack of the tests. */
   apiUrl?: string;
+  catalog: Catalog;
   intake: RequestIntake;
+  stopConversation: (conversationKey: string) => Promise<StopConversationResult>;
+  sessions: SessionStore;
+  conversationContext: ConversationContextStore;
+  shares: Pick<ShareService, "shareSession" | "unshareSession">;
   ledger: ReplyLedger;
   logger: Logger;
+  progressMinIntervalMs?: number;
 }
 
 export interface SlackBot {
   /** `POST /slack/events`: events, interactivity, slash commands and options. */
   handleEvents: SlackEventsHandler;
+  /** One Events API envelope, from HTTP or Socket Mode. */
+  routeEvent: SlackEventRouter;
+  /** One interaction, slash command or options request, from HTTP or Socket Mode. */
+  dispatchInteraction(payload: Record<string, unknown>): Promise<BoltAck>;
   replier: Replier;
+  /** Who may steer a Slack session (for the worker's follow-up check). */
+  steering: SteeringGuard;
   client: WebClient;
   app: App;
 }
 
 /**
- * The Slack side of Baton: a Bolt App for interactivity and its Web API client, and a thin events
- * path in front of it (Bolt acknowledges Events API requests before its listeners run; Baton
- * answers only once the request is safely queued).
+ * The Slack side of Baton: a Bolt App for interactivity and its Web API client, behind a thin
+ * events path (Bolt acknowledges Events API requests before its listeners run; Baton answers
+ * only once the request is safely queued).
  */
 export function createSlackBot(options: SlackBotOptions): SlackBot {
-  const { signingSecret, token, identity, apiUrl, intake, ledger, logger } = options;
+  const { signingSecret, token, identity, apiUrl, catalog, intake, logger } = options;
   const log = logger.child({ component: "bots.slack" });
   const receiver = new BoltDispatchReceiver();
   const app = new App({
@@ -52,9 +78,26 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
   app.error(async (error) => {
     log.error("bots.slack.listener_failed", { error: error.message, code: error.code });
   });
+  const steering = createSlackSteeringGuard(catalog);
+  const controls = createSlackControls({
+    client: app.client,
+    catalog,
+    sessions: options.sessions,
+    stopConversation: options.stopConversation,
+    steering,
+    shares: options.shares,
+    intake,
+    ledger: options.ledger,
+    logger,
+  });
+  registerSlackInteractions({ app, catalog, intake, controls, logger });
+  const routeEvent = createSlackEventRouter({ identity, catalog, intake, controls, conversationContext: options.conversationContext, logger });
   return {
-    handleEvents: createSlackEventsHandler({ signingSecret, identity, intake, receiver, logger }),
-    replier: createSlackReplier({ client: app.client, ledger, logger }),
+    handleEvents: createSlackEventsHandler({ signingSecret, routeEvent, receiver, logger }),
+    routeEvent,
+    dispatchInteraction: (payload) => receiver.dispatch(payload),
+    replier: createSlackReplier({ client: app.client, ledger: options.ledger, catalog, logger, progressMinIntervalMs: options.progressMinIntervalMs }),
+    steering,
     client: app.client,
     app,
   };

@@ -1,5 +1,10 @@
+export { catalogTargets, pickerBlocks, searchTargetOptions } from "./blocks/picker-blocks.js";
 export { resultMessages, SLACK_MAX_BLOCKS_PER_MESSAGE } from "./blocks/result-blocks.js";
 export { SLACK_SECTION_TEXT_MAX_CHARS, splitForSections } from "./blocks/split-for-sections.js";
+export { createSlackSteeringGuard, DEFAULT_SLACK_STEERING } from "./controls/create-slack-steering-guard.js";
 export { createSlackBot, SLACK_CLIENT_RETRY_CONFIG, type SlackBot, type SlackBotOptions } from "./create-slack-bot.js";
 export { type SlackEventParse, type SlackIdentity, parseSlackEvent } from "./inbound/parse-slack-event.js";
-export { createSlackReplier, SLACK_ACK_REACTION, slackErrorCode } from "./replier/create-slack-replier.js";
+export { SEND_TO_BATON_CALLBACK_ID, SLASH_COMMAND } from "./inbound/register-slack-interactions.js";
+export type { SlackEventOutcome, SlackEventRouter } from "./inbound/route-slack-event.js";
+export { createSlackReplier, SLACK_PROGRESS_MIN_INTERVAL_MS, SLACK_REACTIONS } from "./replier/create-slack-replier.js";
+export { slackErrorCode } from "./replier/slack-error-code.js";

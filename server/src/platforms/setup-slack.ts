@@ -1,5 +1,5 @@
-import { BatonError, type Logger, type ReplyLedger, type RequestIntake } from "@baton/core";
-import { createSlackBot, SLACK_CLIENT_RETRY_CONFIG, type SlackBot } from "@baton/slack";
+import { BatonError } from "@baton/core";
+import { createSlackBot, SLACK_CLIENT_RETRY_CONFIG, type SlackBot, type SlackBotOptions } from "@baton/slack";
 import { WebClient } from "@slack/web-api";
 import type { Config } from "../config/load-config.js";
 
@@ -11,15 +11,9 @@ export const SLACK_REQUIRED_VARIABLES = ["SLACK_SIGNING_SECRET", "SLACK_BOT_TOKE
  */
 export async function setupSlack({
   config,
-  intake,
-  ledger,
-  logger,
-}: {
-  config: Config;
-  intake: RequestIntake;
-  ledger: ReplyLedger;
-  logger: Logger;
-}): Promise<SlackBot | null> {
+  ...dependencies
+}: { config: Config } & Omit<SlackBotOptions, "signingSecret" | "token" | "identity" | "apiUrl">): Promise<SlackBot | null> {
+  const { logger } = dependencies;
   const missing = SLACK_REQUIRED_VARIABLES.filter((name) => !config[name]);
   if (missing.length > 0) {
     logger.info("server.slack.disabled", {
@@ -43,12 +37,10 @@ export async function setupSlack({
     );
   }
   return createSlackBot({
+    ...dependencies,
     signingSecret: config.SLACK_SIGNING_SECRET!,
     token,
     identity,
     apiUrl: config.SLACK_API_URL,
-    intake,
-    ledger,
-    logger,
   });
 }

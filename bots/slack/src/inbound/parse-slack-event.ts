@@ -1,5 +1,5 @@
-import { requestIdForDelivery, type SessionRequest } from "@baton/core";
 import type { SlackEnvelope, SlackMessageEvent } from "./slack-envelope.js";
+import { type SlackConversationRef, slackConversation } from "./slack-conversation.js";
 
 /** Who Baton is in this workspace: found once at startup with `auth.test`. */
 export interface SlackIdentity {
@@ -7,70 +7,84 @@ export interface SlackIdentity {
   botId: string;
 }
 
+/** Words that, said to Baton on their own, control the session instead of starting a turn. */
+export type SlackControlWord = "stop" | "share" | "unshare";
+
 export type SlackEventIgnoredReason =
   | "bot_message"
   | "own_message"
   | "edited_or_deleted"
   | "unsupported_event"
+  | "not_addressed"
+  | "handled_as_mention"
   | "empty_text"
   | "missing_fields";
 
+/** Who said what where: the parts of a message event the bot acts on. */
+export interface SlackMessage {
+  conversation: SlackConversationRef;
+  userId: string;
+  text: string;
+  messageTs: string;
+  channelType: string;
+  files: NonNullable<SlackMessageEvent["files"]>;
+}
+
 export type SlackEventParse =
-  | { kind: "request"; request: SessionRequest }
+  | { kind: "prompt"; message: SlackMessage }
+  | { kind: "control"; word: SlackControlWord; message: SlackMessage }
+  | { kind: "thread_message"; message: SlackMessage }
+  | { kind: "stop_signal"; conversation: SlackConversationRef; userId: string | undefined }
   | { kind: "ignored"; reason: SlackEventIgnoredReason };
 
 type EventCallback = Extract<SlackEnvelope, { type: "event_callback" }>;
 
+const CONTROL_WORDS: Record<string, SlackControlWord> = { stop: "stop", cancel: "stop", share: "share", unshare: "unshare" };
+
 /**
- * Turns a verified Events API callback into a session request, or says why it is not one.
- * Bots (Baton included) never start sessions, so that two bots cannot talk each other into a loop.
+ * Sorts a verified Events API callback: a prompt for Baton (a mention, or any DM), a control word
+ * (`@baton stop`), a message in a thread (context for the next turn), Slack's own stop control,
+ * or something to ignore, with the reason. Bots, Baton included, never start sessions, so two bots
+ * cannot talk each other into a loop.
  */
-export function parseSlackEvent(envelope: EventCallback, identity: SlackIdentity, receivedAt: Date): SlackEventParse {
+export function parseSlackEvent(envelope: EventCallback, identity: SlackIdentity): SlackEventParse {
   const { event } = envelope;
-  if (!isAddressedToBaton(event)) return { kind: "ignored", reason: "unsupported_event" };
-  if (event.subtype === "message_changed" || event.subtype === "message_deleted") {
-    return { kind: "ignored", reason: "edited_or_deleted" };
+  if (event.type === "agent_session_stopped" || event.type === "assistant_thread_stopped") {
+    const threadTs = event.thread_ts ?? event.ts;
+    if (!event.channel || !threadTs) return { kind: "ignored", reason: "missing_fields" };
+    return { kind: "stop_signal", conversation: slackConversation(envelope.team_id, event.channel, threadTs), userId: event.user };
   }
+  if (event.type !== "app_mention" && event.type !== "message") return { kind: "ignored", reason: "unsupported_event" };
+  if (event.subtype === "message_changed" || event.subtype === "message_deleted") return { kind: "ignored", reason: "edited_or_deleted" };
   if (event.user === identity.botUserId || event.bot_id === identity.botId) return { kind: "ignored", reason: "own_message" };
   if (event.bot_id || event.subtype === "bot_message") return { kind: "ignored", reason: "bot_message" };
   if (event.subtype && event.subtype !== "file_share" && event.subtype !== "thread_broadcast") {
     return { kind: "ignored", reason: "unsupported_event" };
   }
   if (!event.user || !event.channel || !event.ts) return { kind: "ignored", reason: "missing_fields" };
-  const text = stripMention(event.text ?? "", identity.botUserId);
-  if (text.length === 0 && !event.files?.length) return { kind: "ignored", reason: "empty_text" };
 
-  const request: SessionRequest = {
-    version: 1,
-    id: requestIdForDelivery("slack", envelope.event_id),
-    deliveryId: envelope.event_id,
-    conversation: {
-      platform: "slack",
-      teamId: envelope.team_id,
-      channelId: event.channel,
-      // A mention outside a thread starts one under itself.
-      threadTs: event.thread_ts ?? event.ts,
-    },
-    actor: { platform: "slack", id: event.user },
-    text,
-    attachments: (event.files ?? []).flatMap((file) =>
-      file.url_private
-        ? [{ kind: file.mimetype?.startsWith("image/") ? ("image" as const) : ("file" as const), url: file.url_private, name: file.name, mimeType: file.mimetype }]
-        : [],
-    ),
-    hints: {},
-    context: {
-      "slack.messageTs": event.ts,
-      "slack.channelType": event.channel_type ?? (event.type === "app_mention" ? "channel" : "unknown"),
-    },
-    receivedAt: receivedAt.toISOString(),
+  const mention = `<@${identity.botUserId}>`;
+  const mentionsBaton = (event.text ?? "").includes(mention);
+  const isDirectMessage = event.channel_type === "im";
+  const isThreadReply = event.thread_ts !== undefined && event.thread_ts !== event.ts;
+  // A mention in a channel also arrives as a plain message event; the app_mention speaks for it.
+  if (event.type === "message" && mentionsBaton && !isDirectMessage) return { kind: "ignored", reason: "handled_as_mention" };
+
+  const message: SlackMessage = {
+    // A prompt outside a thread starts one under itself.
+    conversation: slackConversation(envelope.team_id, event.channel, event.thread_ts ?? event.ts),
+    userId: event.user,
+    text: stripMention(event.text ?? "", identity.botUserId),
+    messageTs: event.ts,
+    channelType: event.channel_type ?? (event.type === "app_mention" ? "channel" : "unknown"),
+    files: event.files ?? [],
   };
-  return { kind: "request", request };
-}
-
-/** An `app_mention`, or a message in a DM with Baton (which needs no mention). */
-function isAddressedToBaton(event: SlackMessageEvent): boolean {
-  return event.type === "app_mention" || (event.type === "message" && event.channel_type === "im");
+  const addressed = event.type === "app_mention" || isDirectMessage;
+  if (!addressed) return isThreadReply ? { kind: "thread_message", message } : { kind: "ignored", reason: "not_addressed" };
+  const word = CONTROL_WORDS[message.text.toLowerCase().replace(/[.!]+$/, "")];
+  if (word) return { kind: "control", word, message };
+  if (message.text.length === 0 && message.files.length === 0) return { kind: "ignored", reason: "empty_text" };
+  return { kind: "prompt", message };
 }
 
 function stripMention(text: string, botUserId: string): string {

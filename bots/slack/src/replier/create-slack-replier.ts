@@ -1,14 +1,25 @@
-import { describeTarget, type Logger, type Replier, type ReplyLedger, type Turn } from "@baton/core";
+import { type Logger, type Replier, type ReplyLedger, type Turn } from "@baton/core";
 import type { WebClient } from "@slack/web-api";
-import { resultMessages } from "../blocks/result-blocks.js";
+import { pickerBlocks } from "../blocks/picker-blocks.js";
+import { formatDuration, resultMessages } from "../blocks/result-blocks.js";
+import { finishedWorkingMessage, type WorkingState, workingMessage } from "../blocks/working-blocks.js";
+import { PENDING_REQUEST_FIELD } from "../controls/create-slack-controls.js";
+import type { Catalog } from "@baton/core";
+import { createProgressThrottle } from "./progress-throttle.js";
+import { slackErrorCode } from "./slack-error-code.js";
 
-/** The emoji that says "seen" while Baton works. */
-export const SLACK_ACK_REACTION = "eyes";
+export const SLACK_REACTIONS = { seen: "eyes", done: "white_check_mark", failed: "x", stopped: "black_square_for_stop" } as const;
+/** chat.update is a tier 3 method (~50 a minute); one progress edit per turn every few seconds stays well inside it. */
+export const SLACK_PROGRESS_MIN_INTERVAL_MS = 3_000;
+/** How long `working` waits for the acknowledgement's message before it posts its own. */
+const WORKING_MESSAGE_WAIT_MS = 2_000;
 
 export interface SlackReplierOptions {
   client: WebClient;
   ledger: ReplyLedger;
+  catalog: Catalog;
   logger: Logger;
+  progressMinIntervalMs?: number;
 }
 
 function threadOf(turn: Turn): { channel: string; threadTs: string; messageTs: string } {
@@ -18,26 +29,32 @@ function threadOf(turn: Turn): { channel: string; threadTs: string; messageTs: s
 }
 
 /**
- * Posts to the turn's Slack thread. Every post is recorded in the reply ledger under the turn id,
- * so a turn retried after a crash edits its earlier message instead of posting a second one.
+ * Posts to the turn's Slack thread. Every message is recorded in the reply ledger under the turn
+ * id, so a turn retried after a crash edits what it posted instead of posting again.
  */
-export function createSlackReplier({ client, ledger, logger }: SlackReplierOptions): Replier {
+export function createSlackReplier({ client, ledger, catalog, logger, progressMinIntervalMs = SLACK_PROGRESS_MIN_INTERVAL_MS }: SlackReplierOptions): Replier {
   const log = logger.child({ component: "bots.slack.replier" });
+  const throttle = createProgressThrottle({
+    minIntervalMs: progressMinIntervalMs,
+    onError: (error) => log.warn("bots.slack.progress_failed", { error: (error as Error).message }),
+  });
 
-  async function postOrUpdate(turn: Turn, field: string, message: { text: string; blocks?: unknown[] }): Promise<void> {
+  async function postOrUpdate(turn: Turn, field: string, message: { text: string; blocks?: unknown[] }): Promise<string | undefined> {
     const { channel, threadTs } = threadOf(turn);
     const existingTs = await ledger.get(turn.id, field);
     const blocks = message.blocks as never;
     if (existingTs) {
       await client.chat.update({ channel, ts: existingTs, text: message.text, blocks });
-      return;
+      return existingTs;
     }
     const posted = await client.chat.postMessage({ channel, thread_ts: threadTs, text: message.text, blocks, unfurl_links: false });
     if (posted.ts) await ledger.set(turn.id, field, posted.ts);
+    return posted.ts;
   }
 
-  async function react(turn: Turn, name: string): Promise<void> {
+  async function react(turn: Turn, name: string, remove?: string): Promise<void> {
     const { channel, messageTs } = threadOf(turn);
+    if (remove) await client.reactions.remove({ channel, timestamp: messageTs, name: remove }).catch(() => {});
     try {
       await client.reactions.add({ channel, timestamp: messageTs, name });
     } catch (error) {
@@ -45,37 +62,78 @@ export function createSlackReplier({ client, ledger, logger }: SlackReplierOptio
     }
   }
 
+  function state(turn: Turn, extra: Partial<WorkingState> = {}): WorkingState {
+    const { channel, threadTs } = threadOf(turn);
+    return { turnId: turn.id, channelId: channel, threadTs, ...extra };
+  }
+
+  /**
+   * The acknowledgement (from the dispatcher) and the worker may reach the working message at the
+   * same moment: whoever claims it first posts it; the other edits it once it exists.
+   */
+  async function showWorking(turn: Turn, message: { text: string; blocks: unknown[] }): Promise<void> {
+    if (await ledger.claim(turn.id, "working.claimed", "1")) {
+      await postOrUpdate(turn, "working", message);
+      return;
+    }
+    const deadline = Date.now() + WORKING_MESSAGE_WAIT_MS;
+    while (!(await ledger.get(turn.id, "working")) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    if (await ledger.get(turn.id, "working")) await postOrUpdate(turn, "working", message);
+  }
+
+  async function finishWorking(turn: Turn, line: string): Promise<void> {
+    throttle.cancel(turn.id);
+    const { channel } = threadOf(turn);
+    const ts = await ledger.get(turn.id, "working");
+    if (ts) await client.chat.update({ channel, ts, ...finishedWorkingMessage(line), blocks: finishedWorkingMessage(line).blocks as never });
+  }
+
   return {
     async acknowledge(turn) {
-      await react(turn, SLACK_ACK_REACTION);
+      await ledger.set(turn.id, PENDING_REQUEST_FIELD, JSON.stringify(turn.request));
+      await Promise.all([react(turn, SLACK_REACTIONS.seen), showWorking(turn, workingMessage(state(turn)))]);
       log.debug("bots.slack.acknowledged", { turn_id: turn.id, delivery_id: turn.request.deliveryId });
     },
-    async working() {},
-    async progress() {},
-    async ask(turn, decision) {
-      const options = decision.candidates.map((target) => `• ${describeTarget(target)}`).join("\n");
-      await postOrUpdate(turn, "ask", {
-        text: `Which codebase should I work in? ${decision.reason}\n${options}\nReply in this thread with \`@baton in owner/name …\` (or \`no repo\`) to start.`,
+    async working(turn, context) {
+      await ledger.set(turn.id, "working.context", JSON.stringify(context));
+      await showWorking(turn, workingMessage(state(turn, { context })));
+    },
+    async progress(turn, status) {
+      const rawContext = await ledger.get(turn.id, "working.context");
+      const context = rawContext ? JSON.parse(rawContext) : undefined;
+      throttle.push(turn.id, async () => {
+        await postOrUpdate(turn, "working", workingMessage(state(turn, { context, status })));
       });
+    },
+    async ask(turn, decision) {
+      await ledger.set(turn.id, PENDING_REQUEST_FIELD, JSON.stringify(turn.request));
+      await postOrUpdate(turn, "picker.ask", {
+        text: `Which codebase should I work in? ${decision.reason}`,
+        blocks: pickerBlocks({ mode: "ask", turnId: turn.id, reason: decision.reason, candidates: decision.candidates, catalog, requesterId: turn.request.actor.id }),
+      });
+      await finishWorking(turn, "🤔 Waiting for a choice of codebase (see below).");
     },
     async result(turn, outcome, shareUrl) {
       const messages = resultMessages(outcome, shareUrl);
       for (const [index, message] of messages.entries()) await postOrUpdate(turn, `result.${index}`, message);
+      const stopped = outcome.status === "stopped";
+      await finishWorking(turn, stopped ? `⏹ Stopped after ${formatDuration(outcome.durationMs)}.` : `✅ Done in ${formatDuration(outcome.durationMs)}.`);
+      await react(turn, stopped ? SLACK_REACTIONS.stopped : SLACK_REACTIONS.done, SLACK_REACTIONS.seen);
       log.info("bots.slack.result_posted", { turn_id: turn.id, delivery_id: turn.request.deliveryId, messages: messages.length });
     },
     async failed(turn, error) {
-      await postOrUpdate(turn, "failed", { text: `❌ ${error.message}` });
+      await postOrUpdate(turn, "failed", {
+        text: `❌ ${error.message}\nReply in this thread to try again, or mention me with a new request.`,
+      });
+      await finishWorking(turn, "❌ Failed (see below).");
+      await react(turn, SLACK_REACTIONS.failed, SLACK_REACTIONS.seen);
     },
     async declined(turn, reason) {
       const { channel, threadTs } = threadOf(turn);
       if (!(await ledger.claim(turn.id, "declined", "1"))) return;
+      await finishWorking(turn, "🚫 Not run.");
+      await client.reactions.remove({ channel, timestamp: threadOf(turn).messageTs, name: SLACK_REACTIONS.seen }).catch(() => {});
       await client.chat.postEphemeral({ channel, thread_ts: threadTs, user: turn.request.actor.id, text: reason });
     },
   };
-}
-
-/** The `error` of a Slack platform error (`already_reacted`, `channel_not_found`, …). */
-export function slackErrorCode(error: unknown): string | undefined {
-  const data = (error as { data?: { error?: unknown } } | null)?.data;
-  return typeof data?.error === "string" ? data.error : undefined;
 }

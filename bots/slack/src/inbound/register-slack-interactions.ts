@@ -1,0 +1,114 @@
+import type { Catalog, Logger, RequestIntake } from "@baton/core";
+import type { App, BlockAction, ButtonAction, ExternalSelectAction, StaticSelectAction } from "@slack/bolt";
+import { PICK_ACTION_PREFIX, PICK_SEARCH_ACTION_ID, parsePickerBlockId, searchTargetOptions } from "../blocks/picker-blocks.js";
+import { CHANGE_TARGET_ACTION_ID, parseStopValue, STOP_ACTION_ID } from "../blocks/working-blocks.js";
+import type { SlackControls } from "../controls/create-slack-controls.js";
+import { slackErrorCode } from "../replier/slack-error-code.js";
+import { buildSlackRequest } from "./build-slack-request.js";
+import { slackConversation } from "./slack-conversation.js";
+
+export const SLASH_COMMAND = "/baton";
+export const SEND_TO_BATON_CALLBACK_ID = "send_to_baton";
+
+export interface SlackInteractionsOptions {
+  app: App;
+  catalog: Catalog;
+  intake: RequestIntake;
+  controls: SlackControls;
+  logger: Logger;
+  now?: () => Date;
+}
+
+/**
+ * Bolt listeners for everything that is not an Events API event: the Stop and Change target
+ * buttons, the picker (buttons, selects, search), `/baton`, and the "Send to Baton" shortcut.
+ * Each acknowledges first: Slack wants an answer within 3 seconds.
+ */
+export function registerSlackInteractions({ app, catalog, intake, controls, logger, now = () => new Date() }: SlackInteractionsOptions): void {
+  const log = logger.child({ component: "bots.slack.interactions" });
+
+  app.action<BlockAction<ButtonAction>>(STOP_ACTION_ID, async ({ ack, body, action }) => {
+    await ack();
+    const target = parseStopValue(action.value ?? "");
+    if (!target || !body.team?.id) return;
+    await controls.stop({ conversation: slackConversation(body.team.id, target.channelId, target.threadTs), userId: body.user.id, source: "button" });
+  });
+
+  app.action<BlockAction<ButtonAction>>(CHANGE_TARGET_ACTION_ID, async ({ ack, body, action }) => {
+    await ack();
+    if (action.value) await controls.openPicker({ turnId: action.value, userId: body.user.id });
+  });
+
+  app.action<BlockAction<ButtonAction | StaticSelectAction | ExternalSelectAction>>(
+    { action_id: new RegExp(`^${PICK_ACTION_PREFIX}`) },
+    async ({ ack, body, action }) => {
+      await ack();
+      const picker = parsePickerBlockId(action.block_id);
+      const targetRef = action.type === "button" ? action.value : action.selected_option?.value;
+      if (!picker || !targetRef) return;
+      await controls.pick({ ...picker, targetRef, userId: body.user.id });
+      log.info("bots.slack.target_picked", { turn_id: picker.turnId, mode: picker.mode });
+    },
+  );
+
+  app.options(PICK_SEARCH_ACTION_ID, async ({ ack, options }) => {
+    await ack({ options: searchTargetOptions(catalog, options.value ?? "") });
+  });
+
+  app.command(SLASH_COMMAND, async ({ ack, command, client, respond }) => {
+    const text = command.text.trim();
+    if (!text) {
+      await ack({ response_type: "ephemeral", text: "Tell me what to do: `/baton fix the flaky login test`." });
+      return;
+    }
+    await ack();
+    try {
+      // The command's work needs a thread to live in: a message saying who asked for what.
+      const root = await client.chat.postMessage({ channel: command.channel_id, text: `<@${command.user_id}> asked Baton: ${text}` });
+      if (!root.ts) return;
+      const deliveryId = `command.${command.trigger_id}`;
+      const message = {
+        conversation: slackConversation(command.team_id, command.channel_id, root.ts),
+        userId: command.user_id,
+        text,
+        messageTs: root.ts,
+        channelType: command.channel_name === "directmessage" ? "im" : "channel",
+        files: [],
+      };
+      await intake(buildSlackRequest({ message, deliveryId, catalog, receivedAt: now() }));
+    } catch (error) {
+      const code = slackErrorCode(error);
+      log.warn("bots.slack.command_failed", { error: (error as Error).message, code });
+      await respond({
+        response_type: "ephemeral",
+        text:
+          code === "not_in_channel" || code === "channel_not_found"
+            ? "I am not in this channel: invite me with `/invite @baton`, then try again."
+            : "Baton could not start this request. Please try again in a moment.",
+      });
+    }
+  });
+
+  app.shortcut(SEND_TO_BATON_CALLBACK_ID, async ({ ack, shortcut }) => {
+    await ack();
+    if (shortcut.type !== "message_action") return;
+    const { message, channel, user, team } = shortcut;
+    if (!message.ts || !team?.id) return;
+    const deliveryId = `shortcut.${shortcut.trigger_id}`;
+    const request = buildSlackRequest({
+      message: {
+        conversation: slackConversation(team.id, channel.id, message.thread_ts ?? message.ts),
+        userId: user.id,
+        text: message.text ?? "",
+        messageTs: message.ts,
+        channelType: "channel",
+        files: [],
+      },
+      deliveryId,
+      catalog,
+      receivedAt: now(),
+    });
+    await intake(request);
+    log.info("bots.slack.shortcut_accepted", { delivery_id: deliveryId, turn_id: request.id });
+  });
+}

@@ -1,0 +1,87 @@
+import { type Catalog, type ConversationContextStore, conversationKey, type Logger, type RequestIntake } from "@baton/core";
+import type { SlackControls } from "../controls/create-slack-controls.js";
+import { buildSlackRequest } from "./build-slack-request.js";
+import { parseSlackEvent, type SlackIdentity } from "./parse-slack-event.js";
+import { slackEnvelopeSchema } from "./slack-envelope.js";
+
+export type SlackEventOutcome =
+  | { kind: "challenge"; challenge: string }
+  | { kind: "accepted" | "duplicate"; turnId: string }
+  | { kind: "handled"; what: string }
+  | { kind: "ignored"; reason: string }
+  | { kind: "invalid"; reason: "wrong_schema" };
+
+export type SlackEventRouter = (envelope: unknown, retryNum?: number) => Promise<SlackEventOutcome>;
+
+const KNOWN_ENVELOPE_TYPES = new Set(["url_verification", "event_callback", "app_rate_limited"]);
+
+export interface SlackEventRouterOptions {
+  identity: SlackIdentity;
+  catalog: Catalog;
+  intake: RequestIntake;
+  controls: SlackControls;
+  conversationContext: ConversationContextStore;
+  logger: Logger;
+  now?: () => Date;
+}
+
+/**
+ * What to do with one Events API envelope, whichever way it came (HTTP or Socket Mode). Only
+ * Redis is touched here: anything that talks to Slack happens later, off the acknowledgement.
+ */
+export function createSlackEventRouter(options: SlackEventRouterOptions): SlackEventRouter {
+  const { identity, catalog, intake, controls, conversationContext, logger } = options;
+  const now = options.now ?? (() => new Date());
+  const log = logger.child({ component: "bots.slack" });
+
+  return async function routeSlackEvent(json, retryNum) {
+    const type = (json as { type?: unknown } | null)?.type;
+    if (typeof type !== "string" || !KNOWN_ENVELOPE_TYPES.has(type)) {
+      log.info("bots.slack.event_ignored", { reason: "unknown_envelope_type", envelope_type: String(type) });
+      return { kind: "ignored", reason: "unknown_envelope_type" };
+    }
+    const envelope = slackEnvelopeSchema.safeParse(json);
+    if (!envelope.success) {
+      log.warn("bots.slack.request_rejected", { reason: "wrong_schema", outcome: "rejected" });
+      return { kind: "invalid", reason: "wrong_schema" };
+    }
+    const data = envelope.data;
+    if (data.type === "url_verification") return { kind: "challenge", challenge: data.challenge };
+    if (data.type === "app_rate_limited") {
+      log.warn("bots.slack.app_rate_limited", {});
+      return { kind: "ignored", reason: "app_rate_limited" };
+    }
+
+    const deliveryId = data.event_id;
+    const parsed = parseSlackEvent(data, identity);
+    switch (parsed.kind) {
+      case "ignored":
+        log.debug("bots.slack.event_ignored", { delivery_id: deliveryId, reason: parsed.reason, event_type: data.event.type });
+        return parsed;
+      case "thread_message": {
+        const line = `<@${parsed.message.userId}>: ${parsed.message.text}`;
+        const kept = await conversationContext.appendIfSession(conversationKey(parsed.message.conversation), line);
+        log.debug("bots.slack.thread_message", { delivery_id: deliveryId, kept });
+        return { kind: "handled", what: kept ? "context_kept" : "not_a_session_thread" };
+      }
+      case "stop_signal":
+        await controls.stop({ conversation: parsed.conversation, userId: parsed.userId, source: "slack_stop_control" });
+        log.info("bots.slack.stop_requested", { delivery_id: deliveryId, source: "slack_stop_control" });
+        return { kind: "handled", what: "stop" };
+      case "control":
+        await controls.run(parsed.word, { conversation: parsed.message.conversation, userId: parsed.message.userId, source: "mention" });
+        log.info("bots.slack.control", { delivery_id: deliveryId, word: parsed.word });
+        return { kind: "handled", what: parsed.word };
+      case "prompt": {
+        const request = buildSlackRequest({ message: parsed.message, deliveryId, catalog, receivedAt: now() });
+        const result = await intake(request);
+        log.info(result.kind === "accepted" ? "bots.slack.request_accepted" : "bots.slack.request_duplicate", {
+          delivery_id: deliveryId,
+          turn_id: result.turnId,
+          retry_num: retryNum,
+        });
+        return { kind: result.kind, turnId: result.turnId };
+      }
+    }
+  };
+}
