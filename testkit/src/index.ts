@@ -13,7 +13,7 @@ export { FAKE_SLACK_DEFAULTS, type FakeSlackIdentity } from "./slack/fake-slack-
 export type { SeedChannelInput, SeedUserInput } from "./slack/fake-slack-directory.js";
 export type { FakeSlackMessage } from "./slack/fake-slack-store.js";
 export { JSON_ENCODED_FORM_FIELDS, parseSlackApiBody } from "./slack/parse-slack-api-body.js";
-export type { SlackPostResult } from "./slack/post-signed-slack-request.js";
+export { postSignedSlackRequest, type SlackPostResult } from "./slack/post-signed-slack-request.js";
 export { type PostSlackEventOptions, postSlackEvent } from "./slack/post-slack-event.js";
 export { type PostSlackInteractionOptions, postSlackInteraction } from "./slack/post-slack-interaction.js";
 export type { SeedMessageInput } from "./slack/seed-message.js";
@@ -41,6 +41,18 @@ export {
   type SlackEventEnvelope,
 } from "./slack/slack-event-envelope.js";
 export { type FakeSlack, type FakeSlackOptions, startFakeSlack } from "./slack/start-fake-slack.js";
+export {
+  DEFAULT_SOCKET_MODE_TIMEOUT_MS,
+  type FakeSocketMode,
+  type SocketModeWaitOptions,
+} from "./slack/socket-mode/create-fake-socket-mode.js";
+export {
+  buildSocketModeEnvelope,
+  type SocketModeAck,
+  type SocketModeEnvelope,
+  type SocketModeEnvelopeInput,
+  type SocketModeEnvelopeType,
+} from "./slack/socket-mode/socket-mode-envelope.js";
 // OpenAI-compatible chat completions fake
 export { buildChatCompletion, buildOpenAIError, estimateTokens } from "./openai/build-chat-completion.js";
 export type {
