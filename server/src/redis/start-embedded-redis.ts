@@ -50,6 +50,8 @@ async function waitForSocket(child: ChildProcess, socket: string): Promise<void>
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new BatonError("redis_unavailable", `redis-server exited with code ${child.exitCode}`);
     const probe = new Redis({ path: socket, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    // Refused connections are expected until the server is up; connect() reports them.
+    probe.on("error", () => {});
     try {
       await probe.connect();
       await probe.ping();
