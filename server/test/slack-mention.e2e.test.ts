@@ -30,9 +30,9 @@ describe("a signed Slack app_mention, end to end", () => {
     // First the "Working on it" message, then the result: both in the mention's thread.
     const [working, reply] = await t.slack.waitForCall("chat.postMessage", { count: 2 });
     expect(working?.body).toMatchObject({ channel: "C0PROJECT", thread_ts: envelope.event.ts });
-    expect(String((working?.body as { text?: unknown }).text)).toContain("Working on it");
+    expect(String((working!.body as { text?: unknown }).text)).toContain("Working on it");
     expect(reply?.body).toMatchObject({ channel: "C0PROJECT", thread_ts: envelope.event.ts });
-    const replyText = String((reply?.body as { text?: unknown }).text);
+    const replyText = String((reply!.body as { text?: unknown }).text);
     expect(replyText).toContain("Plan (dry run");
     expect(JSON.stringify(reply?.body)).toContain("fix the flaky login test");
     expect(JSON.stringify(reply?.body)).toContain("no repository");

@@ -8,3 +8,5 @@ export { SEND_TO_BATON_CALLBACK_ID, SLASH_COMMAND } from "./inbound/register-sla
 export type { SlackEventOutcome, SlackEventRouter } from "./inbound/route-slack-event.js";
 export { createSlackReplier, SLACK_PROGRESS_MIN_INTERVAL_MS, SLACK_REACTIONS } from "./replier/create-slack-replier.js";
 export { slackErrorCode } from "./replier/slack-error-code.js";
+export { type ConnectSocketModeOptions, connectSocketMode, SOCKET_MODE_DRAIN_TIMEOUT_MS, type SocketModeConnection } from "./socket-mode/connect-socket-mode.js";
+export { buildSlackManifest, SLACK_APP_NAME_MAX_CHARS, SLACK_BOT_EVENTS, SLACK_BOT_SCOPES, type SlackManifest, type SlackManifestOptions } from "./manifest/build-slack-manifest.js";

@@ -141,7 +141,7 @@ export function createSlackControls(options: SlackControlsOptions): SlackControl
     },
     async pick({ mode, turnId, targetRef, userId }) {
       const request = await pendingRequest(turnId);
-      if (!request || request.conversation.platform !== "slack") return;
+      if (request?.conversation.platform !== "slack") return;
       const conversation = request.conversation;
       if (request.actor.id !== userId) {
         return tell({ conversation, userId }, `Only <@${request.actor.id}> can choose where this request runs.`);
@@ -172,7 +172,7 @@ export function createSlackControls(options: SlackControlsOptions): SlackControl
     },
     async openPicker({ turnId, userId }) {
       const request = await pendingRequest(turnId);
-      if (!request || request.conversation.platform !== "slack") return;
+      if (request?.conversation.platform !== "slack") return;
       const context = { conversation: request.conversation, userId };
       const session = await steerableSession(context);
       if (!session) return;

@@ -1,10 +1,9 @@
-import { type Logger, type Replier, type ReplyLedger, type Turn } from "@baton/core";
+import type { Catalog, Logger, Replier, ReplyLedger, Turn } from "@baton/core";
 import type { WebClient } from "@slack/web-api";
 import { pickerBlocks } from "../blocks/picker-blocks.js";
 import { formatDuration, resultMessages } from "../blocks/result-blocks.js";
 import { finishedWorkingMessage, type WorkingState, workingMessage } from "../blocks/working-blocks.js";
 import { PENDING_REQUEST_FIELD } from "../controls/create-slack-controls.js";
-import type { Catalog } from "@baton/core";
 import { createProgressThrottle } from "./progress-throttle.js";
 import { slackErrorCode } from "./slack-error-code.js";
 
