@@ -39,7 +39,8 @@ describe("stop and who may steer", () => {
     await start();
     const { ts: threadTs } = await slack.mention({ channel: "C0STOP", text: "long job" });
     const running = await agent.waitForRun(1);
-    await slack.mention({ channel: "C0STOP", threadTs, text: "queued follow-up" });
+    const { ts: queuedTs } = await slack.mention({ channel: "C0STOP", threadTs, text: "queued follow-up" });
+    await eventually("the queued turn's working message", () => callsIn(t, "chat.postMessage", "C0STOP").filter((c) => textOf(c).includes("Working on it")).length === 2);
     const button = await stopButton("C0STOP");
 
     const click = await slack.click({ channel: "C0STOP", action: { type: "button", action_id: "baton_stop", block_id: "b", value: button.value } });
@@ -48,6 +49,10 @@ describe("stop and who may steer", () => {
     const stopped = await eventually("the stopped result", () => callsIn(t, "chat.postMessage", "C0STOP").find((c) => textOf(c).includes("Stopped")));
     expect(stopped.body).toMatchObject({ thread_ts: threadTs });
     await eventually("⏹ on the message", () => t.slack.reactionsOn("C0STOP", threadTs).includes("black_square_for_stop"));
+    // The dropped follow-up ends visibly too: its working message and its 👀 say it was dropped.
+    await eventually("the dropped turn's message", () => callsIn(t, "chat.update", "C0STOP").find((c) => textOf(c).includes("Dropped")));
+    await eventually("⏹ on the dropped message", () => t.slack.reactionsOn("C0STOP", queuedTs).includes("black_square_for_stop"));
+    expect(t.slack.reactionsOn("C0STOP", queuedTs)).not.toContain("eyes");
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(agent.runs).toHaveLength(1);
   });

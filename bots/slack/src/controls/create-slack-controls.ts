@@ -17,6 +17,7 @@ import type { WebClient } from "@slack/web-api";
 import { type PickerMode, pickerBlocks } from "../blocks/picker-blocks.js";
 import type { SlackControlWord } from "../inbound/parse-slack-event.js";
 import type { SlackConversationRef } from "../inbound/slack-conversation.js";
+import { SLACK_REACTIONS } from "../replier/slack-reactions.js";
 
 export interface SlackControlContext {
   conversation: SlackConversationRef;
@@ -101,6 +102,19 @@ export function createSlackControls(options: SlackControlsOptions): SlackControl
     return raw ? sessionRequestSchema.parse(JSON.parse(raw)) : null;
   }
 
+  /** A queued turn that a stop dropped: its working message and 👀 say so, so nothing is left hanging. */
+  async function markDropped(turnId: string): Promise<void> {
+    const [request, workingTs] = await Promise.all([pendingRequest(turnId), ledger.get(turnId, "working")]);
+    if (request?.conversation.platform !== "slack") return;
+    const channel = request.conversation.channelId;
+    if (workingTs) await client.chat.update({ channel, ts: workingTs, text: "⏹ Dropped: the session was stopped.", blocks: [] });
+    const messageTs = request.context["slack.messageTs"];
+    if (messageTs) {
+      await client.reactions.remove({ channel, timestamp: messageTs, name: SLACK_REACTIONS.seen }).catch(() => {});
+      await client.reactions.add({ channel, timestamp: messageTs, name: SLACK_REACTIONS.stopped }).catch(() => {});
+    }
+  }
+
   async function stop(context: SlackControlContext): Promise<void> {
     const key = conversationKey(context.conversation);
     const session = await sessions.findByConversation(key);
@@ -110,6 +124,7 @@ export function createSlackControls(options: SlackControlsOptions): SlackControl
     }
     const result = await stopConversation(key);
     log.info("bots.slack.stopped", { stopped_turn_id: result.stoppedTurnId, cancelled: result.cancelledTurnIds.length, source: context.source });
+    for (const turnId of result.cancelledTurnIds) later("mark_dropped", () => markDropped(turnId));
     // A running turn answers for itself with its ⏹ result; otherwise say here what happened.
     if (result.stoppedTurnId) return;
     const { channelId: channel, threadTs: thread_ts } = context.conversation;

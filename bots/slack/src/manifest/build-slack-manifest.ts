@@ -47,11 +47,26 @@ export type SlackManifestOptions =
 /** The app manifest, in the shape Slack documents (https://docs.slack.dev/reference/app-manifest). */
 export interface SlackManifest {
   _metadata: { major_version: number; minor_version: number };
-  display_information: { name: string; description: string; long_description: string; background_color: string };
+  display_information: {
+    name: string;
+    description: string;
+    long_description: string;
+    background_color: string;
+  };
   features: {
-    app_home: { home_tab_enabled: boolean; messages_tab_enabled: boolean; messages_tab_read_only_enabled: boolean };
+    app_home: {
+      home_tab_enabled: boolean;
+      messages_tab_enabled: boolean;
+      messages_tab_read_only_enabled: boolean;
+    };
     bot_user: { display_name: string; always_online: boolean };
-    slash_commands: Array<{ command: string; url?: string; description: string; usage_hint: string; should_escape: boolean }>;
+    slash_commands: Array<{
+      command: string;
+      url?: string;
+      description: string;
+      usage_hint: string;
+      should_escape: boolean;
+    }>;
     shortcuts: Array<{ name: string; type: "message" | "global"; callback_id: string; description: string }>;
   };
   oauth_config: { scopes: { bot: string[] } };
@@ -86,11 +101,14 @@ export function buildSlackManifest(options: SlackManifestOptions): SlackManifest
   const { appName = DEFAULT_SLACK_APP_NAME } = options;
   const socketMode = options.socketMode === true;
   if (appName.trim() === "" || appName.length > SLACK_APP_NAME_MAX_CHARS) {
-    throw new RangeError(`The app name must be 1 to ${SLACK_APP_NAME_MAX_CHARS} characters, got ${appName.length}.`);
+    throw new RangeError(
+      `The app name must be 1 to ${SLACK_APP_NAME_MAX_CHARS} characters, got ${appName.length}.`,
+    );
   }
   // Over Socket Mode Slack sends everything on the app's WebSocket, so no URL is set at all.
   const requestUrl = socketMode ? undefined : eventsUrl(options.baseUrl);
-  const ifHttp = <T extends object>(fields: T): T | Record<never, never> => (requestUrl === undefined ? {} : fields);
+  const ifHttp = <T extends object>(fields: T): T | Record<never, never> =>
+    requestUrl === undefined ? {} : fields;
 
   return {
     _metadata: { major_version: 1, minor_version: 1 },
@@ -102,7 +120,11 @@ export function buildSlackManifest(options: SlackManifestOptions): SlackManifest
     },
     features: {
       // The Messages tab is where people DM Baton.
-      app_home: { home_tab_enabled: false, messages_tab_enabled: true, messages_tab_read_only_enabled: false },
+      app_home: {
+        home_tab_enabled: false,
+        messages_tab_enabled: true,
+        messages_tab_read_only_enabled: false,
+      },
       bot_user: { display_name: botDisplayName(appName), always_online: true },
       slash_commands: [
         {

@@ -6,8 +6,8 @@ import { finishedWorkingMessage, type WorkingState, workingMessage } from "../bl
 import { PENDING_REQUEST_FIELD } from "../controls/create-slack-controls.js";
 import { createProgressThrottle } from "./progress-throttle.js";
 import { slackErrorCode } from "./slack-error-code.js";
+import { SLACK_REACTIONS } from "./slack-reactions.js";
 
-export const SLACK_REACTIONS = { seen: "eyes", done: "white_check_mark", failed: "x", stopped: "black_square_for_stop" } as const;
 /** chat.update is a tier 3 method (~50 a minute); one progress edit per turn every few seconds stays well inside it. */
 export const SLACK_PROGRESS_MIN_INTERVAL_MS = 3_000;
 /** How long `working` waits for the acknowledgement's message before it posts its own. */

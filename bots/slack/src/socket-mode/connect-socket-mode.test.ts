@@ -1,7 +1,11 @@
 import type { LogFields, Logger } from "@baton/core";
 import { buildAppMentionEvent, type FakeSlack, startFakeSlack } from "@baton/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type ConnectSocketModeOptions, connectSocketMode, type SocketModeConnection } from "./connect-socket-mode.js";
+import {
+  type ConnectSocketModeOptions,
+  connectSocketMode,
+  type SocketModeConnection,
+} from "./connect-socket-mode.js";
 import type { InteractionAck } from "./socket-mode-ack-payload.js";
 
 const APP_TOKEN = "xapp-1-A0FAKEAPP-1-secret";
@@ -16,9 +20,11 @@ interface LogLine {
 }
 
 function recordingLogger(lines: LogLine[], bindings: LogFields = {}): Logger {
-  const write = (level: string) => (event: string, fields: LogFields = {}) => {
-    lines.push({ level, event, fields: { ...bindings, ...fields } });
-  };
+  const write =
+    (level: string) =>
+    (event: string, fields: LogFields = {}) => {
+      lines.push({ level, event, fields: { ...bindings, ...fields } });
+    };
   return {
     debug: write("debug"),
     info: write("info"),
@@ -36,7 +42,11 @@ function createHandlers() {
     events,
     interactions,
     eventAnswer: async (): Promise<unknown> => ({ kind: "accepted" }),
-    interactionAnswer: async (): Promise<InteractionAck> => ({ status: 200, body: "", contentType: "text/plain" }),
+    interactionAnswer: async (): Promise<InteractionAck> => ({
+      status: 200,
+      body: "",
+      contentType: "text/plain",
+    }),
     routeEvent: async (envelope: unknown, retryNum?: number) => {
       events.push({ envelope, retryNum });
       return handlers.eventAnswer();
@@ -87,7 +97,11 @@ describe("connectSocketMode", () => {
     expect(slack.callsTo("apps.connections.open").map((call) => call.token)).toEqual([APP_TOKEN]);
     expect(slack.socketMode.openConnections).toBe(1);
     expect(logs).toContainEqual(
-      expect.objectContaining({ level: "info", event: "bots.slack.socket_mode.connected", fields: expect.objectContaining({ reconnect: false }) }),
+      expect.objectContaining({
+        level: "info",
+        event: "bots.slack.socket_mode.connected",
+        fields: expect.objectContaining({ reconnect: false }),
+      }),
     );
   });
 
@@ -97,7 +111,12 @@ describe("connectSocketMode", () => {
     const retried = mention("fix the login test");
 
     const ack = await slack.socketMode.send({ type: "events_api", payload: first, envelope_id: "env-1" });
-    await slack.socketMode.send({ type: "events_api", payload: retried, retry_attempt: 2, retry_reason: "timeout" });
+    await slack.socketMode.send({
+      type: "events_api",
+      payload: retried,
+      retry_attempt: 2,
+      retry_reason: "timeout",
+    });
 
     expect(ack).toEqual({ envelope_id: "env-1", payload: {} });
     // A first delivery has no retry number, as over HTTP (no X-Slack-Retry-Num header).
@@ -111,7 +130,11 @@ describe("connectSocketMode", () => {
   it("sends an interaction's response back in the ack", async () => {
     connection = await connect();
     const options = { options: [{ text: { type: "plain_text", text: "acme/web" }, value: "acme/web" }] };
-    handlers.interactionAnswer = async () => ({ status: 200, body: JSON.stringify(options), contentType: "application/json" });
+    handlers.interactionAnswer = async () => ({
+      status: 200,
+      body: JSON.stringify(options),
+      contentType: "application/json",
+    });
     const suggestion = { type: "block_suggestion", action_id: "pick", value: "acme" };
 
     const ack = await slack.socketMode.send({ type: "interactive", payload: suggestion });
@@ -123,13 +146,22 @@ describe("connectSocketMode", () => {
   it("acks a slash command with its text reply, and a button click with nothing", async () => {
     connection = await connect();
     handlers.interactionAnswer = async () => ({ status: 200, body: "On it", contentType: "text/plain" });
-    const command = await slack.socketMode.send({ type: "slash_commands", payload: { command: "/baton", text: "hi" } });
+    const command = await slack.socketMode.send({
+      type: "slash_commands",
+      payload: { command: "/baton", text: "hi" },
+    });
     handlers.interactionAnswer = async () => ({ status: 200, body: "", contentType: "text/plain" });
-    const click = await slack.socketMode.send({ type: "interactive", payload: { type: "block_actions", actions: [] } });
+    const click = await slack.socketMode.send({
+      type: "interactive",
+      payload: { type: "block_actions", actions: [] },
+    });
 
     expect(command.payload).toEqual({ text: "On it" });
     expect(click.payload).toEqual({});
-    expect(handlers.interactions.map((payload) => payload.command ?? payload.type)).toEqual(["/baton", "block_actions"]);
+    expect(handlers.interactions.map((payload) => payload.command ?? payload.type)).toEqual([
+      "/baton",
+      "block_actions",
+    ]);
   });
 
   it("still acks when a handler throws, logs it, and keeps serving", async () => {
@@ -141,10 +173,22 @@ describe("connectSocketMode", () => {
       throw new Error("listener blew up");
     };
 
-    const failedEvent = await slack.socketMode.send({ type: "events_api", payload: mention("one"), envelope_id: "e1" });
-    const failedClick = await slack.socketMode.send({ type: "interactive", payload: { type: "block_actions" }, envelope_id: "e2" });
+    const failedEvent = await slack.socketMode.send({
+      type: "events_api",
+      payload: mention("one"),
+      envelope_id: "e1",
+    });
+    const failedClick = await slack.socketMode.send({
+      type: "interactive",
+      payload: { type: "block_actions" },
+      envelope_id: "e2",
+    });
     handlers.eventAnswer = async () => ({ kind: "accepted" });
-    const next = await slack.socketMode.send({ type: "events_api", payload: mention("two"), envelope_id: "e3" });
+    const next = await slack.socketMode.send({
+      type: "events_api",
+      payload: mention("two"),
+      envelope_id: "e3",
+    });
 
     expect([failedEvent, failedClick, next]).toEqual([
       { envelope_id: "e1", payload: {} },
@@ -168,10 +212,11 @@ describe("connectSocketMode", () => {
 
     expect(slack.callsTo("apps.connections.open")).toHaveLength(2);
     expect(handlers.events).toHaveLength(1);
-    expect(logs.filter((line) => line.event === "bots.slack.socket_mode.connected").map((line) => line.fields.reconnect)).toEqual([
-      false,
-      true,
-    ]);
+    expect(
+      logs
+        .filter((line) => line.event === "bots.slack.socket_mode.connected")
+        .map((line) => line.fields.reconnect),
+    ).toEqual([false, true]);
   });
 
   it("close() lets a handler in flight ack, then disconnects", async () => {

@@ -1,6 +1,10 @@
 import type { Logger } from "@baton/core";
 import { z } from "zod";
-import { type InteractionAck, type SocketModeAckPayload, socketModeAckPayload } from "./socket-mode-ack-payload.js";
+import {
+  type InteractionAck,
+  type SocketModeAckPayload,
+  socketModeAckPayload,
+} from "./socket-mode-ack-payload.js";
 
 /** The two ways into the Slack bot, the same ones `POST /slack/events` uses. */
 export interface SocketModeHandlers {
@@ -35,7 +39,9 @@ export async function routeSocketModeEnvelope(
 ): Promise<void> {
   const parsed = socketModeDeliverySchema.safeParse(delivery);
   if (!parsed.success) {
-    log.warn("bots.slack.socket_mode.delivery_invalid", { paths: parsed.error.issues.map((i) => i.path.join(".")) });
+    log.warn("bots.slack.socket_mode.delivery_invalid", {
+      paths: parsed.error.issues.map((i) => i.path.join(".")),
+    });
     return;
   }
   const { type, envelope_id, body, retry_num, ack } = parsed.data;

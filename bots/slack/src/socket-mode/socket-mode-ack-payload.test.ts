@@ -5,7 +5,9 @@ const json = "application/json; charset=utf-8";
 
 describe("socketModeAckPayload", () => {
   it("parses a JSON object body, keeps text, and sends nothing for an empty or failed ack", () => {
-    expect(socketModeAckPayload({ status: 200, body: '{"options":[]}', contentType: json })).toEqual({ options: [] });
+    expect(socketModeAckPayload({ status: 200, body: '{"options":[]}', contentType: json })).toEqual({
+      options: [],
+    });
     expect(socketModeAckPayload({ status: 200, body: "On it", contentType: "text/plain" })).toBe("On it");
     expect(socketModeAckPayload({ status: 200, body: "", contentType: "text/plain" })).toBeUndefined();
     expect(socketModeAckPayload({ status: 500, body: '{"error":"x"}', contentType: json })).toBeUndefined();

@@ -7,10 +7,12 @@ import { type Logger as SocketModeLogger, LogLevel } from "@slack/socket-mode";
  * every raw envelope and ack, and with them people's prompts.
  */
 export function toSocketModeLogger(logger: Logger): SocketModeLogger {
-  const write = (method: "info" | "warn" | "error") => (...messages: unknown[]) =>
-    logger[method]("bots.slack.socket_mode.sdk", {
-      detail: messages.map((m) => (m instanceof Error ? m.message : String(m))).join(" "),
-    });
+  const write =
+    (method: "info" | "warn" | "error") =>
+    (...messages: unknown[]) =>
+      logger[method]("bots.slack.socket_mode.sdk", {
+        detail: messages.map((m) => (m instanceof Error ? m.message : String(m))).join(" "),
+      });
   return {
     debug: () => {},
     info: write("info"),
