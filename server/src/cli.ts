@@ -3,6 +3,7 @@ import { BatonError } from "@baton/core";
 import { runClassifyCommand } from "./cli/classify-command.js";
 import { runServeCommand } from "./cli/serve-command.js";
 import { runShareCommand } from "./cli/share-command.js";
+import { runSlackCommand } from "./cli/slack-command.js";
 import type { CliIo } from "./cli/cli-io.js";
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
@@ -13,6 +14,7 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   worker: { run: (args, io) => runServeCommand("worker", args, io), summary: "only the worker (runs turns, posts replies)" },
   share: { run: runShareCommand, summary: "share links: list, create <sessionId>, revoke <shareId|sessionId>" },
   classify: { run: runClassifyCommand, summary: 'print the classifier\'s decision for a message: classify [--platform P] [--channel C] "text"' },
+  slack: { run: runSlackCommand, summary: "print the Slack app manifest: slack manifest --url https://your-host | --socket-mode" },
 };
 
 function usage(): string {

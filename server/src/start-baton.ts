@@ -24,6 +24,7 @@ import { createBatonClassifier } from "./platforms/create-baton-classifier.js";
 import { setupSharing } from "./platforms/setup-sharing.js";
 import { setupSlack } from "./platforms/setup-slack.js";
 import { resolveRedis } from "./redis/resolve-redis.js";
+import { connectSocketMode } from "@baton/slack";
 import { createHealthRoutes } from "./routes/health-routes.js";
 
 export type BatonMode = "all" | "gateway" | "worker";
@@ -67,6 +68,7 @@ export async function startBaton({ mode, env, logger: given, ...overrides }: Sta
   const conversationContext = createConversationContextStore({ redis: main, keys });
   let stopGateway: (() => Promise<void>) | undefined;
   let stopWorker: (() => Promise<void>) | undefined;
+  let stopSocketMode: (() => Promise<void>) | undefined;
 
   try {
     const sharing = await setupSharing({ config, catalog, redis: main, keys, sessions, transcripts, logger });
@@ -97,6 +99,18 @@ export async function startBaton({ mode, env, logger: given, ...overrides }: Sta
           gateway.close(() => resolve());
           gateway.closeIdleConnections();
         });
+    }
+
+    if (slack && config.SLACK_APP_TOKEN && mode !== "worker") {
+      // Socket Mode: Slack pushes the same envelopes over a WebSocket; no public URL needed.
+      const socketMode = await connectSocketMode({
+        appToken: config.SLACK_APP_TOKEN,
+        apiUrl: config.SLACK_API_URL,
+        routeEvent: slack.routeEvent,
+        dispatchInteraction: slack.dispatchInteraction,
+        logger,
+      });
+      stopSocketMode = () => socketMode.close();
     }
 
     if (mode !== "gateway") {
@@ -146,6 +160,7 @@ export async function startBaton({ mode, env, logger: given, ...overrides }: Sta
       async close() {
         log.info("server.stopping", {});
         // The gateway stops first (no new requests), then the worker drains, then connections close.
+        await stopSocketMode?.();
         await stopGateway?.();
         await stopWorker?.();
         await queue.close();
@@ -154,6 +169,7 @@ export async function startBaton({ mode, env, logger: given, ...overrides }: Sta
       },
     };
   } catch (error) {
+    await stopSocketMode?.().catch(() => {});
     await stopGateway?.().catch(() => {});
     await stopWorker?.().catch(() => {});
     await queue.close().catch(() => {});

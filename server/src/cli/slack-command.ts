@@ -44,7 +44,8 @@ export async function runSlackCommand(args: string[], io: CliIo): Promise<number
 /** Parses the arguments after `baton slack`. `env` supplies BATON_PUBLIC_URL as the default --url. */
 export function parseSlackArgs(args: string[], env: Record<string, string | undefined> = {}): Parsed {
   const [command, ...rest] = args;
-  if (command === undefined || command === "help" || command === "--help" || command === "-h") return { kind: "usage" };
+  if (command === undefined || command === "help" || command === "--help" || command === "-h")
+    return { kind: "usage" };
   if (command !== "manifest") return { kind: "usage", problem: `unknown command "${command}".` };
 
   let values: { url?: string; "socket-mode"?: boolean; name?: string };
@@ -61,13 +62,19 @@ export function parseSlackArgs(args: string[], env: Record<string, string | unde
   const socketMode = values["socket-mode"] === true;
   const appName = values.name;
   if (appName !== undefined && (appName.trim() === "" || appName.length > SLACK_APP_NAME_MAX_CHARS)) {
-    return { kind: "usage", problem: `--name must be 1 to ${SLACK_APP_NAME_MAX_CHARS} characters (Slack's limit for an app name).` };
+    return {
+      kind: "usage",
+      problem: `--name must be 1 to ${SLACK_APP_NAME_MAX_CHARS} characters (Slack's limit for an app name).`,
+    };
   }
   if (socketMode) return { kind: "manifest", socketMode, appName };
 
   const url = values.url ?? env.BATON_PUBLIC_URL;
   if (url === undefined) {
-    return { kind: "usage", problem: "manifest needs --url https://your-host (or BATON_PUBLIC_URL), or --socket-mode." };
+    return {
+      kind: "usage",
+      problem: "manifest needs --url https://your-host (or BATON_PUBLIC_URL), or --socket-mode.",
+    };
   }
   const problem = checkPublicUrl(url);
   return problem ? { kind: "usage", problem } : { kind: "manifest", baseUrl: url, socketMode, appName };

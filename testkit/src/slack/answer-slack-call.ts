@@ -1,6 +1,7 @@
 import type { FakeSlackOutcome } from "./call-recorder.js";
 import type { SlackAuthCheck } from "./check-slack-auth.js";
 import type { FakeSlackFailure } from "./failure-script.js";
+import { appMethods } from "./methods/app-methods.js";
 import { chatMethods } from "./methods/chat-methods.js";
 import { conversationMethods } from "./methods/conversation-methods.js";
 import type {
@@ -13,7 +14,7 @@ import type { ParseSlackApiBodyResult } from "./parse-slack-api-body.js";
 
 // A Map, not an object lookup, so a method named like "constructor" is unknown rather than inherited.
 const METHODS = new Map<string, FakeSlackMethod>(
-  Object.entries({ ...chatMethods, ...conversationMethods, ...workspaceMethods }),
+  Object.entries({ ...chatMethods, ...conversationMethods, ...workspaceMethods, ...appMethods }),
 );
 
 export interface AnswerSlackCallOptions {

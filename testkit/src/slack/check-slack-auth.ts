@@ -2,13 +2,15 @@ export interface CheckSlackAuthOptions {
   authorization: string | undefined;
   contentType: string | undefined;
   body: Record<string, unknown>;
-  /** Tokens to accept. When absent, any bot token (`xoxb-…`) is accepted. */
+  /** Tokens to accept. When absent, any token of `tokenType` (`xoxb-…` or `xapp-…`) is accepted. */
   validTokens: readonly string[] | undefined;
+  /** The kind of token the method takes: bot for the Web API, app-level for `apps.connections.open`. */
+  tokenType?: "bot" | "app";
 }
 
 export interface SlackAuthCheck {
   token: string | undefined;
-  error: "not_authed" | "invalid_auth" | undefined;
+  error: "not_authed" | "invalid_auth" | "not_allowed_token_type" | undefined;
 }
 
 /**
@@ -21,10 +23,14 @@ export function checkSlackAuth({
   contentType,
   body,
   validTokens,
+  tokenType = "bot",
 }: CheckSlackAuthOptions): SlackAuthCheck {
   const token = readBearerToken(authorization) ?? readFormToken(contentType, body);
   if (token === undefined || token === "") return { token: undefined, error: "not_authed" };
-  const valid = validTokens === undefined ? token.startsWith("xoxb-") : validTokens.includes(token);
+  const [prefix, otherPrefix] = tokenType === "app" ? ["xapp-", "xoxb-"] : ["xoxb-", "xapp-"];
+  // Slack tells a token of the wrong kind apart from a bad one.
+  if (token.startsWith(otherPrefix)) return { token, error: "not_allowed_token_type" };
+  const valid = validTokens === undefined ? token.startsWith(prefix) : validTokens.includes(token);
   return { token, error: valid ? undefined : "invalid_auth" };
 }
 

@@ -11,12 +11,16 @@ import {
   type SeedUserInput,
 } from "./fake-slack-directory.js";
 import { createFakeSlackStore, type FakeSlackMessage } from "./fake-slack-store.js";
+import { APP_TOKEN_METHODS } from "./methods/app-methods.js";
 import { parseSlackApiBody } from "./parse-slack-api-body.js";
 import { type SeedMessageInput, seedMessageInto } from "./seed-message.js";
+import { createFakeSocketMode, type FakeSocketMode } from "./socket-mode/create-fake-socket-mode.js";
 
 export interface FakeSlackOptions extends Partial<FakeSlackIdentity> {
   /** Tokens to accept; others get `invalid_auth`. Defaults to any bot token (`xoxb-…`). */
   validTokens?: readonly string[];
+  /** App-level tokens `apps.connections.open` accepts; others get `invalid_auth`. Defaults to any `xapp-…`. */
+  validAppTokens?: readonly string[];
 }
 
 export interface FakeSlack {
@@ -35,7 +39,12 @@ export interface FakeSlack {
   seedUser(input: SeedUserInput): void;
   /** Reaction names currently on a message, in the order they were added. */
   reactionsOn(channel: string, ts: string): string[];
-  /** Forgets calls, scripted failures, messages, reactions and seeds. Timestamps keep increasing. */
+  /** Socket Mode: `apps.connections.open` hands out links to this fake's WebSocket server. */
+  readonly socketMode: FakeSocketMode;
+  /**
+   * Forgets calls, scripted failures, messages, reactions, seeds and Socket Mode acks (open
+   * Socket Mode connections stay). Timestamps keep increasing.
+   */
   reset(): void;
   close(): Promise<void>;
 }
@@ -51,12 +60,14 @@ export interface FakeSlack {
  * await slack.close();
  */
 export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<FakeSlack> {
-  const { validTokens, ...overrides } = options;
+  const { validTokens, validAppTokens, ...overrides } = options;
   const identity: FakeSlackIdentity = { ...FAKE_SLACK_DEFAULTS, ...overrides };
   const store = createFakeSlackStore();
   const directory = createFakeSlackDirectory(identity);
   const recorder = createCallRecorder();
   const script = createFailureScript();
+  let origin = "";
+  const socketMode = createFakeSocketMode({ appId: identity.appId, origin: () => origin });
 
   async function receiveCall(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.url?.split("?")[0]?.match(/^\/api\/([\w.]+)$/)?.[1];
@@ -69,8 +80,15 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     const contentType = req.headers["content-type"];
     const parsed = parseSlackApiBody({ contentType, rawBody });
     const body = parsed.ok ? parsed.body : {};
-    const auth = checkSlackAuth({ authorization: req.headers.authorization, contentType, body, validTokens });
-    const context = { body, store, directory, identity };
+    const appLevel = APP_TOKEN_METHODS.has(method);
+    const auth = checkSlackAuth({
+      authorization: req.headers.authorization,
+      contentType,
+      body,
+      validTokens: appLevel ? validAppTokens : validTokens,
+      tokenType: appLevel ? "app" : "bot",
+    });
+    const context = { body, store, directory, identity, socketMode };
     const result = answerSlackCall({ method, parsed, auth, scripted: script.take(method), context });
     // Recorded before answering so a test woken by waitForCall already sees the state change.
     recorder.record({ method, body, rawBody, contentType, token: auth.token, at, outcome: result.outcome });
@@ -83,8 +101,10 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       res.end(`fake Slack crashed: ${String(error)}`);
     });
   });
+  server.on("upgrade", socketMode.handleUpgrade);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
 
   let closing: Promise<void> | undefined;
   return {
@@ -98,12 +118,14 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     seedChannel: directory.seedChannel,
     seedUser: directory.seedUser,
     reactionsOn: store.reactionsOn,
+    socketMode,
     reset() {
-      for (const part of [recorder, script, store, directory]) part.reset();
+      for (const part of [recorder, script, store, directory, socketMode]) part.reset();
     },
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         recorder.dispose("the fake Slack was closed");
+        socketMode.close("the fake Slack was closed");
         server.close((error) => (error ? reject(error) : resolve()));
         // WebClient's fetch keeps connections alive; without this close() waits for them to idle out.
         server.closeAllConnections();

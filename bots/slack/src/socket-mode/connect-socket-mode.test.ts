@@ -164,7 +164,7 @@ describe("connectSocketMode", () => {
     ]);
   });
 
-  it("still acks when a handler throws, logs it, and keeps serving", async () => {
+  it("leaves a failed event unacked for Slack to redeliver, acks a failed interaction, logs both, and keeps serving", async () => {
     connection = await connect();
     handlers.eventAnswer = async () => {
       throw new Error("redis is down");
@@ -173,11 +173,12 @@ describe("connectSocketMode", () => {
       throw new Error("listener blew up");
     };
 
-    const failedEvent = await slack.socketMode.send({
-      type: "events_api",
-      payload: mention("one"),
-      envelope_id: "e1",
-    });
+    const failedEvent = await slack.socketMode
+      .send({ type: "events_api", payload: mention("one"), envelope_id: "e1" }, { timeoutMs: 500 })
+      .then(
+        () => "acked",
+        () => "not acked",
+      );
     const failedClick = await slack.socketMode.send({
       type: "interactive",
       payload: { type: "block_actions" },
@@ -190,8 +191,8 @@ describe("connectSocketMode", () => {
       envelope_id: "e3",
     });
 
-    expect([failedEvent, failedClick, next]).toEqual([
-      { envelope_id: "e1", payload: {} },
+    expect(failedEvent).toBe("not acked");
+    expect([failedClick, next]).toEqual([
       { envelope_id: "e2", payload: {} },
       { envelope_id: "e3", payload: {} },
     ]);

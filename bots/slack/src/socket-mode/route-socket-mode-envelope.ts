@@ -29,8 +29,9 @@ const socketModeDeliverySchema = z.object({
 /**
  * Hands one Socket Mode delivery to the bot and acknowledges it. Events API envelopes are acked
  * once routed (queued), as the HTTP endpoint answers only then; anything else is an interaction
- * whose ack body goes back in the ack's payload. A failing handler is logged and the envelope is
- * still acked, so that one bad envelope is not redelivered again and again. Never rejects.
+ * whose ack body goes back in the ack's payload. An event that could not be queued (Redis down)
+ * is left unacked, so that Slack delivers it again, as it does after a 5xx over HTTP; a failing
+ * interaction is acked (Slack does not redeliver those) and logged. Never rejects.
  */
 export async function routeSocketModeEnvelope(
   delivery: unknown,
@@ -58,6 +59,7 @@ export async function routeSocketModeEnvelope(
     }
   } catch (error) {
     log.error("bots.slack.socket_mode.handler_failed", { ...fields, error: errorMessage(error) });
+    if (type === "events_api") return;
   }
   try {
     await ack(response);

@@ -1,6 +1,7 @@
 import type { FakeSlackIdentity } from "../fake-slack-defaults.js";
 import type { FakeSlackDirectory } from "../fake-slack-directory.js";
 import type { FakeSlackStore } from "../fake-slack-store.js";
+import type { FakeSocketModeServer } from "../socket-mode/create-fake-socket-mode.js";
 
 /** What Slack puts in a 200 response body: `ok` plus method fields, or an error code. */
 export type FakeSlackAnswer = { ok: true; [field: string]: unknown } | { ok: false; error: string };
@@ -10,6 +11,7 @@ export interface FakeSlackMethodContext {
   store: FakeSlackStore;
   directory: FakeSlackDirectory;
   identity: FakeSlackIdentity;
+  socketMode: Pick<FakeSocketModeServer, "openLink">;
 }
 
 /** One Web API method of the fake: reads the arguments, updates state, answers like Slack. */
