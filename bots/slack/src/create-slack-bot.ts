@@ -91,7 +91,7 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
     logger,
   });
   registerSlackInteractions({ app, catalog, intake, controls, logger });
-  const routeEvent = createSlackEventRouter({ identity, catalog, intake, controls, conversationContext: options.conversationContext, logger });
+  const routeEvent = createSlackEventRouter({ identity, intake, controls, conversationContext: options.conversationContext, logger });
   return {
     handleEvents: createSlackEventsHandler({ signingSecret, routeEvent, receiver, logger }),
     routeEvent,

@@ -169,7 +169,12 @@ export function createClassifier({ catalog, llm, logger }: ClassifierOptions): C
     return parseRequestText(request.text, catalog).hints.target?.target;
   }
 
-  return { classify, explicitTarget };
+  function readRequest(request: SessionRequest): SessionRequest {
+    const { prompt, hints } = parseRequestText(request.text, catalog);
+    return { ...request, text: prompt, hints: { ...hints, ...request.hints } };
+  }
+
+  return { classify, explicitTarget, readRequest };
 }
 
 function chosen(

@@ -10,4 +10,10 @@ export interface Classifier {
    * classifiers need not read text.
    */
   explicitTarget?(request: SessionRequest): Target | undefined;
+  /**
+   * The request as the agent should get it: flags (`!model …`, `!repo …`) read into hints and
+   * taken out of the text. Hints the adapter set itself (a picker's choice) win. Runs in the
+   * worker, so that no text is parsed on the acknowledgement path.
+   */
+  readRequest?(request: SessionRequest): SessionRequest;
 }

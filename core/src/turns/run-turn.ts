@@ -51,7 +51,8 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
   const { sessions, transcripts, classifier, backend, repliers, shareLinks, conversationContext, logger } = options;
   const steering = options.steering ?? allowAnyoneToSteer;
 
-  return async function runTurn(turn, context) {
+  return async function runTurn(receivedTurn, context) {
+    const turn = classifier.readRequest ? { ...receivedTurn, request: classifier.readRequest(receivedTurn.request) } : receivedTurn;
     const replier = repliers[turn.request.conversation.platform];
     if (!replier) throw new BatonError("internal", `no replier for ${turn.request.conversation.platform}`);
     const log = logger.child({ turn_id: turn.id, delivery_id: turn.request.deliveryId, attempt: context.attempt });

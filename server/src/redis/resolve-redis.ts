@@ -32,7 +32,7 @@ export async function resolveRedis({
     return connection;
   };
   const closeAll = () => Promise.all(connections.map((c) => c.quit().catch(() => c.disconnect())));
-  const base: RedisOptions = { maxRetriesPerRequest: null, enableAutoPipelining: true };
+  const base: RedisOptions = { maxRetriesPerRequest: null };
 
   if (redisUrl || !embedded || (await answers(LOCAL_REDIS_URL))) {
     const url = redisUrl ?? LOCAL_REDIS_URL;

@@ -1,29 +1,26 @@
-import { type Catalog, parseRequestText, requestIdForDelivery, type SessionRequest } from "@baton/core";
+import { requestIdForDelivery, type SessionRequest } from "@baton/core";
 import type { SlackMessage } from "./parse-slack-event.js";
 
 /**
- * A session request from a Slack message. `!model …` flags and explicit targets are read out of
- * the text here, so the prompt the agent gets is what the person meant to ask.
+ * A session request from a Slack message, as it was said: flags such as `!model …` are read by the
+ * worker's classifier, not here, to keep text parsing off the acknowledgement path.
  */
 export function buildSlackRequest({
   message,
   deliveryId,
-  catalog,
   receivedAt,
 }: {
   message: SlackMessage;
   deliveryId: string;
-  catalog: Catalog;
   receivedAt: Date;
 }): SessionRequest {
-  const { prompt, hints } = parseRequestText(message.text, catalog);
   return {
     version: 1,
     id: requestIdForDelivery("slack", deliveryId),
     deliveryId,
     conversation: message.conversation,
     actor: { platform: "slack", id: message.userId },
-    text: prompt,
+    text: message.text,
     attachments: message.files.flatMap((file) =>
       file.url_private
         ? [
@@ -36,7 +33,7 @@ export function buildSlackRequest({
           ]
         : [],
     ),
-    hints,
+    hints: {},
     context: { "slack.messageTs": message.messageTs, "slack.channelType": message.channelType },
     receivedAt: receivedAt.toISOString(),
   };

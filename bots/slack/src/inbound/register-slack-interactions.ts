@@ -75,7 +75,7 @@ export function registerSlackInteractions({ app, catalog, intake, controls, logg
         channelType: command.channel_name === "directmessage" ? "im" : "channel",
         files: [],
       };
-      await intake(buildSlackRequest({ message, deliveryId, catalog, receivedAt: now() }));
+      await intake(buildSlackRequest({ message, deliveryId, receivedAt: now() }));
     } catch (error) {
       const code = slackErrorCode(error);
       log.warn("bots.slack.command_failed", { error: (error as Error).message, code });
@@ -105,7 +105,6 @@ export function registerSlackInteractions({ app, catalog, intake, controls, logg
         files: [],
       },
       deliveryId,
-      catalog,
       receivedAt: now(),
     });
     await intake(request);

@@ -1,4 +1,4 @@
-import { type Catalog, type ConversationContextStore, conversationKey, type Logger, type RequestIntake } from "@baton/core";
+import { type ConversationContextStore, conversationKey, type Logger, type RequestIntake } from "@baton/core";
 import type { SlackControls } from "../controls/create-slack-controls.js";
 import { buildSlackRequest } from "./build-slack-request.js";
 import { parseSlackEvent, type SlackIdentity } from "./parse-slack-event.js";
@@ -17,7 +17,6 @@ const KNOWN_ENVELOPE_TYPES = new Set(["url_verification", "event_callback", "app
 
 export interface SlackEventRouterOptions {
   identity: SlackIdentity;
-  catalog: Catalog;
   intake: RequestIntake;
   controls: SlackControls;
   conversationContext: ConversationContextStore;
@@ -30,7 +29,7 @@ export interface SlackEventRouterOptions {
  * Redis is touched here: anything that talks to Slack happens later, off the acknowledgement.
  */
 export function createSlackEventRouter(options: SlackEventRouterOptions): SlackEventRouter {
-  const { identity, catalog, intake, controls, conversationContext, logger } = options;
+  const { identity, intake, controls, conversationContext, logger } = options;
   const now = options.now ?? (() => new Date());
   const log = logger.child({ component: "bots.slack" });
 
@@ -73,7 +72,7 @@ export function createSlackEventRouter(options: SlackEventRouterOptions): SlackE
         log.info("bots.slack.control", { delivery_id: deliveryId, word: parsed.word });
         return { kind: "handled", what: parsed.word };
       case "prompt": {
-        const request = buildSlackRequest({ message: parsed.message, deliveryId, catalog, receivedAt: now() });
+        const request = buildSlackRequest({ message: parsed.message, deliveryId, receivedAt: now() });
         const result = await intake(request);
         log.info(result.kind === "accepted" ? "bots.slack.request_accepted" : "bots.slack.request_duplicate", {
           delivery_id: deliveryId,
