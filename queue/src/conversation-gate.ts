@@ -47,12 +47,31 @@ end
 return 0
 `;
 
+// Takes a turn out of its conversation whatever holds it: for a turn BullMQ gave up on outside
+// the worker's own hands (stalled too often). Records `status` unless the turn already finished;
+// deletes the lock only if the turn's own worker holds it (lock tokens embed `.<turn id>.`).
+// KEYS: inbox, lock, turn. ARGV: turn id, status. Returns { changed, next head }.
+const EVICT_SCRIPT = `
+local status = redis.call('HGET', KEYS[3], 'status')
+local changed = 0
+if status == 'queued' or status == 'running' then
+  redis.call('HSET', KEYS[3], 'status', ARGV[2])
+  changed = 1
+end
+redis.call('LREM', KEYS[1], 1, ARGV[1])
+local holder = redis.call('GET', KEYS[2])
+if holder and string.find(holder, '.' .. ARGV[1] .. '.', 1, true) then redis.call('DEL', KEYS[2]) end
+return { changed, redis.call('LINDEX', KEYS[1], 0) or '' }
+`;
+
 export interface ConversationGate {
   enter(conversationKey: string, turnId: string, token: string): Promise<EnterResult>;
   renew(conversationKey: string, token: string): Promise<boolean>;
   /** Returns the id of the turn now at the head, if any. */
   leave(conversationKey: string, turnId: string, token: string, status: TurnStatus): Promise<string | null>;
   release(conversationKey: string, turnId: string, token: string): Promise<void>;
+  /** Removes a turn from its conversation without its lock token; says whether its status changed. */
+  evict(conversationKey: string, turnId: string, status: TurnStatus): Promise<{ changed: boolean; next: string | null }>;
 }
 
 interface GateCommands {
@@ -60,6 +79,7 @@ interface GateCommands {
   batonGateRenew(lock: string, token: string, lockMs: number): Promise<number>;
   batonGateLeave(inbox: string, lock: string, turn: string, turnId: string, token: string, status: string): Promise<string | null>;
   batonGateRelease(lock: string, turn: string, token: string): Promise<number>;
+  batonGateEvict(inbox: string, lock: string, turn: string, turnId: string, status: string): Promise<[number, string]>;
 }
 
 export function createConversationGate({ redis, keys, lockMs }: { redis: Redis; keys: RedisKeys; lockMs: number }): ConversationGate {
@@ -67,6 +87,7 @@ export function createConversationGate({ redis, keys, lockMs }: { redis: Redis; 
   redis.defineCommand("batonGateRenew", { numberOfKeys: 1, lua: RENEW_SCRIPT });
   redis.defineCommand("batonGateLeave", { numberOfKeys: 3, lua: LEAVE_SCRIPT });
   redis.defineCommand("batonGateRelease", { numberOfKeys: 2, lua: RELEASE_SCRIPT });
+  redis.defineCommand("batonGateEvict", { numberOfKeys: 3, lua: EVICT_SCRIPT });
   const commands = redis as unknown as GateCommands;
   return {
     enter: (key, turnId, token) => commands.batonGateEnter(keys.inbox(key), keys.lock(key), keys.turn(key, turnId), turnId, token, lockMs),
@@ -75,6 +96,10 @@ export function createConversationGate({ redis, keys, lockMs }: { redis: Redis; 
       commands.batonGateLeave(keys.inbox(key), keys.lock(key), keys.turn(key, turnId), turnId, token, status),
     release: async (key, turnId, token) => {
       await commands.batonGateRelease(keys.lock(key), keys.turn(key, turnId), token);
+    },
+    evict: async (key, turnId, status) => {
+      const [changed, next] = await commands.batonGateEvict(keys.inbox(key), keys.lock(key), keys.turn(key, turnId), turnId, status);
+      return { changed: changed === 1, next: next || null };
     },
   };
 }

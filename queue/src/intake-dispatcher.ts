@@ -47,6 +47,7 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
   const stream = keys.intakeStream;
   const consumer = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   const inFlight = new Set<Promise<void>>();
+  const acknowledging = new Set<Promise<void>>();
   let closing = false;
 
   async function dispatch([entryId, fields]: StreamEntry): Promise<void> {
@@ -54,11 +55,15 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
     const conversationKey = field(fields, "conversation");
     const record = turnId && conversationKey ? await readTurnRecord(redis, keys, conversationKey, turnId) : null;
     if (record && !isFinished(record.status)) {
+      // The acknowledgement runs beside the dispatch, not in it: a slow or rate-limited platform
+      // must not keep other turns from their jobs.
+      trackAcknowledgement(record.turn);
       const job: TurnJob = { version: 1, turnId: record.turn.id, conversationKey: record.turn.conversationKey };
-      const [queued] = await Promise.allSettled([turns.add("turn", job, { jobId: job.turnId }), acknowledgeOnce(record.turn)]);
-      // Without its job the turn would never run: keep the entry, and a later pass retries it.
-      if (queued.status === "rejected") {
-        log.error("queue.dispatch.enqueue_failed", { turn_id: turnId, error: (queued.reason as Error).message });
+      try {
+        await turns.add("turn", job, { jobId: job.turnId });
+      } catch (error) {
+        // Without its job the turn would never run: keep the entry, and a later pass retries it.
+        log.error("queue.dispatch.enqueue_failed", { turn_id: turnId, error: (error as Error).message });
         return;
       }
     }
@@ -78,6 +83,11 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
       // The acknowledgement is a courtesy; the turn runs and answers without it.
       log.warn("queue.dispatch.ack_failed", { turn_id: turn.id, delivery_id: turn.request.deliveryId, error: (error as Error).message });
     }
+  }
+
+  function trackAcknowledgement(turn: Turn): void {
+    const work = acknowledgeOnce(turn).finally(() => acknowledging.delete(work));
+    acknowledging.add(work);
   }
 
   function track(entry: StreamEntry): void {
@@ -143,7 +153,11 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
       // Ends a read that is blocked waiting for entries.
       blocking.disconnect();
       await running;
-      await Promise.allSettled(inFlight);
+      await Promise.allSettled([...inFlight, ...acknowledging]);
+      // A consumer with nothing pending leaves the group; one with pending entries stays, so that
+      // they can be taken over.
+      const pending = (await redis.xpending(stream, DISPATCHER_GROUP, "-", "+", 1, consumer).catch(() => [])) as unknown[];
+      if (pending.length === 0) await redis.xgroup("DELCONSUMER", stream, DISPATCHER_GROUP, consumer).catch(() => {});
     },
   };
 }

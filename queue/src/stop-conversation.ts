@@ -10,12 +10,13 @@ export interface StopResult {
   cancelledTurnIds: string[];
 }
 
-// In one step: flag and signal the running head turn, drop every other queued turn.
-// KEYS: inbox, stop channel. ARGV: the conversation's turn-key prefix (same hash tag).
+// In one step: flag and signal the running head turn, drop every other queued turn. A head marked
+// running whose lock is gone belongs to a dead worker: it is dropped like a queued one.
+// KEYS: inbox, stop channel, lock. ARGV: the conversation's turn-key prefix (same hash tag).
 const STOP_SCRIPT = `
 local ids = redis.call('LRANGE', KEYS[1], 0, -1)
 local running = ''
-if ids[1] and redis.call('HGET', ARGV[1] .. ids[1], 'status') == 'running' then
+if ids[1] and redis.call('HGET', ARGV[1] .. ids[1], 'status') == 'running' and redis.call('EXISTS', KEYS[3]) == 1 then
   running = ids[1]
   redis.call('HSET', ARGV[1] .. running, 'stopRequested', '1')
 end
@@ -43,15 +44,16 @@ export function createStopConversation({
   keys: RedisKeys;
   turns: Queue<TurnJob>;
 }): StopConversation {
-  redis.defineCommand("batonStopConversation", { numberOfKeys: 2, lua: STOP_SCRIPT });
+  redis.defineCommand("batonStopConversation", { numberOfKeys: 3, lua: STOP_SCRIPT });
   const command = redis as unknown as {
-    batonStopConversation(inbox: string, channel: string, turnPrefix: string): Promise<string[]>;
+    batonStopConversation(inbox: string, channel: string, lock: string, turnPrefix: string): Promise<string[]>;
   };
   return async (conversationKey) => {
     const turnPrefix = keys.turn(conversationKey, "");
     const [running = "", ...cancelled] = await command.batonStopConversation(
       keys.inbox(conversationKey),
       keys.stopChannel(conversationKey),
+      keys.lock(conversationKey),
       turnPrefix,
     );
     // A job that is active elsewhere cannot be removed; its worker finds the turn cancelled.

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type Logger, type RedisKeys, type TurnRunner, type TurnStatus, turnStatusSchema } from "@baton/core";
+import { type Logger, type RedisKeys, type Turn, type TurnRunner, type TurnStatus, turnStatusSchema } from "@baton/core";
 import { DelayedError, type Job, type Queue, UnrecoverableError, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { createConversationGate } from "./conversation-gate.js";
@@ -23,7 +23,16 @@ export interface TurnWorkerOptions {
   /** BullMQ's own job lock and stalled-job check; lower in tests so that crash recovery is quick. */
   jobLockMs?: number;
   stalledIntervalMs?: number;
+  /** How many times a turn's worker may die before BullMQ gives the turn up. */
+  maxStalledCount?: number;
+  /** Tells the person about a turn that ended without the runner (its workers kept crashing). */
+  onAbandoned?: (turn: Turn) => Promise<void>;
 }
+
+export const TURN_MAX_STALLED_COUNT = 3;
+
+/** BullMQ's reason when a job stalled more often than `maxStalledCount` allows. */
+const STALLED_TOO_OFTEN = /stalled more than allowable limit/i;
 
 export interface TurnWorker {
   /** Stops taking turns, lets running ones finish within `graceMs`, then hands the rest back. */
@@ -49,9 +58,15 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
   async function processTurnJob(job: Job<TurnJob>, token?: string): Promise<TurnStatus> {
     const { turnId, conversationKey } = turnJobSchema.parse(job.data);
     const record = await readTurnRecord(connection, keys, conversationKey, turnId);
-    if (!record || isFinished(record.status)) return record?.status ?? "cancelled";
+    if (!record || isFinished(record.status)) {
+      // Finished or expired, yet maybe still at the head (its worker died after recording it):
+      // it must not block the turns behind it.
+      const { next } = await gate.evict(conversationKey, turnId, "cancelled");
+      if (next) await wakeTurn(next);
+      return record?.status ?? "cancelled";
+    }
 
-    const lockToken = `${workerId}.${job.id}.${token ?? randomUUID()}`;
+    const lockToken = `${workerId}.${turnId}.${token ?? randomUUID()}`;
     const entry = await gate.enter(conversationKey, turnId, lockToken);
     if (entry === "gone") return "cancelled";
     if (entry !== "entered") {
@@ -61,14 +76,20 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
     }
 
     const controller = new AbortController();
-    running.set(turnId, controller);
-    const renewal = setInterval(() => {
-      gate.renew(conversationKey, lockToken).catch((error) => log.warn("queue.turn.lock_renew_failed", { turn_id: turnId, error }));
-    }, lockMs / 3);
-    const unwatch = await stopSignals.watch(conversationKey, turnId, () => controller.abort("stopped"));
     const attempt = job.attemptsMade + 1;
     const isFinalAttempt = attempt >= (job.opts.attempts ?? 1);
+    let renewal: NodeJS.Timeout | undefined;
+    let unwatch: (() => Promise<void>) | undefined;
+    running.set(turnId, controller);
     try {
+      renewal = setInterval(() => {
+        gate.renew(conversationKey, lockToken).then(
+          // Without the lock another worker may take the turn over: this run must end now.
+          (held) => held || controller.signal.aborted || controller.abort("lost_lock"),
+          (error: unknown) => log.warn("queue.turn.lock_renew_failed", { turn_id: turnId, error: (error as Error).message }),
+        );
+      }, lockMs / 3);
+      unwatch = await stopSignals.watch(conversationKey, turnId, () => controller.abort("stopped"));
       const current = await readTurnRecord(connection, keys, conversationKey, turnId);
       if (current?.stopRequested) controller.abort("stopped");
       const status = await runTurn(record.turn, { signal: controller.signal, attempt, isFinalAttempt });
@@ -77,7 +98,9 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
       log.info("queue.turn.finished", { turn_id: turnId, status, attempt });
       return status;
     } catch (error) {
-      if (isFinalAttempt || error instanceof UnrecoverableError) {
+      if (controller.signal.reason === "lost_lock") {
+        log.warn("queue.turn.lock_lost", { turn_id: turnId, attempt });
+      } else if (isFinalAttempt || error instanceof UnrecoverableError) {
         // No try is left: end the turn so that the conversation's later turns are not blocked.
         const next = await gate.leave(conversationKey, turnId, lockToken, "failed");
         if (next) await wakeTurn(next);
@@ -89,8 +112,23 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
     } finally {
       clearInterval(renewal);
       running.delete(turnId);
-      await unwatch();
+      await unwatch?.();
     }
+  }
+
+  /**
+   * BullMQ can fail a job without the processor (stalled more often than allowed), or the
+   * processor's own clean-up can fail. Either way the turn must leave its conversation, and the
+   * person must hear that it failed.
+   */
+  async function giveUp(job: Job<TurnJob>, error: Error): Promise<void> {
+    const { turnId, conversationKey } = turnJobSchema.parse(job.data);
+    const { changed, next } = await gate.evict(conversationKey, turnId, "failed");
+    if (next) await wakeTurn(next);
+    if (!changed) return;
+    log.error("queue.turn.abandoned", { turn_id: turnId, attempts_made: job.attemptsMade, error: error.message });
+    const record = await readTurnRecord(connection, keys, conversationKey, turnId);
+    if (record) await options.onAbandoned?.(record.turn);
   }
 
   /** Moves a waiting turn out of the delayed set at once instead of at its next check. */
@@ -105,10 +143,14 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
     concurrency: options.concurrency ?? 8,
     lockDuration: options.jobLockMs ?? 30_000,
     stalledInterval: options.stalledIntervalMs ?? 30_000,
-    maxStalledCount: 3,
+    maxStalledCount: options.maxStalledCount ?? TURN_MAX_STALLED_COUNT,
   });
   worker.on("failed", (job, error) => {
     log.warn("queue.turn.attempt_failed", { turn_id: job?.id, attempts_made: job?.attemptsMade, error: error.message });
+    const final = error instanceof UnrecoverableError || (job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1));
+    if (job && (final || STALLED_TOO_OFTEN.test(error.message))) {
+      giveUp(job, error).catch((failure: unknown) => log.error("queue.turn.give_up_failed", { turn_id: job.id, error: (failure as Error).message }));
+    }
   });
   worker.on("error", (error) => log.error("queue.worker.error", { error: error.message }));
 

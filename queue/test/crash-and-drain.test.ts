@@ -64,6 +64,26 @@ describe("a worker process that dies or is told to stop", () => {
     expect(await harness.redis.redis.llen(harness.keys.inbox(key))).toBe(0);
   });
 
+  it("a turn BullMQ gives up on (its workers kept dying) leaves the conversation, and the person is told", async () => {
+    const child = await startChild(60_000);
+    const doomed = buildRequest("Ev-doomed", "1700000350.000001", "doomed");
+    const behind = buildRequest("Ev-behind", "1700000350.000001", "behind");
+    await harness.queue.intake(doomed);
+    await harness.queue.intake(behind);
+    await waitFor(async () => ((await started()).some((s) => s.endsWith(doomed.id)) ? true : undefined), 15_000, "the doomed turn to start");
+    child.kill("SIGKILL");
+    await exitOf(child);
+
+    const abandoned: string[] = [];
+    // Allowing no stall at all makes this one crash the last straw.
+    harness.startWorker(replyingRunner, { maxStalledCount: 0, onAbandoned: async (turn) => void abandoned.push(turn.id) });
+    await waitFor(() => (sink.replies.some((r) => r.turnId === behind.id) ? true : undefined), 30_000, "the turn behind to run");
+    expect(abandoned).toEqual([doomed.id]);
+    expect(sink.replies.map((r) => r.turnId)).toEqual([behind.id]);
+    const key = conversationKey(doomed.conversation);
+    expect((await readTurnRecord(harness.redis.redis, harness.keys, key, doomed.id))?.status).toBe("failed");
+  });
+
   it("SIGTERM drains: the running turn finishes, no new turn is taken, and the process exits 0", async () => {
     const child = await startChild(1_500);
     const running = buildRequest("Ev-term-1", "1700000400.000001");

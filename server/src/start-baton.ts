@@ -29,6 +29,9 @@ import { createHealthRoutes } from "./routes/health-routes.js";
 
 export type BatonMode = "all" | "gateway" | "worker";
 
+/** How long open HTTP connections may finish their requests once the gateway is closing. */
+export const GATEWAY_CLOSE_GRACE_MS = 5_000;
+
 export interface StartBatonOptions {
   mode: BatonMode;
   env: Record<string, string | undefined>;
@@ -94,10 +97,14 @@ export async function startBaton({ mode, env, logger: given, ...overrides }: Sta
       server = createGateway({ routes, logger });
       await listen(server, config.PORT, config.HOST);
       const gateway = server;
+      gateway.on("error", (error) => log.error("server.gateway.error", { error: error.message }));
       stopGateway = () =>
         new Promise((resolve) => {
           gateway.close(() => resolve());
           gateway.closeIdleConnections();
+          // Keep-alive connections in use (a share page polling, Slack's warm sockets) would keep
+          // close() waiting for ever: after a moment they are cut.
+          setTimeout(() => gateway.closeAllConnections(), GATEWAY_CLOSE_GRACE_MS).unref();
         });
     }
 
@@ -134,6 +141,12 @@ export async function startBaton({ mode, env, logger: given, ...overrides }: Sta
         runTurn,
         logger,
         concurrency: config.BATON_WORKER_CONCURRENCY,
+        onAbandoned: async (turn) => {
+          await repliers[turn.request.conversation.platform]?.failed(turn, {
+            code: "internal",
+            message: "Baton lost this request: the workers running it kept stopping. Please send it again.",
+          });
+        },
       });
       const dispatcher = createIntakeDispatcher({
         blocking: redis.connect(),
@@ -159,10 +172,9 @@ export async function startBaton({ mode, env, logger: given, ...overrides }: Sta
       url,
       async close() {
         log.info("server.stopping", {});
-        // The gateway stops first (no new requests), then the worker drains, then connections close.
+        // No new requests come in while running turns drain; then the connections close.
         await stopSocketMode?.();
-        await stopGateway?.();
-        await stopWorker?.();
+        await Promise.all([stopGateway?.(), stopWorker?.()]);
         await queue.close();
         await redis.close();
         log.info("server.stopped", {});

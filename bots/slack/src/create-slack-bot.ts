@@ -23,6 +23,8 @@ import { toBoltLogger } from "./to-bolt-logger.js";
 
 /** Slack's Web API retries: a few quick ones here (429s wait their Retry-After); longer outages are the turn's retries' job. */
 export const SLACK_CLIENT_RETRY_CONFIG = { retries: 3, factor: 2, minTimeout: 500, maxTimeout: 5_000 };
+/** A Slack call that hangs must not hold a turn (or an acknowledgement slot) for ever. */
+export const SLACK_REQUEST_TIMEOUT_MS = 10_000;
 
 export interface SlackBotOptions {
   signingSecret: string;
@@ -73,7 +75,7 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
     convoStore: false,
     logger: toBoltLogger(log),
     logLevel: LogLevel.WARN,
-    clientOptions: { slackApiUrl: apiUrl, retryConfig: SLACK_CLIENT_RETRY_CONFIG },
+    clientOptions: { slackApiUrl: apiUrl, retryConfig: SLACK_CLIENT_RETRY_CONFIG, timeout: SLACK_REQUEST_TIMEOUT_MS },
   });
   app.error(async (error) => {
     log.error("bots.slack.listener_failed", { error: error.message, code: error.code });

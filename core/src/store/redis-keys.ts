@@ -39,8 +39,9 @@ export function createRedisKeys(prefix: string = DEFAULT_REDIS_PREFIX): RedisKey
     stopChannel: (key) => `${conv(key)}:stop`,
     conversationSession: (key) => `${conv(key)}:session`,
     conversationContext: (key) => `${conv(key)}:context`,
-    session: (id) => `${prefix}:session:${id}`,
-    transcript: (id) => `${prefix}:session:${id}:transcript`,
+    // A session's keys share its hash tag, so that scripts over its transcript stay in one slot.
+    session: (id) => `${prefix}:session:{${id}}`,
+    transcript: (id) => `${prefix}:session:{${id}}:transcript`,
     reply: (turnId) => `${prefix}:reply:${turnId}`,
     intakeStream: `${prefix}:intake`,
     scoped: (...parts) => [prefix, ...parts].join(":"),

@@ -5,6 +5,7 @@ import {
   transcriptEntrySchema,
 } from "../schemas/transcript-entry.js";
 import type { RedisKeys } from "./redis-keys.js";
+import { SESSION_TTL_MS } from "./session-store.js";
 
 /** A stream keeps the latest entries of a very long session; older ones are trimmed. */
 export const TRANSCRIPT_MAX_ENTRIES = 10_000;
@@ -17,6 +18,8 @@ export interface StoredTranscriptEntry {
 
 export interface TranscriptStore {
   append(sessionId: string, entry: NewTranscriptEntry): Promise<string>;
+  /** Appends unless an entry with this key was appended before (a retried turn's prompt). */
+  appendOnce(sessionId: string, onceKey: string, entry: NewTranscriptEntry): Promise<void>;
   read(sessionId: string, options?: { afterId?: string; count?: number }): Promise<StoredTranscriptEntry[]>;
   /** The newest entry, or null when the transcript is empty (or gone); share pages derive "running" from it. */
   latest(sessionId: string): Promise<StoredTranscriptEntry | null>;
@@ -29,12 +32,33 @@ export interface TranscriptStore {
   ): Promise<StoredTranscriptEntry[]>;
 }
 
+// KEYS: the once-marker, the stream. ARGV: entry JSON, TTL ms, max entries.
+const APPEND_ONCE_SCRIPT = `
+if redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[2]) then
+  redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'e', ARGV[1])
+  redis.call('PEXPIRE', KEYS[2], ARGV[2])
+end
+return 0
+`;
+
 export function createTranscriptStore({ redis, keys }: { redis: Redis; keys: RedisKeys }): TranscriptStore {
+  redis.defineCommand("batonAppendOnce", { numberOfKeys: 2, lua: APPEND_ONCE_SCRIPT });
+  const command = redis as unknown as {
+    batonAppendOnce(marker: string, stream: string, line: string, ttlMs: number, max: number): Promise<number>;
+  };
+  const line = (entry: NewTranscriptEntry) => JSON.stringify({ ...entry, at: new Date().toISOString() });
   return {
     async append(sessionId, entry) {
-      const line = JSON.stringify({ ...entry, at: new Date().toISOString() });
-      const id = await redis.xadd(keys.transcript(sessionId), "MAXLEN", "~", TRANSCRIPT_MAX_ENTRIES, "*", "e", line);
-      return id ?? "";
+      const key = keys.transcript(sessionId);
+      // Each entry renews the stream's lifetime, so transcripts of sessions that never finish a
+      // turn expire too.
+      const [[, id] = [null, ""]] =
+        (await redis.multi().xadd(key, "MAXLEN", "~", TRANSCRIPT_MAX_ENTRIES, "*", "e", line(entry)).pexpire(key, SESSION_TTL_MS).exec()) ?? [];
+      return (id as string | null) ?? "";
+    },
+    async appendOnce(sessionId, onceKey, entry) {
+      const key = keys.transcript(sessionId);
+      await command.batonAppendOnce(`${key}:once:${onceKey}`, key, line(entry), SESSION_TTL_MS, TRANSCRIPT_MAX_ENTRIES);
     },
     async read(sessionId, { afterId, count } = {}) {
       const start = afterId ? `(${afterId}` : "-";

@@ -1,11 +1,12 @@
 import type { Classifier } from "../contracts/classifier.js";
 import type { Session } from "../schemas/session.js";
-import type { AskDecision } from "../schemas/target.js";
+import type { AskDecision, Target } from "../schemas/target.js";
 import type { Turn } from "../schemas/turn.js";
 import type { SessionStore } from "../store/session-store.js";
 
 export type SessionResolution =
-  | { kind: "ready"; session: Session; reason: string }
+  /** `retarget`: the target the person named for an existing session, applied once they may steer it. */
+  | { kind: "ready"; session: Session; reason: string; retarget?: Target }
   | { kind: "ask"; decision: AskDecision };
 
 /**
@@ -28,10 +29,7 @@ export async function resolveSessionTarget({
   // The adapter's hint, or what the classifier reads in the text when the adapter left it out.
   const explicitTarget = request.hints.target?.target ?? classifier.explicitTarget?.(request);
   if (existing) {
-    if (explicitTarget) {
-      const session = await sessions.update(existing.id, { target: explicitTarget });
-      return { kind: "ready", session, reason: "The person named a new target." };
-    }
+    if (explicitTarget) return { kind: "ready", session: existing, reason: "The person named a new target.", retarget: explicitTarget };
     return { kind: "ready", session: existing, reason: "The conversation keeps its target." };
   }
   const decision = await classifier.classify(request);

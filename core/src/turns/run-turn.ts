@@ -5,6 +5,7 @@ import type { Replier } from "../contracts/replier.js";
 import type { ShareLinks } from "../contracts/share-links.js";
 import { allowAnyoneToSteer, type SteeringGuard } from "../contracts/steering-guard.js";
 import { BatonError, isRetryableError, toUserFacingError } from "../errors.js";
+import type { Artifact } from "../schemas/agent-event.js";
 import type { Platform } from "../schemas/conversation-ref.js";
 import type { Session } from "../schemas/session.js";
 import type { Turn, TurnStatus } from "../schemas/turn.js";
@@ -36,8 +37,10 @@ export interface TurnRunContext {
   isFinalAttempt: boolean;
 }
 
-/** Why a running turn was aborted: the person stopped it, or this process is shutting down. */
-export type AbortReason = "stopped" | "shutdown";
+/** Why a running turn was aborted: the person stopped it, this process is shutting down, or it lost the conversation lock. */
+export type AbortReason = "stopped" | "shutdown" | "lost_lock";
+
+const STOPPED_SUMMARY = "Stopped before it finished.";
 
 export type TurnRunner = (turn: Turn, context: TurnRunContext) => Promise<TurnStatus>;
 
@@ -58,6 +61,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     const log = logger.child({ turn_id: turn.id, delivery_id: turn.request.deliveryId, attempt: context.attempt });
     const startedAt = Date.now();
     let sessionId: string | undefined;
+    let stoppedByPerson: (() => Promise<TurnStatus>) | undefined;
     try {
       const resolution = await resolveSessionTarget({ turn, sessions, classifier, backend: backend.name });
       if (resolution.kind === "ask") {
@@ -65,17 +69,19 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         log.info("core.turn.asked", { candidates: resolution.decision.candidates.length });
         return "completed";
       }
-      const { session, reason } = resolution;
-      if (session.turnCount > 0) {
-        const check = steering(session, turn.request.actor);
-        if (!check.allowed) {
-          await replier.declined(turn, check.reason);
-          log.info("core.turn.declined", { reason: "steering_policy" });
-          return "cancelled";
-        }
+      const { reason } = resolution;
+      // Checked before anything changes: someone who may not steer may not retarget either.
+      const check = steering(resolution.session, turn.request.actor);
+      if (!check.allowed) {
+        await replier.declined(turn, check.reason);
+        log.info("core.turn.declined", { reason: "steering_policy" });
+        return "cancelled";
       }
+      const session = resolution.retarget
+        ? await sessions.update(resolution.session.id, { target: resolution.retarget })
+        : resolution.session;
       sessionId = session.id;
-      if (context.attempt === 1) await recordPrompt(transcripts, session, turn, reason);
+      await recordPrompt(transcripts, session, turn, reason);
       await replier.working(turn, { target: session.target, backend: backend.name, model: session.model });
 
       const backendTurn: BackendTurn = {
@@ -84,9 +90,19 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         target: session.target,
         prompt: turn.request.text,
         model: session.model,
-        context: (await conversationContext?.drain(turn.conversationKey)) ?? [],
+        context: (await conversationContext?.takeForTurn(turn.conversationKey, turn.id)) ?? [],
         idempotencyKey: turn.id,
       };
+      const finish = async (status: "completed" | "stopped", summary: string, artifacts: Artifact[]) => {
+        await transcripts.append(session.id, { kind: "outcome", turnId: turn.id, status, summary });
+        await sessions.recordTurn(session.id);
+        const shareUrl = shareLinks ? await shareLinks.linkFor(session) : null;
+        const outcome = { status, summary, artifacts, target: session.target, backend: backend.name, model: session.model, durationMs: Date.now() - startedAt };
+        await replier.result(turn, outcome, shareUrl);
+        log.info("core.turn.finished", { status, duration_ms: Date.now() - startedAt });
+        return status;
+      };
+      stoppedByPerson = () => finish("stopped", STOPPED_SUMMARY, []);
       const collected = await collectAgentEvents({
         events: backend.run(backendTurn, context.signal),
         signal: context.signal,
@@ -95,30 +111,15 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
           if (event.type === "status") await replier.progress(turn, event.message);
         },
       });
-      if (collected.kind === "aborted" && context.signal.reason === "shutdown") {
-        throw new BatonError("turn_stopped", "shut down while running", undefined, true);
+      if (collected.kind === "aborted" && context.signal.reason !== "stopped") {
+        // Shutting down, or the conversation's lock was lost: another worker finishes this turn.
+        throw new BatonError("turn_stopped", `aborted: ${String(context.signal.reason)}`, undefined, true);
       }
-      const status = collected.kind === "aborted" ? "stopped" : "completed";
-      const summary = collected.kind === "aborted" ? "Stopped before it finished." : collected.summary;
-      await transcripts.append(session.id, { kind: "outcome", turnId: turn.id, status, summary });
-      await sessions.recordTurn(session.id);
-      const shareUrl = shareLinks ? await shareLinks.linkFor(session) : null;
-      await replier.result(
-        turn,
-        {
-          status,
-          summary,
-          artifacts: collected.artifacts,
-          target: session.target,
-          backend: backend.name,
-          model: session.model,
-          durationMs: Date.now() - startedAt,
-        },
-        shareUrl,
-      );
-      log.info("core.turn.finished", { status, duration_ms: Date.now() - startedAt });
-      return status;
+      return collected.kind === "aborted" ? await finish("stopped", STOPPED_SUMMARY, collected.artifacts) : await finish("completed", collected.summary, collected.artifacts);
     } catch (error) {
+      // A backend that passes the signal on (to fetch, say) throws when the person stops it.
+      if (context.signal.reason === "stopped" && stoppedByPerson) return stoppedByPerson();
+      if (context.signal.aborted && context.signal.reason !== "stopped") throw error;
       if (isRetryableError(error) && !context.isFinalAttempt) {
         log.warn("core.turn.retrying", { error: describeError(error) });
         throw error;
@@ -137,11 +138,12 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
   };
 }
 
+/** The turn's opening lines of the transcript, once however often the turn is tried. */
 async function recordPrompt(transcripts: TranscriptStore, session: Session, turn: Turn, reason: string) {
   if (session.turnCount === 0) {
-    await transcripts.append(session.id, { kind: "target", turnId: turn.id, target: session.target, reason });
+    await transcripts.appendOnce(session.id, `${turn.id}.target`, { kind: "target", turnId: turn.id, target: session.target, reason });
   }
-  await transcripts.append(session.id, {
+  await transcripts.appendOnce(session.id, `${turn.id}.prompt`, {
     kind: "prompt",
     turnId: turn.id,
     actor: turn.request.actor,
