@@ -13,6 +13,7 @@ export {
   TURN_ATTEMPTS,
   TURN_BACKOFF_MS,
 } from "./queue-settings.js";
+export { createQueuedRequesters, type QueuedRequesters } from "./queued-requesters.js";
 export { createSessionQueue, type SessionQueue, type SessionQueueOptions } from "./session-queue.js";
 export type { StopConversation, StopResult } from "./stop-conversation.js";
 export { type QueueNames, queueNames, type TurnJob, turnJobSchema } from "./turn-job.js";

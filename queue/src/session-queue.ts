@@ -3,6 +3,7 @@ import { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { createIntake, type Intake } from "./intake.js";
 import { TURN_ATTEMPTS, TURN_BACKOFF_MS } from "./queue-settings.js";
+import { createQueuedRequesters, type QueuedRequesters } from "./queued-requesters.js";
 import { createStopConversation, type StopConversation } from "./stop-conversation.js";
 import { type QueueNames, type TurnJob, queueNames } from "./turn-job.js";
 
@@ -19,6 +20,7 @@ export interface SessionQueueOptions {
 export interface SessionQueue {
   intake: Intake;
   stop: StopConversation;
+  queuedRequesters: QueuedRequesters;
   readonly names: QueueNames;
   readonly turns: Queue<TurnJob>;
   close(): Promise<void>;
@@ -39,6 +41,7 @@ export function createSessionQueue({ connection, keys, names = queueNames(), log
   return {
     intake: createIntake({ redis: connection, keys, logger: logger.child({ component: "queue" }) }),
     stop: createStopConversation({ redis: connection, keys, turns }),
+    queuedRequesters: createQueuedRequesters({ redis: connection, keys }),
     names,
     turns,
     close: () => turns.close(),

@@ -80,6 +80,7 @@ export async function startBaton({ mode, env, logger: given, ...overrides }: Sta
       catalog,
       intake: queue.intake,
       stopConversation: queue.stop,
+      queuedRequesters: queue.queuedRequesters,
       sessions,
       conversationContext,
       shares: sharing.service,

@@ -7,10 +7,15 @@ const CATALOG = `
 repositories:
   - repo: acme/web
     description: Customer-facing storefront
+  - repo: acme/infra
+    description: Terraform and Kubernetes
 slack:
   channels:
-    C0OPEN: { steering: channel }
-    C0LISTED: { steering: [U0CAROL] }
+    C0STOP: { target: acme/web }
+    C0STOP2: { target: acme/web }
+    C0STOP3: { target: acme/web }
+    C0OPEN: { target: acme/web, steering: channel }
+    C0LISTED: { target: acme/web, steering: [U0CAROL] }
 `;
 
 describe("stop and who may steer", () => {
@@ -73,18 +78,20 @@ describe("stop and who may steer", () => {
 
   it("by default only the requester may follow up or stop; others are told why, privately", async () => {
     await start();
-    const { ts: threadTs } = await slack.mention({ channel: "C0PRIVATE", user: "U0ADA", text: "first" });
+    const { ts: threadTs } = await slack.mention({ channel: "C0PRIVATE", user: "U0ADA", text: "in acme/web first" });
     const first = await agent.waitForRun(1);
     first.finish();
     await eventually("the first result", () => callsIn(t, "chat.postMessage", "C0PRIVATE").find((c) => textOf(c).includes("finished:")));
 
-    await slack.mention({ channel: "C0PRIVATE", threadTs, user: "U0MALLORY", text: "delete the tests" });
+    await slack.mention({ channel: "C0PRIVATE", threadTs, user: "U0MALLORY", text: "in acme/infra delete the tests" });
     const declined = await eventually("a private refusal", () => callsIn(t, "chat.postEphemeral", "C0PRIVATE").find((c) => textOf(c).includes("U0MALLORY")));
     expect(textOf(declined)).toContain("Only <@U0ADA>");
     expect(agent.runs).toHaveLength(1);
 
     await slack.mention({ channel: "C0PRIVATE", threadTs, user: "U0ADA", text: "long second" });
     const second = await agent.waitForRun(2);
+    // Mallory's refused turn did not move the session to the repository she named.
+    expect(second.turn.target).toEqual({ kind: "repository", repo: "acme/web" });
     const button = await eventually("the second working message", () => {
       const posts = callsIn(t, "chat.postMessage", "C0PRIVATE").filter((c) => textOf(c).includes("Working on it"));
       return posts.length === 3 ? posts[2] : undefined;

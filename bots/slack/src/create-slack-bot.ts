@@ -12,7 +12,7 @@ import type {
 import { App, LogLevel } from "@slack/bolt";
 import type { WebClient } from "@slack/web-api";
 import { createSlackControls, type StopConversationResult } from "./controls/create-slack-controls.js";
-import { createSlackSteeringGuard } from "./controls/create-slack-steering-guard.js";
+import { createSlackSteeringCheck, createSlackSteeringGuard } from "./controls/create-slack-steering-guard.js";
 import { type BoltAck, BoltDispatchReceiver } from "./inbound/bolt-dispatch-receiver.js";
 import { createSlackEventsHandler, type SlackEventsHandler } from "./inbound/create-slack-events-handler.js";
 import type { SlackIdentity } from "./inbound/parse-slack-event.js";
@@ -35,6 +35,7 @@ export interface SlackBotOptions {
   catalog: Catalog;
   intake: RequestIntake;
   stopConversation: (conversationKey: string) => Promise<StopConversationResult>;
+  queuedRequesters: (conversationKey: string) => Promise<string[]>;
   sessions: SessionStore;
   conversationContext: ConversationContextStore;
   shares: Pick<ShareService, "shareSession" | "unshareSession">;
@@ -86,7 +87,9 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
     catalog,
     sessions: options.sessions,
     stopConversation: options.stopConversation,
+    queuedRequesters: options.queuedRequesters,
     steering,
+    steeringCheck: createSlackSteeringCheck(catalog),
     shares: options.shares,
     intake,
     ledger: options.ledger,

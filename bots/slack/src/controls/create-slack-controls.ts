@@ -17,6 +17,7 @@ import type { WebClient } from "@slack/web-api";
 import { type PickerMode, pickerBlocks } from "../blocks/picker-blocks.js";
 import type { SlackControlWord } from "../inbound/parse-slack-event.js";
 import type { SlackConversationRef } from "../inbound/slack-conversation.js";
+import type { SlackSteeringCheck } from "./create-slack-steering-guard.js";
 import { SLACK_REACTIONS } from "../replier/slack-reactions.js";
 
 export interface SlackControlContext {
@@ -36,7 +37,10 @@ export interface SlackControlsOptions {
   catalog: Catalog;
   sessions: Pick<SessionStore, "findByConversation">;
   stopConversation: (conversationKey: string) => Promise<StopConversationResult>;
+  /** Who asked for the turns queued in a conversation (the people who may stop them before a session exists). */
+  queuedRequesters: (conversationKey: string) => Promise<string[]>;
   steering: SteeringGuard;
+  steeringCheck: SlackSteeringCheck;
   shares: Pick<ShareService, "shareSession" | "unshareSession">;
   intake: RequestIntake;
   ledger: ReplyLedger;
@@ -62,7 +66,7 @@ export const PENDING_REQUEST_FIELD = "request";
  * not, so that a control word in an event is acknowledged as fast as a prompt.
  */
 export function createSlackControls(options: SlackControlsOptions): SlackControls {
-  const { client, catalog, sessions, stopConversation, steering, shares, intake, ledger, logger } = options;
+  const { client, catalog, sessions, stopConversation, queuedRequesters, steering, steeringCheck, shares, intake, ledger, logger } = options;
   const now = options.now ?? (() => new Date());
   const log = logger.child({ component: "bots.slack.controls" });
   const resolveTarget = createTargetResolver(catalog);
@@ -118,9 +122,13 @@ export function createSlackControls(options: SlackControlsOptions): SlackControl
   async function stop(context: SlackControlContext): Promise<void> {
     const key = conversationKey(context.conversation);
     const session = await sessions.findByConversation(key);
-    if (session && context.userId) {
-      const check = steering(session, { platform: "slack", id: context.userId });
-      if (!check.allowed) return tell(context, check.reason);
+    if (context.userId) {
+      // Before its session exists, a conversation belongs to whoever asked for its queued turns.
+      const requesters = session ? [session.requester.id] : [...new Set(await queuedRequesters(key))];
+      for (const requesterId of requesters) {
+        const check = steeringCheck({ channelId: context.conversation.channelId, requesterId, userId: context.userId });
+        if (!check.allowed) return tell(context, check.reason);
+      }
     }
     const result = await stopConversation(key);
     log.info("bots.slack.stopped", { stopped_turn_id: result.stoppedTurnId, cancelled: result.cancelledTurnIds.length, source: context.source });
@@ -163,9 +171,12 @@ export function createSlackControls(options: SlackControlsOptions): SlackControl
       }
       const target = resolveTarget(targetRef);
       if (!target) return tell({ conversation, userId }, `${targetRef} is no longer in Baton's catalog.`);
-      if (mode === "change") await stopConversation(conversationKey(conversation));
-      // One delivery id per choice: a double click starts the request once.
-      const deliveryId = mode === "ask" ? `pick.${turnId}` : `change.${turnId}.${targetRef}`;
+      // A picker answers once: a second click (or a second person's) changes nothing.
+      if (!(await ledger.claim(turnId, `picked.${mode}`, targetRef))) return;
+      // Restart the turn only while it has not finished; after that, the choice starts it again.
+      const finished = (await ledger.get(turnId, "result.0")) !== null || (await ledger.get(turnId, "failed")) !== null;
+      if (mode === "change" && !finished) await stopConversation(conversationKey(conversation));
+      const deliveryId = `${mode}.${turnId}`;
       await intake({
         ...request,
         id: requestIdForDelivery("slack", deliveryId),

@@ -1,4 +1,4 @@
-import type { Catalog, SteeringGuard, SteeringPolicy } from "@baton/core";
+import type { Catalog, SteeringCheck, SteeringGuard, SteeringPolicy } from "@baton/core";
 
 /** Channels the catalog does not list keep their sessions to the person who started them. */
 export const DEFAULT_SLACK_STEERING: SteeringPolicy = "requester";
@@ -9,14 +9,25 @@ export const DEFAULT_SLACK_STEERING: SteeringPolicy = "requester";
  * requester always may).
  */
 export function createSlackSteeringGuard(catalog: Catalog): SteeringGuard {
-  return (session, actor) => {
-    if (session.conversation.platform !== "slack" || actor.id === session.requester.id) return { allowed: true };
-    const policy = catalog.slack.channels[session.conversation.channelId]?.steering ?? DEFAULT_SLACK_STEERING;
+  const mayUserSteer = createSlackSteeringCheck(catalog);
+  return (session, actor) =>
+    session.conversation.platform !== "slack"
+      ? { allowed: true }
+      : mayUserSteer({ channelId: session.conversation.channelId, requesterId: session.requester.id, userId: actor.id });
+}
+
+export type SlackSteeringCheck = (who: { channelId: string; requesterId: string; userId: string }) => SteeringCheck;
+
+/** The same rule for a conversation that has no session yet (its first turn is still queued). */
+export function createSlackSteeringCheck(catalog: Catalog): SlackSteeringCheck {
+  return ({ channelId, requesterId, userId }) => {
+    if (userId === requesterId) return { allowed: true };
+    const policy = catalog.slack.channels[channelId]?.steering ?? DEFAULT_SLACK_STEERING;
     if (policy === "channel") return { allowed: true };
-    if (Array.isArray(policy) && policy.includes(actor.id)) return { allowed: true };
+    if (Array.isArray(policy) && policy.includes(userId)) return { allowed: true };
     return {
       allowed: false,
-      reason: `Only <@${session.requester.id}>${Array.isArray(policy) && policy.length ? " and the people this channel lists" : ""} can steer this Baton session. Start your own with a new mention.`,
+      reason: `Only <@${requesterId}>${Array.isArray(policy) && policy.length ? " and the people this channel lists" : ""} can steer this Baton session. Start your own with a new mention.`,
     };
   };
 }

@@ -81,7 +81,7 @@ export function createSlackReplier({ client, ledger, catalog, logger, progressMi
   }
 
   async function finishWorking(turn: Turn, line: string): Promise<void> {
-    throttle.cancel(turn.id);
+    await throttle.cancel(turn.id);
     const { channel } = threadOf(turn);
     const ts = await ledger.get(turn.id, "working");
     if (ts) await client.chat.update({ channel, ts, ...finishedWorkingMessage(line), blocks: finishedWorkingMessage(line).blocks as never });

@@ -4,36 +4,51 @@
  */
 export interface ProgressThrottle {
   push(key: string, update: () => Promise<void>): void;
-  /** Drops what is pending for the key (the turn ended; its final message replaces progress). */
-  cancel(key: string): void;
+  /**
+   * Drops what is pending for the key and waits for an update already on its way, so that the
+   * caller's final edit (the turn ended) lands last.
+   */
+  cancel(key: string): Promise<void>;
+}
+
+interface KeyState {
+  lastAt: number;
+  pending?: () => Promise<void>;
+  timer?: NodeJS.Timeout;
+  inFlight?: Promise<void>;
 }
 
 export function createProgressThrottle({ minIntervalMs, onError }: { minIntervalMs: number; onError: (error: unknown) => void }): ProgressThrottle {
-  const state = new Map<string, { lastAt: number; pending?: () => Promise<void>; timer?: NodeJS.Timeout }>();
+  const state = new Map<string, KeyState>();
 
-  function run(key: string, update: () => Promise<void>): void {
-    const entry = state.get(key) ?? { lastAt: 0 };
+  function run(key: string, entry: KeyState, update: () => Promise<void>): void {
     entry.lastAt = Date.now();
     entry.pending = undefined;
     entry.timer = undefined;
-    state.set(key, entry);
-    update().catch(onError);
+    const previous = entry.inFlight ?? Promise.resolve();
+    // One update at a time per key, in order.
+    entry.inFlight = previous.then(update).catch(onError);
   }
 
   return {
     push(key, update) {
-      const entry = state.get(key);
-      const wait = entry ? entry.lastAt + minIntervalMs - Date.now() : 0;
-      if (wait <= 0 && !entry?.timer) return run(key, update);
-      if (entry) {
-        entry.pending = update;
-        entry.timer ??= setTimeout(() => entry.pending && run(key, entry.pending), Math.max(wait, 0));
+      let entry = state.get(key);
+      if (!entry) {
+        entry = { lastAt: 0 };
+        state.set(key, entry);
       }
+      const wait = entry.lastAt + minIntervalMs - Date.now();
+      if (wait <= 0 && !entry.timer) return run(key, entry, update);
+      entry.pending = update;
+      const current = entry;
+      current.timer ??= setTimeout(() => current.pending && run(key, current, current.pending), Math.max(wait, 0));
     },
-    cancel(key) {
+    async cancel(key) {
       const entry = state.get(key);
-      if (entry?.timer) clearTimeout(entry.timer);
       state.delete(key);
+      if (!entry) return;
+      if (entry.timer) clearTimeout(entry.timer);
+      await entry.inFlight;
     },
   };
 }

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { createProgressThrottle } from "./progress-throttle.js";
+
+describe("progress throttle", () => {
+  it("sends the first update, collapses a burst into the latest, and lets a final edit land last", async () => {
+    const sent: string[] = [];
+    let release: () => void = () => {};
+    const throttle = createProgressThrottle({ minIntervalMs: 50, onError: () => {} });
+    // The first update is slow (Slack answered 429 and the client waits): it is still on its way.
+    throttle.push("t", () => new Promise<void>((resolve) => {
+      release = () => {
+        sent.push("first");
+        resolve();
+      };
+    }));
+    for (let i = 0; i < 5; i++) throttle.push("t", async () => void sent.push(`burst ${i}`));
+    const cancelled = throttle.cancel("t").then(() => sent.push("final"));
+    // The slow update has started by the next turn of the event loop; now Slack answers it.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sent).toEqual([]);
+    release();
+    await cancelled;
+    expect(sent).toEqual(["first", "final"]);
+  });
+
+  it("sends the latest of a burst once the interval has passed", async () => {
+    const sent: string[] = [];
+    const throttle = createProgressThrottle({ minIntervalMs: 30, onError: () => {} });
+    for (let i = 0; i < 5; i++) throttle.push("t", async () => void sent.push(`status ${i}`));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sent).toEqual(["status 0", "status 4"]);
+    await throttle.cancel("t");
+  });
+});
