@@ -21,7 +21,7 @@ interface KeyState {
 export function createProgressThrottle({ minIntervalMs, onError }: { minIntervalMs: number; onError: (error: unknown) => void }): ProgressThrottle {
   const state = new Map<string, KeyState>();
 
-  function run(key: string, entry: KeyState, update: () => Promise<void>): void {
+  function run(entry: KeyState, update: () => Promise<void>): void {
     entry.lastAt = Date.now();
     entry.pending = undefined;
     entry.timer = undefined;
@@ -38,10 +38,10 @@ export function createProgressThrottle({ minIntervalMs, onError }: { minInterval
         state.set(key, entry);
       }
       const wait = entry.lastAt + minIntervalMs - Date.now();
-      if (wait <= 0 && !entry.timer) return run(key, entry, update);
+      if (wait <= 0 && !entry.timer) return run(entry, update);
       entry.pending = update;
       const current = entry;
-      current.timer ??= setTimeout(() => current.pending && run(key, current, current.pending), Math.max(wait, 0));
+      current.timer ??= setTimeout(() => current.pending && run(current, current.pending), Math.max(wait, 0));
     },
     async cancel(key) {
       const entry = state.get(key);
