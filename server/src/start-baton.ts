@@ -29,6 +29,8 @@ import { createHealthRoutes } from "./routes/health-routes.js";
 
 export type BatonMode = "all" | "gateway" | "worker";
 
+const REQUEST_REDIS_RETRIES = 2;
+
 /** How long open HTTP connections may finish their requests once the gateway is closing. */
 export const GATEWAY_CLOSE_GRACE_MS = 5_000;
 
@@ -61,7 +63,9 @@ export async function startBaton({ mode, env, logger: given, ...overrides }: Sta
   const { catalog, warnings } = await loadCatalogWithWarnings(config.BATON_CONFIG);
   for (const warning of warnings) log.warn("server.catalog.warning", { file: config.BATON_CONFIG, path: warning.path, message: warning.message });
   const redis = await resolveRedis({ redisUrl: config.REDIS_URL, embedded: mode === "all", dataDir: config.BATON_DATA_DIR, logger: log });
-  const main = redis.connect();
+  // Requests fail fast while Redis is away (the platform retries on a 5xx); only the workers'
+  // blocking connections wait for it indefinitely.
+  const main = redis.connect({ maxRetriesPerRequest: REQUEST_REDIS_RETRIES });
   const keys = createRedisKeys(config.BATON_REDIS_PREFIX);
   const names = queueNames(config.BATON_REDIS_PREFIX);
   const queue = createSessionQueue({ connection: main, keys, names, logger });

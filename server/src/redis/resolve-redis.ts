@@ -29,6 +29,17 @@ export async function resolveRedis({
   const connections: Redis[] = [];
   const track = (connection: Redis) => {
     connections.push(connection);
+    // ioredis reconnects by itself; say so once per outage, not once per attempt.
+    let reported = false;
+    connection.on("error", (error: Error) => {
+      if (reported) return;
+      reported = true;
+      logger.warn("server.redis.unreachable", { error: error.message });
+    });
+    connection.on("ready", () => {
+      if (reported) logger.info("server.redis.reconnected", {});
+      reported = false;
+    });
     return connection;
   };
   const closeAll = () => Promise.all(connections.map((c) => c.quit().catch(() => c.disconnect())));

@@ -1,0 +1,66 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { buildAppMentionEvent, FAKE_SLACK_DEFAULTS, type FakeSlack, getFreePort, postSlackEvent, startFakeSlack } from "@baton/testkit";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type RunningBaton, startBaton } from "../src/start-baton.js";
+import { createRecordingLogger } from "./fixtures/recording-logger.js";
+import { TEST_SIGNING_SECRET } from "./fixtures/start-test-baton.js";
+
+async function startPrivateRedis(port: number): Promise<ChildProcess> {
+  const server = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  for (let tries = 0; tries < 100; tries++) {
+    const up = await fetch(`http://127.0.0.1:${port}`).then(
+      () => true,
+      (error: { cause?: { code?: string } }) => error.cause?.code !== "ECONNREFUSED",
+    );
+    if (up) return server;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error("redis-server did not start");
+}
+
+describe("when Redis goes away", () => {
+  let redisServer: ChildProcess;
+  let slack: FakeSlack;
+  let baton: RunningBaton;
+  beforeEach(async () => {
+    const port = await getFreePort();
+    redisServer = await startPrivateRedis(port);
+    slack = await startFakeSlack();
+    baton = await startBaton({
+      mode: "gateway",
+      logger: createRecordingLogger(),
+      env: {
+        REDIS_URL: `redis://127.0.0.1:${port}`,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        BATON_CONFIG: "does-not-exist.yaml",
+        BATON_SHARE_KEY: "test-share-link-key",
+        SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
+        SLACK_BOT_TOKEN: "xoxb-test-token",
+        SLACK_API_URL: slack.url,
+      },
+    });
+  });
+  afterEach(async () => {
+    redisServer.kill("SIGKILL");
+    await Promise.race([baton.close(), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    await slack.close();
+  });
+
+  it("answers webhooks with a 5xx (so Slack retries), reports not ready, and keeps serving", async () => {
+    const exited = new Promise((resolve) => redisServer.once("exit", resolve));
+    redisServer.kill("SIGKILL");
+    await exited;
+    const envelope = buildAppMentionEvent({
+      teamId: FAKE_SLACK_DEFAULTS.teamId,
+      botUserId: FAKE_SLACK_DEFAULTS.botUserId,
+      channelId: "C0DOWN",
+      userId: "U0ADA",
+      text: `<@${FAKE_SLACK_DEFAULTS.botUserId}> anything`,
+    });
+    const response = await postSlackEvent(`${baton.url}/slack/events`, envelope, { signingSecret: TEST_SIGNING_SECRET });
+    expect(response.status).toBeGreaterThanOrEqual(500);
+    expect((await fetch(`${baton.url}/readyz`)).status).toBe(503);
+    expect((await fetch(`${baton.url}/healthz`)).status).toBe(200);
+  });
+});
