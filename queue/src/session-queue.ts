@@ -38,8 +38,12 @@ export function createSessionQueue({ connection, keys, names = queueNames(), log
       removeOnFail: { age: 7 * 24 * 3600 },
     },
   });
+  const log = logger.child({ component: "queue" });
+  // Without a listener BullMQ prints connection errors to the console; the connection's owner
+  // already reports outages, so these are kept at debug.
+  turns.on("error", (error) => log.debug("queue.turns.error", { error: error.message }));
   return {
-    intake: createIntake({ redis: connection, keys, logger: logger.child({ component: "queue" }) }),
+    intake: createIntake({ redis: connection, keys, logger: log }),
     stop: createStopConversation({ redis: connection, keys, turns }),
     queuedRequesters: createQueuedRequesters({ redis: connection, keys }),
     names,
