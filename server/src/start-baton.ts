@@ -25,6 +25,7 @@ import { setupSharing } from "./platforms/setup-sharing.js";
 import { setupSlack } from "./platforms/setup-slack.js";
 import { resolveRedis } from "./redis/resolve-redis.js";
 import { connectSocketMode } from "@baton/slack";
+import { createBatonMetrics } from "./metrics/create-baton-metrics.js";
 import { createHealthRoutes } from "./routes/health-routes.js";
 
 export type BatonMode = "all" | "gateway" | "worker";
@@ -95,11 +96,19 @@ export async function startBaton({ mode, env, logger: given, ...overrides }: Sta
     const repliers: Partial<Record<Platform, Replier>> = slack ? { slack: slack.replier } : {};
     const steeringGuards: Partial<Record<Platform, SteeringGuard>> = slack ? { slack: slack.steering } : {};
 
+    const metrics = createBatonMetrics({ redis: main, turns: queue.turns, intakeStream: keys.intakeStream });
     let server: Server | null = null;
     if (mode !== "worker") {
-      const routes: HttpRoute[] = [...createHealthRoutes({ redis: main }), ...sharing.routes];
+      const routes: HttpRoute[] = [...createHealthRoutes({ redis: main }), metrics.route, ...sharing.routes];
       if (slack) routes.push({ method: "POST", path: "/slack/events", handle: slack.handleEvents });
-      server = createGateway({ routes, logger });
+      server = createGateway({
+        routes,
+        logger,
+        onAnswered: ({ route, method, status, seconds }) => {
+          metrics.httpRequests.counter.inc({ route, method, status: String(status) });
+          metrics.httpRequests.seconds.observe({ route }, seconds);
+        },
+      });
       await listen(server, config.PORT, config.HOST);
       const gateway = server;
       gateway.on("error", (error) => log.error("server.gateway.error", { error: error.message }));
@@ -163,6 +172,11 @@ export async function startBaton({ mode, env, logger: given, ...overrides }: Sta
           await repliers[turn.request.conversation.platform]?.acknowledge(turn);
         },
       });
+      turnWorker.worker.on("completed", (job, status: string) => {
+        metrics.turns.counter.inc({ status });
+        if (job.processedOn && job.finishedOn) metrics.turns.seconds.observe({ status }, (job.finishedOn - job.processedOn) / 1000);
+      });
+      turnWorker.worker.on("failed", () => metrics.turns.counter.inc({ status: "attempt_failed" }));
       await sharing.sweeper.start();
       stopWorker = async () => {
         await Promise.all([turnWorker.drain(config.BATON_SHUTDOWN_GRACE_MS), dispatcher.close(), sharing.sweeper.stop()]);

@@ -53,6 +53,16 @@ describe("a signed Slack app_mention, end to end", () => {
     expect(t.slack.callsTo("chat.postMessage")).toHaveLength(2);
     expect(t.slack.callsTo("reactions.add").map((c) => (c.body as { name: string }).name)).toEqual(["eyes", "white_check_mark"]);
     expect(t.logger.lines.some((l) => l.event === "bots.slack.request_duplicate" && l.fields.delivery_id === envelope.event_id)).toBe(true);
+
+    // What happened shows in /metrics, by route pattern (never a share id from a raw path).
+    await fetch(`${t.url}${sharePath}/status`);
+    const metrics = await (await fetch(`${t.url}/metrics`)).text();
+    expect(metrics).toContain('baton_http_requests_total{route="/slack/events",method="POST",status="200"} 2');
+    expect(metrics).toContain('baton_turns_finished_total{status="completed"} 1');
+    expect(metrics).toMatch(/baton_turn_jobs\{state="waiting"\} 0/);
+    expect(metrics).toContain("baton_intake_backlog 0");
+    expect(metrics).toContain('route="/api/shared/:shareId/status"');
+    expect(metrics).not.toContain(sharePath.split("/").at(-1));
   });
 
   it("answers Slack's URL verification with the challenge", async () => {

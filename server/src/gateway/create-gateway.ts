@@ -37,13 +37,15 @@ function compile(route: HttpRoute): CompiledRoute {
 export interface GatewayOptions {
   routes: HttpRoute[];
   logger: Logger;
+  /** Told of every answer: the route pattern it matched (or `unmatched`), the method, status and time. */
+  onAnswered?: (answer: { route: string; method: string; status: number; seconds: number }) => void;
 }
 
 /**
  * Baton's one HTTP server. It only routes: each route owns its parsing, verification and answer.
  * A route that throws gets a 500 and a log line; the server keeps serving.
  */
-export function createGateway({ routes, logger }: GatewayOptions): Server {
+export function createGateway({ routes, logger, onAnswered }: GatewayOptions): Server {
   const compiled = routes.map(compile);
   const log = logger.child({ component: "server.gateway" });
 
@@ -56,6 +58,7 @@ export function createGateway({ routes, logger }: GatewayOptions): Server {
       if (!match) continue;
       pathMatched = true;
       if (route.method !== method) continue;
+      if (onAnswered) observe(request, response, route.path);
       const params: Record<string, string> = {};
       names.forEach((name, index) => {
         params[name] = safeDecode(match[index + 1] ?? "");
@@ -63,9 +66,18 @@ export function createGateway({ routes, logger }: GatewayOptions): Server {
       await route.handle(request, response, params);
       return;
     }
+    if (onAnswered) observe(request, response, "unmatched");
     request.resume();
     if (pathMatched) sendJson(response, 405, { error: "method_not_allowed" }, FALLBACK_HEADERS);
     else sendJson(response, 404, { error: "not_found" }, FALLBACK_HEADERS);
+  }
+
+  function observe(request: IncomingMessage, response: ServerResponse, route: string): void {
+    const startedAt = process.hrtime.bigint();
+    response.once("finish", () => {
+      const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
+      onAnswered?.({ route, method: request.method ?? "", status: response.statusCode, seconds });
+    });
   }
 
   const server = createServer((request, response) => {
