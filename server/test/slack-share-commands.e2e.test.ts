@@ -45,7 +45,8 @@ describe("@baton share and @baton unshare", () => {
     const { ts: threadTs } = await slack.mention({ channel: "C0SHARE2", user: "U0ADA", text: "summarise the README" });
     (await agent.waitForRun(1)).finish();
     const result = await eventually("the result", () => callsIn(t, "chat.postMessage", "C0SHARE2").find((c) => textOf(c).includes("finished:")));
-    const link = textOf(result).match(SHARE_URL)?.[0]!;
+    const link = textOf(result).match(SHARE_URL)?.[0];
+    if (!link) throw new Error("the result carries no share link");
     await slack.mention({ channel: "C0SHARE2", threadTs, user: "U0MALLORY", text: "unshare" });
     await eventually("a private refusal", () => callsIn(t, "chat.postEphemeral", "C0SHARE2").find((c) => textOf(c).includes("U0MALLORY")));
     expect(await pageStatus(link)).toBe(200);
