@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildAppMentionEvent, FAKE_SLACK_DEFAULTS, getFreePort, newMessageTs, postSlackEvent, startFakeSlack } from "@baton/testkit";
 import { Redis } from "ioredis";
+import { batonEnv, flushPrefix } from "./bench-support.mjs";
 
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const SIGNING_SECRET = "bench-signing-secret";
@@ -29,16 +30,8 @@ const baton = spawn("node", ["server/dist/cli.js", "start"], {
   stdio: ["ignore", "ignore", "inherit"],
   env: {
     ...process.env,
-    REDIS_URL,
-    BATON_REDIS_PREFIX: prefix,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    SLACK_SIGNING_SECRET: SIGNING_SECRET,
-    SLACK_BOT_TOKEN: "xoxb-bench",
-    SLACK_API_URL: slack.url,
-    BATON_CONFIG: "bench-has-no-config.yaml",
+    ...batonEnv({ redisUrl: REDIS_URL, prefix, port, signingSecret: SIGNING_SECRET, slackUrl: slack.url, logLevel: "warn" }),
     BATON_DATA_DIR: mkdtempSync(join(tmpdir(), "baton-bench-")),
-    LOG_LEVEL: "warn",
   },
 });
 const url = `http://127.0.0.1:${port}`;
@@ -89,13 +82,6 @@ try {
   await exited;
   await slack.close();
   const redis = new Redis(REDIS_URL);
-  for (const pattern of [`${prefix}:*`, `{${prefix}}:*`]) {
-    let cursor = "0";
-    do {
-      const [next, keys] = await redis.scan(cursor, "MATCH", pattern, "COUNT", 1000);
-      if (keys.length) await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== "0");
-  }
+  await flushPrefix(redis, prefix);
   await redis.quit();
 }

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { FAKE_SLACK_DEFAULTS, getFreePort, startFakeSlack } from "@baton/testkit";
 import autocannon from "autocannon";
 import { Redis } from "ioredis";
+import { batonEnv, flushPrefix } from "./bench-support.mjs";
 
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const SIGNING_SECRET = "bench-signing-secret";
@@ -108,17 +109,6 @@ async function measure(name, child, port, events) {
   };
 }
 
-async function flush(redis, prefix) {
-  for (const pattern of [`${prefix}:*`, `{${prefix}}:*`]) {
-    let cursor = "0";
-    do {
-      const [nextCursor, keys] = await redis.scan(cursor, "MATCH", pattern, "COUNT", 1000);
-      if (keys.length) await redis.unlink(...keys);
-      cursor = nextCursor;
-    } while (cursor !== "0");
-  }
-}
-
 async function stop(child) {
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
@@ -137,17 +127,8 @@ console.log(`load: autocannon, ${CONNECTIONS} connections, ${WARMUP_S}s warm-up 
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const baselineEnv = (port) => ({ REDIS_URL, PREFIX: prefix, SIGNING_SECRET, PORT: String(port) });
-const gatewayEnv = (port) => ({
-  REDIS_URL,
-  BATON_REDIS_PREFIX: prefix,
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  SLACK_SIGNING_SECRET: SIGNING_SECRET,
-  SLACK_BOT_TOKEN: "xoxb-bench",
-  SLACK_API_URL: slack.url,
-  LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
-  BATON_CONFIG: "bench-has-no-config.yaml",
-});
+const gatewayEnv = (port) =>
+  batonEnv({ redisUrl: REDIS_URL, prefix, port, signingSecret: SIGNING_SECRET, slackUrl: slack.url, logLevel: process.env.LOG_LEVEL });
 const servers = [
   { name: "baseline (verify + parse + queue.add)", args: ["bench/baseline-server.mjs"], env: baselineEnv, readyPath: "/" },
   {
@@ -166,11 +147,11 @@ try {
       const child = await startProcess("node", server.args, server.env(port), port, server.readyPath);
       runs[index].push(await measure(server.name, child, port, signedEvents(EVENTS_PER_RUN, `${round}x${index}`)));
       await stop(child);
-      await flush(redis, prefix);
+      await flushPrefix(redis, prefix);
     }
   }
 } finally {
-  await flush(redis, prefix);
+  await flushPrefix(redis, prefix);
   await redis.quit();
   await slack.close();
 }
