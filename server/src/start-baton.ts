@@ -31,6 +31,8 @@ import { createHealthRoutes } from "./routes/health-routes.js";
 export type BatonMode = "all" | "gateway" | "worker";
 
 const REQUEST_REDIS_RETRIES = 2;
+/** On shutdown, how long to wait for a Socket Mode connection still being made before giving up on it. */
+const SOCKET_MODE_CONNECT_WAIT_ON_STOP_MS = 1_000;
 
 /** How long open HTTP connections may finish their requests once the gateway is closing. */
 export const GATEWAY_CLOSE_GRACE_MS = 5_000;
@@ -122,18 +124,6 @@ export async function startBaton({ mode, env, logger: given, ...overrides }: Sta
         });
     }
 
-    if (slack && config.SLACK_APP_TOKEN && mode !== "worker") {
-      // Socket Mode: Slack pushes the same envelopes over a WebSocket; no public URL needed.
-      const socketMode = await connectSocketMode({
-        appToken: config.SLACK_APP_TOKEN,
-        apiUrl: config.SLACK_API_URL,
-        routeEvent: slack.routeEvent,
-        dispatchInteraction: slack.dispatchInteraction,
-        logger,
-      });
-      stopSocketMode = () => socketMode.close();
-    }
-
     if (mode !== "gateway") {
       const backend = overrides.backend ?? createBackend(config);
       const runTurn = createTurnRunner({
@@ -182,6 +172,27 @@ export async function startBaton({ mode, env, logger: given, ...overrides }: Sta
         await Promise.all([turnWorker.drain(config.BATON_SHUTDOWN_GRACE_MS), dispatcher.close(), sharing.sweeper.stop()]);
       };
       log.info("server.worker.started", { backend: backend.name, concurrency: config.BATON_WORKER_CONCURRENCY });
+    }
+
+    if (slack && config.SLACK_APP_TOKEN && mode !== "worker") {
+      // Socket Mode: Slack pushes the same envelopes over a WebSocket; no public URL needed. It
+      // connects in the background (and keeps retrying), so that a Slack outage at startup holds
+      // up neither the worker nor shutdown.
+      const connecting = connectSocketMode({
+        appToken: config.SLACK_APP_TOKEN,
+        apiUrl: config.SLACK_API_URL,
+        routeEvent: slack.routeEvent,
+        dispatchInteraction: slack.dispatchInteraction,
+        logger,
+      });
+      connecting.catch((error: Error) => log.error("server.slack.socket_mode_failed", { error: error.message }));
+      stopSocketMode = async () => {
+        const connection = await Promise.race([
+          connecting.catch(() => null),
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), SOCKET_MODE_CONNECT_WAIT_ON_STOP_MS).unref()),
+        ]);
+        await connection?.close();
+      };
     }
 
     const url = server ? `http://127.0.0.1:${(server.address() as AddressInfo).port}` : null;

@@ -4,6 +4,19 @@ import { createControllableBackend } from "./fixtures/controllable-backend.js";
 import { callsIn, eventually, textOf } from "./fixtures/slack-test-actions.js";
 import { startTestBaton, type TestBaton } from "./fixtures/start-test-baton.js";
 
+describe("Socket Mode that cannot connect", () => {
+  it("does not hold Baton up: it starts, serves, and says in one line what is wrong", async () => {
+    const t = await startTestBaton({ env: { SLACK_APP_TOKEN: "xoxb-not-an-app-token" } });
+    try {
+      await eventually("the failure line", () => t.logger.lines.find((l) => l.event === "server.slack.socket_mode_failed"));
+      expect((await fetch(`${t.url}/healthz`)).status).toBe(200);
+      expect(t.logger.lines.some((l) => l.event === "server.started")).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe("Slack over Socket Mode", () => {
   let t: TestBaton;
   let agent: ReturnType<typeof createControllableBackend>;
