@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createControllableBackend } from "./fixtures/controllable-backend.js";
-import { callsIn, eventually, slackActions, textOf } from "./fixtures/slack-test-actions.js";
-import { startTestBaton, type TestBaton } from "./fixtures/start-test-baton.js";
+import type { ControllableBackend } from "./fixtures/controllable-backend.js";
+import { callsIn, eventually, textOf } from "./fixtures/slack-test-actions.js";
+import { type SlackScenario, startSlackScenario } from "./fixtures/start-slack-scenario.js";
+import type { TestBaton } from "./fixtures/start-test-baton.js";
 
 const CATALOG = `
 repositories:
@@ -13,12 +14,10 @@ type Block = { type: string; text?: { text: string }; elements?: Array<{ type: s
 
 describe("what a person reads", () => {
   let t: TestBaton;
-  let agent: ReturnType<typeof createControllableBackend>;
-  let slack: ReturnType<typeof slackActions>;
+  let agent: ControllableBackend;
+  let slack: SlackScenario["slack"];
   async function start() {
-    agent = createControllableBackend();
-    t = await startTestBaton({ backend: agent.backend, catalogYaml: CATALOG });
-    slack = slackActions(t);
+    ({ t, agent, slack } = await startSlackScenario({ catalogYaml: CATALOG }));
   }
   afterEach(() => t.close());
 

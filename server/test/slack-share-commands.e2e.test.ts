@@ -1,18 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createControllableBackend } from "./fixtures/controllable-backend.js";
-import { callsIn, eventually, slackActions, textOf } from "./fixtures/slack-test-actions.js";
-import { startTestBaton, type TestBaton } from "./fixtures/start-test-baton.js";
+import type { ControllableBackend } from "./fixtures/controllable-backend.js";
+import { callsIn, eventually, textOf } from "./fixtures/slack-test-actions.js";
+import { type SlackScenario, startSlackScenario } from "./fixtures/start-slack-scenario.js";
+import type { TestBaton } from "./fixtures/start-test-baton.js";
 
 const SHARE_URL = /https?:\/\/[^"\s>|]+\/s\/[\w-]+/;
 
 describe("@baton share and @baton unshare", () => {
   let t: TestBaton;
-  let agent: ReturnType<typeof createControllableBackend>;
-  let slack: ReturnType<typeof slackActions>;
+  let agent: ControllableBackend;
+  let slack: SlackScenario["slack"];
   beforeEach(async () => {
-    agent = createControllableBackend();
-    t = await startTestBaton({ backend: agent.backend });
-    slack = slackActions(t);
+    ({ t, agent, slack } = await startSlackScenario());
   });
   afterEach(() => t.close());
 

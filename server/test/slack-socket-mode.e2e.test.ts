@@ -1,6 +1,7 @@
 import { buildAppMentionEvent, FAKE_SLACK_DEFAULTS, newMessageTs } from "@baton/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createControllableBackend } from "./fixtures/controllable-backend.js";
+import type { ControllableBackend } from "./fixtures/controllable-backend.js";
+import { startSlackScenario } from "./fixtures/start-slack-scenario.js";
 import { callsIn, eventually, textOf } from "./fixtures/slack-test-actions.js";
 import { startTestBaton, type TestBaton } from "./fixtures/start-test-baton.js";
 
@@ -19,10 +20,9 @@ describe("Socket Mode that cannot connect", () => {
 
 describe("Slack over Socket Mode", () => {
   let t: TestBaton;
-  let agent: ReturnType<typeof createControllableBackend>;
+  let agent: ControllableBackend;
   beforeEach(async () => {
-    agent = createControllableBackend();
-    t = await startTestBaton({ backend: agent.backend, env: { SLACK_APP_TOKEN: "xapp-1-A0FAKEAPP-1-test" } });
+    ({ t, agent } = await startSlackScenario({ env: { SLACK_APP_TOKEN: "xapp-1-A0FAKEAPP-1-test" } }));
   });
   afterEach(() => t.close());
 
