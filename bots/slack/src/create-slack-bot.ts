@@ -81,15 +81,14 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
   app.error(async (error) => {
     log.error("bots.slack.listener_failed", { error: error.message, code: error.code });
   });
-  const steering = createSlackSteeringGuard(catalog);
+  const steeringCheck = createSlackSteeringCheck(catalog);
   const controls = createSlackControls({
     client: app.client,
     catalog,
     sessions: options.sessions,
     stopConversation: options.stopConversation,
     queuedRequesters: options.queuedRequesters,
-    steering,
-    steeringCheck: createSlackSteeringCheck(catalog),
+    steeringCheck,
     shares: options.shares,
     intake,
     ledger: options.ledger,
@@ -102,7 +101,7 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
     routeEvent,
     dispatchInteraction: (payload) => receiver.dispatch(payload),
     replier: createSlackReplier({ client: app.client, ledger: options.ledger, catalog, logger, progressMinIntervalMs: options.progressMinIntervalMs }),
-    steering,
+    steering: createSlackSteeringGuard(catalog),
     client: app.client,
     app,
   };

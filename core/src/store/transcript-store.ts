@@ -23,13 +23,6 @@ export interface TranscriptStore {
   read(sessionId: string, options?: { afterId?: string; count?: number }): Promise<StoredTranscriptEntry[]>;
   /** The newest entry, or null when the transcript is empty (or gone); share pages derive "running" from it. */
   latest(sessionId: string): Promise<StoredTranscriptEntry | null>;
-  /** Waits up to `blockMs` for entries after `afterId`; needs a connection of its own (it blocks). */
-  follow(
-    connection: Redis,
-    sessionId: string,
-    afterId: string,
-    blockMs: number,
-  ): Promise<StoredTranscriptEntry[]>;
 }
 
 // KEYS: the once-marker, the stream. ARGV: entry JSON, TTL ms, max entries.
@@ -70,10 +63,6 @@ export function createTranscriptStore({ redis, keys }: { redis: Redis; keys: Red
     async latest(sessionId) {
       const [row] = await redis.xrevrange(keys.transcript(sessionId), "+", "-", "COUNT", 1);
       return row ? toStoredEntry(row) : null;
-    },
-    async follow(connection, sessionId, afterId, blockMs) {
-      const result = await connection.xread("BLOCK", blockMs, "STREAMS", keys.transcript(sessionId), afterId);
-      return result?.[0]?.[1].map(toStoredEntry) ?? [];
     },
   };
 }

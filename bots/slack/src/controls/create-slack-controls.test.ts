@@ -5,7 +5,7 @@ import { WebClient } from "@slack/web-api";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { slackConversation } from "../inbound/slack-conversation.js";
 import { createSlackControls } from "./create-slack-controls.js";
-import { createSlackSteeringCheck, createSlackSteeringGuard } from "./create-slack-steering-guard.js";
+import { createSlackSteeringCheck } from "./create-slack-steering-guard.js";
 
 describe("stopping a conversation whose first turn has no session yet", () => {
   let slack: FakeSlack;
@@ -29,7 +29,6 @@ describe("stopping a conversation whose first turn has no session yet", () => {
         return { stoppedTurnId: null, cancelledTurnIds: ["t_queued"] };
       },
       queuedRequesters: async () => ["U0ADA"],
-      steering: createSlackSteeringGuard(EMPTY_CATALOG),
       steeringCheck: createSlackSteeringCheck(EMPTY_CATALOG),
       shares: { shareSession: async () => ({ kind: "sharing_off" }), unshareSession: async () => ({ kind: "not_found" }) },
       intake: async () => ({ kind: "accepted", turnId: "t_x" }),

@@ -11,7 +11,6 @@ import {
   sessionRequestSchema,
   type SessionStore,
   type ShareService,
-  type SteeringGuard,
 } from "@baton/core";
 import type { WebClient } from "@slack/web-api";
 import { type PickerMode, pickerBlocks } from "../blocks/picker-blocks.js";
@@ -39,7 +38,6 @@ export interface SlackControlsOptions {
   stopConversation: (conversationKey: string) => Promise<StopConversationResult>;
   /** Who asked for the turns queued in a conversation (the people who may stop them before a session exists). */
   queuedRequesters: (conversationKey: string) => Promise<string[]>;
-  steering: SteeringGuard;
   steeringCheck: SlackSteeringCheck;
   shares: Pick<ShareService, "shareSession" | "unshareSession">;
   intake: RequestIntake;
@@ -66,7 +64,7 @@ export const PENDING_REQUEST_FIELD = "request";
  * not, so that a control word in an event is acknowledged as fast as a prompt.
  */
 export function createSlackControls(options: SlackControlsOptions): SlackControls {
-  const { client, catalog, sessions, stopConversation, queuedRequesters, steering, steeringCheck, shares, intake, ledger, logger } = options;
+  const { client, catalog, sessions, stopConversation, queuedRequesters, steeringCheck, shares, intake, ledger, logger } = options;
   const now = options.now ?? (() => new Date());
   const log = logger.child({ component: "bots.slack.controls" });
   const resolveTarget = createTargetResolver(catalog);
@@ -92,7 +90,7 @@ export function createSlackControls(options: SlackControlsOptions): SlackControl
       return null;
     }
     if (context.userId) {
-      const check = steering(session, { platform: "slack", id: context.userId });
+      const check = steeringCheck({ channelId: context.conversation.channelId, requesterId: session.requester.id, userId: context.userId });
       if (!check.allowed) {
         tell(context, check.reason);
         return null;

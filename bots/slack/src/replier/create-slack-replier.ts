@@ -84,7 +84,9 @@ export function createSlackReplier({ client, ledger, catalog, logger, progressMi
     await throttle.cancel(turn.id);
     const { channel } = threadOf(turn);
     const ts = await ledger.get(turn.id, "working");
-    if (ts) await client.chat.update({ channel, ts, ...finishedWorkingMessage(line), blocks: finishedWorkingMessage(line).blocks as never });
+    if (!ts) return;
+    const finished = finishedWorkingMessage(line);
+    await client.chat.update({ channel, ts, text: finished.text, blocks: finished.blocks as never });
   }
 
   return {
