@@ -12,7 +12,9 @@ const queue = new Queue(`${PREFIX}-baseline`, { connection, prefix: `{${PREFIX}}
 function verified(headers, body) {
   const timestamp = headers["x-slack-request-timestamp"];
   const signature = Buffer.from(String(headers["x-slack-signature"] ?? ""));
-  const expected = Buffer.from(`v0=${createHmac("sha256", SIGNING_SECRET).update(`v0:${timestamp}:${body}`).digest("hex")}`);
+  const expected = Buffer.from(
+    `v0=${createHmac("sha256", SIGNING_SECRET).update(`v0:${timestamp}:${body}`).digest("hex")}`,
+  );
   return signature.length === expected.length && timingSafeEqual(signature, expected);
 }
 

@@ -43,7 +43,14 @@ function signedEvents(count, tag) {
       },
     });
     const signature = `v0=${createHmac("sha256", SIGNING_SECRET).update(`v0:${timestamp}:${body}`).digest("hex")}`;
-    return { body, headers: { "content-type": "application/json", "x-slack-request-timestamp": String(timestamp), "x-slack-signature": signature } };
+    return {
+      body,
+      headers: {
+        "content-type": "application/json",
+        "x-slack-request-timestamp": String(timestamp),
+        "x-slack-signature": signature,
+      },
+    };
   });
 }
 
@@ -54,7 +61,11 @@ function cpuTicks(pid) {
 
 /** Starts a server process and waits until `readyPath` answers on its port. */
 async function startProcess(command, args, env, port, readyPath) {
-  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited with ${child.exitCode}`);
@@ -96,7 +107,9 @@ async function measure(name, child, port, events) {
   const redisTicksBefore = redisPid ? cpuTicks(redisPid) : 0;
   const { result } = await load(port, measured, DURATION_S);
   const cpuMs = ((cpuTicks(child.pid) - ticksBefore) / CLOCK_TICKS_PER_S) * 1000;
-  const redisCpuMs = redisPid ? ((cpuTicks(redisPid) - redisTicksBefore) / CLOCK_TICKS_PER_S) * 1000 : Number.NaN;
+  const redisCpuMs = redisPid
+    ? ((cpuTicks(redisPid) - redisTicksBefore) / CLOCK_TICKS_PER_S) * 1000
+    : Number.NaN;
   const ok = result["2xx"];
   return {
     name,
@@ -119,18 +132,36 @@ const redis = new Redis(REDIS_URL);
 const serverInfo = await redis.info("server");
 const redisVersion = serverInfo.match(/redis_version:(\S+)/)?.[1];
 // Redis's own CPU is only readable when it runs on this machine.
-const redisPid = /^redis:\/\/(127\.0\.0\.1|localhost)/.test(REDIS_URL) ? Number(serverInfo.match(/process_id:(\d+)/)?.[1]) : 0;
+const redisPid = /^redis:\/\/(127\.0\.0\.1|localhost)/.test(REDIS_URL)
+  ? Number(serverInfo.match(/process_id:(\d+)/)?.[1])
+  : 0;
 const slack = await startFakeSlack();
 const prefix = `bench-${randomBytes(4).toString("hex")}`;
-console.log(`machine: ${cpus().length} × ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, redis ${redisVersion}`);
-console.log(`load: autocannon, ${CONNECTIONS} connections, ${WARMUP_S}s warm-up + ${DURATION_S}s measured per server, distinct pre-signed deliveries`);
+console.log(
+  `machine: ${cpus().length} × ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, redis ${redisVersion}`,
+);
+console.log(
+  `load: autocannon, ${CONNECTIONS} connections, ${WARMUP_S}s warm-up + ${DURATION_S}s measured per server, distinct pre-signed deliveries`,
+);
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const baselineEnv = (port) => ({ REDIS_URL, PREFIX: prefix, SIGNING_SECRET, PORT: String(port) });
 const gatewayEnv = (port) =>
-  batonEnv({ redisUrl: REDIS_URL, prefix, port, signingSecret: SIGNING_SECRET, slackUrl: slack.url, logLevel: process.env.LOG_LEVEL });
+  batonEnv({
+    redisUrl: REDIS_URL,
+    prefix,
+    port,
+    signingSecret: SIGNING_SECRET,
+    slackUrl: slack.url,
+    logLevel: process.env.LOG_LEVEL,
+  });
 const servers = [
-  { name: "baseline (verify + parse + queue.add)", args: ["bench/baseline-server.mjs"], env: baselineEnv, readyPath: "/" },
+  {
+    name: "baseline (verify + parse + queue.add)",
+    args: ["bench/baseline-server.mjs"],
+    env: baselineEnv,
+    readyPath: "/",
+  },
   {
     name: "baton gateway (verify + parse + dedupe + persist + enqueue)",
     args: ["server/dist/cli.js", "gateway"],
@@ -145,7 +176,9 @@ try {
     for (const [index, server] of servers.entries()) {
       const port = await getFreePort();
       const child = await startProcess("node", server.args, server.env(port), port, server.readyPath);
-      runs[index].push(await measure(server.name, child, port, signedEvents(EVENTS_PER_RUN, `${round}x${index}`)));
+      runs[index].push(
+        await measure(server.name, child, port, signedEvents(EVENTS_PER_RUN, `${round}x${index}`)),
+      );
       await stop(child);
       await flushPrefix(redis, prefix);
     }
@@ -175,5 +208,7 @@ for (const row of rows) {
 }
 const [base, baton] = rows;
 const ratio = baton.requestsPerS / base.requestsPerS;
-console.log(`ratio baton/baseline: ${ratio.toFixed(2)} (target ≥ ${TARGET_RATIO}) → ${ratio >= TARGET_RATIO ? "meets the target" : "BELOW the target"}`);
+console.log(
+  `ratio baton/baseline: ${ratio.toFixed(2)} (target ≥ ${TARGET_RATIO}) → ${ratio >= TARGET_RATIO ? "meets the target" : "BELOW the target"}`,
+);
 console.log(`CPU per request, baton/baseline: ${(baton.cpuUsPerRequest / base.cpuUsPerRequest).toFixed(2)}`);

@@ -7,8 +7,6 @@
 import { execFileSync } from "node:child_process";
 import { connect } from "node:net";
 
-
-
 function redisAnswers(host = "127.0.0.1", port = 6379, timeoutMs = 500) {
   return new Promise((resolve) => {
     const socket = connect({ host, port });

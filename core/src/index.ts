@@ -1,4 +1,17 @@
 export {
+  type ClassifierLlm,
+  LLM_TIMEOUT_MS,
+  type LlmFailureReason,
+} from "./classifier/ask-llm-for-target.js";
+export { ASK_MAX_CANDIDATES } from "./classifier/build-ask-decision.js";
+export { LLM_MAX_CANDIDATES } from "./classifier/choose-target-with-llm.js";
+export { type ClassifierOptions, createClassifier } from "./classifier/create-classifier.js";
+export { type ClassifierLlmSettings, createClassifierLlm } from "./classifier/create-classifier-llm.js";
+export { type LlmTargetAnswer, llmTargetAnswerSchema } from "./classifier/llm-target-answer.js";
+export { type ParsedRequestText, parseRequestText } from "./classifier/parse-request-text.js";
+export { formatContextList, REQUEST_CONTEXT_KEYS, readContextList } from "./classifier/request-context.js";
+export type { LinearMapping, LinearMappingEntry } from "./config/catalog.js";
+export {
   type Catalog,
   catalogSchema,
   EMPTY_CATALOG,
@@ -8,24 +21,13 @@ export {
   type SteeringPolicy,
   targetRefSchema,
 } from "./config/catalog.js";
-export { CatalogError, loadCatalog, parseCatalog } from "./config/load-catalog.js";
-export {
-  type ClassifierLlm,
-  LLM_TIMEOUT_MS,
-  type LlmFailureReason,
-} from "./classifier/ask-llm-for-target.js";
-export { ASK_MAX_CANDIDATES } from "./classifier/build-ask-decision.js";
-export { LLM_MAX_CANDIDATES } from "./classifier/choose-target-with-llm.js";
-export { type ClassifierOptions, createClassifier } from "./classifier/create-classifier.js";
-export { type ClassifierLlmSettings, createClassifierLlm } from "./classifier/create-classifier-llm.js";
-export { llmTargetAnswerSchema, type LlmTargetAnswer } from "./classifier/llm-target-answer.js";
-export { type ParsedRequestText, parseRequestText } from "./classifier/parse-request-text.js";
-export { formatContextList, readContextList, REQUEST_CONTEXT_KEYS } from "./classifier/request-context.js";
-export type { LinearMapping, LinearMappingEntry } from "./config/catalog.js";
 export { createTargetResolver, type TargetResolver } from "./config/create-target-resolver.js";
 export {
+  CatalogError,
   type CatalogLoadResult,
+  loadCatalog,
   loadCatalogWithWarnings,
+  parseCatalog,
   parseCatalogWithWarnings,
 } from "./config/load-catalog.js";
 export type { CatalogWarning } from "./config/prune-unknown-targets.js";
@@ -55,7 +57,7 @@ export {
 } from "./redaction/create-redactor.js";
 export { type RedactedEntry, redactTranscriptEntry } from "./redaction/redact-transcript-entry.js";
 export { SECRET_PATTERNS, type SecretPattern } from "./redaction/secret-patterns.js";
-export { type AgentEvent, agentEventSchema, type Artifact, artifactSchema } from "./schemas/agent-event.js";
+export { type AgentEvent, type Artifact, agentEventSchema, artifactSchema } from "./schemas/agent-event.js";
 export {
   type ConversationRef,
   conversationKey,
@@ -93,9 +95,9 @@ export {
   FINISHED_TURN_STATUSES,
   type Turn,
   type TurnOutcome,
+  type TurnStatus,
   turnOutcomeSchema,
   turnSchema,
-  type TurnStatus,
   turnStatusSchema,
 } from "./schemas/turn.js";
 export { loadShareLinkKey, type ShareLinkKeyOptions } from "./sharing/load-share-link-key.js";
@@ -113,12 +115,12 @@ export {
 } from "./sharing/share-service.js";
 export { createShareStore, type RevokeShareResult, type ShareStore } from "./sharing/share-store.js";
 export { createShareSweeper, SHARE_SWEEP_INTERVAL_MS, type ShareSweeper } from "./sharing/share-sweeper.js";
-export { createRedisKeys, DEFAULT_REDIS_PREFIX, type RedisKeys } from "./store/redis-keys.js";
 export {
   CONVERSATION_CONTEXT_MAX_MESSAGES,
   type ConversationContextStore,
   createConversationContextStore,
 } from "./store/conversation-context-store.js";
+export { createRedisKeys, DEFAULT_REDIS_PREFIX, type RedisKeys } from "./store/redis-keys.js";
 export { createReplyLedger, REPLY_LEDGER_TTL_MS, type ReplyLedger } from "./store/reply-ledger.js";
 export { createSessionStore, SESSION_TTL_MS, type SessionStore } from "./store/session-store.js";
 export {

@@ -71,18 +71,50 @@ export interface ConversationGate {
   leave(conversationKey: string, turnId: string, token: string, status: TurnStatus): Promise<string | null>;
   release(conversationKey: string, turnId: string, token: string): Promise<void>;
   /** Removes a turn from its conversation without its lock token; says whether its status changed. */
-  evict(conversationKey: string, turnId: string, status: TurnStatus): Promise<{ changed: boolean; next: string | null }>;
+  evict(
+    conversationKey: string,
+    turnId: string,
+    status: TurnStatus,
+  ): Promise<{ changed: boolean; next: string | null }>;
 }
 
 interface GateCommands {
-  batonGateEnter(inbox: string, lock: string, turn: string, turnId: string, token: string, lockMs: number): Promise<EnterResult>;
+  batonGateEnter(
+    inbox: string,
+    lock: string,
+    turn: string,
+    turnId: string,
+    token: string,
+    lockMs: number,
+  ): Promise<EnterResult>;
   batonGateRenew(lock: string, token: string, lockMs: number): Promise<number>;
-  batonGateLeave(inbox: string, lock: string, turn: string, turnId: string, token: string, status: string): Promise<string | null>;
+  batonGateLeave(
+    inbox: string,
+    lock: string,
+    turn: string,
+    turnId: string,
+    token: string,
+    status: string,
+  ): Promise<string | null>;
   batonGateRelease(lock: string, turn: string, token: string): Promise<number>;
-  batonGateEvict(inbox: string, lock: string, turn: string, turnId: string, status: string): Promise<[number, string]>;
+  batonGateEvict(
+    inbox: string,
+    lock: string,
+    turn: string,
+    turnId: string,
+    status: string,
+  ): Promise<[number, string]>;
 }
 
-export function createConversationGate({ redis, keys, lockMs }: { redis: Redis; keys: RedisKeys; lockMs: number }): ConversationGate {
+export function createConversationGate({
+  redis,
+  keys,
+  lockMs,
+}: {
+  redis: Redis;
+  keys: RedisKeys;
+  lockMs: number;
+}): ConversationGate {
   redis.defineCommand("batonGateEnter", { numberOfKeys: 3, lua: ENTER_SCRIPT });
   redis.defineCommand("batonGateRenew", { numberOfKeys: 1, lua: RENEW_SCRIPT });
   redis.defineCommand("batonGateLeave", { numberOfKeys: 3, lua: LEAVE_SCRIPT });
@@ -90,7 +122,8 @@ export function createConversationGate({ redis, keys, lockMs }: { redis: Redis; 
   redis.defineCommand("batonGateEvict", { numberOfKeys: 3, lua: EVICT_SCRIPT });
   const commands = redis as unknown as GateCommands;
   return {
-    enter: (key, turnId, token) => commands.batonGateEnter(keys.inbox(key), keys.lock(key), keys.turn(key, turnId), turnId, token, lockMs),
+    enter: (key, turnId, token) =>
+      commands.batonGateEnter(keys.inbox(key), keys.lock(key), keys.turn(key, turnId), turnId, token, lockMs),
     renew: async (key, token) => (await commands.batonGateRenew(keys.lock(key), token, lockMs)) === 1,
     leave: (key, turnId, token, status) =>
       commands.batonGateLeave(keys.inbox(key), keys.lock(key), keys.turn(key, turnId), turnId, token, status),
@@ -98,7 +131,13 @@ export function createConversationGate({ redis, keys, lockMs }: { redis: Redis; 
       await commands.batonGateRelease(keys.lock(key), keys.turn(key, turnId), token);
     },
     evict: async (key, turnId, status) => {
-      const [changed, next] = await commands.batonGateEvict(keys.inbox(key), keys.lock(key), keys.turn(key, turnId), turnId, status);
+      const [changed, next] = await commands.batonGateEvict(
+        keys.inbox(key),
+        keys.lock(key),
+        keys.turn(key, turnId),
+        turnId,
+        status,
+      );
       return { changed: changed === 1, next: next || null };
     },
   };

@@ -1,5 +1,5 @@
-import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import type { Logger, RedisKeys, Turn } from "@baton/core";
 import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
@@ -53,12 +53,17 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
   async function dispatch([entryId, fields]: StreamEntry): Promise<void> {
     const turnId = field(fields, "turn");
     const conversationKey = field(fields, "conversation");
-    const record = turnId && conversationKey ? await readTurnRecord(redis, keys, conversationKey, turnId) : null;
+    const record =
+      turnId && conversationKey ? await readTurnRecord(redis, keys, conversationKey, turnId) : null;
     if (record && !isFinished(record.status)) {
       // The acknowledgement runs beside the dispatch, not in it: a slow or rate-limited platform
       // must not keep other turns from their jobs.
       trackAcknowledgement(record.turn);
-      const job: TurnJob = { version: 1, turnId: record.turn.id, conversationKey: record.turn.conversationKey };
+      const job: TurnJob = {
+        version: 1,
+        turnId: record.turn.id,
+        conversationKey: record.turn.conversationKey,
+      };
       try {
         await turns.add("turn", job, { jobId: job.turnId });
       } catch (error) {
@@ -81,7 +86,11 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
     } catch (error) {
       await redis.hdel(turnKey, "acked");
       // The acknowledgement is a courtesy; the turn runs and answers without it.
-      log.warn("queue.dispatch.ack_failed", { turn_id: turn.id, delivery_id: turn.request.deliveryId, error: (error as Error).message });
+      log.warn("queue.dispatch.ack_failed", {
+        turn_id: turn.id,
+        delivery_id: turn.request.deliveryId,
+        error: (error as Error).message,
+      });
     }
   }
 
@@ -92,16 +101,23 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
 
   function track(entry: StreamEntry): void {
     const work = dispatch(entry)
-      .catch((error: unknown) => log.error("queue.dispatch.failed", { entry_id: entry[0], error: (error as Error).message }))
+      .catch((error: unknown) =>
+        log.error("queue.dispatch.failed", { entry_id: entry[0], error: (error as Error).message }),
+      )
       .finally(() => inFlight.delete(work));
     inFlight.add(work);
   }
 
   async function reclaim(): Promise<void> {
-    const [, entries] = (await redis.xautoclaim(stream, DISPATCHER_GROUP, consumer, reclaimIdleMs, "0-0", "COUNT", DISPATCH_MAX_IN_FLIGHT)) as [
-      string,
-      StreamEntry[],
-    ];
+    const [, entries] = (await redis.xautoclaim(
+      stream,
+      DISPATCHER_GROUP,
+      consumer,
+      reclaimIdleMs,
+      "0-0",
+      "COUNT",
+      DISPATCH_MAX_IN_FLIGHT,
+    )) as [string, StreamEntry[]];
     for (const entry of entries) if (entry?.[1]) track(entry);
   }
 
@@ -156,8 +172,11 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
       await Promise.allSettled([...inFlight, ...acknowledging]);
       // A consumer with nothing pending leaves the group; one with pending entries stays, so that
       // they can be taken over.
-      const pending = (await redis.xpending(stream, DISPATCHER_GROUP, "-", "+", 1, consumer).catch(() => [])) as unknown[];
-      if (pending.length === 0) await redis.xgroup("DELCONSUMER", stream, DISPATCHER_GROUP, consumer).catch(() => {});
+      const pending = (await redis
+        .xpending(stream, DISPATCHER_GROUP, "-", "+", 1, consumer)
+        .catch(() => [])) as unknown[];
+      if (pending.length === 0)
+        await redis.xgroup("DELCONSUMER", stream, DISPATCHER_GROUP, consumer).catch(() => {});
     },
   };
 }

@@ -61,7 +61,11 @@ export function createIntake({ redis, keys, logger }: IntakeOptions): Intake {
    * the claim as a second command.
    */
   async function claimAndRecord(conversationKey: string, deliveryId: string, turn: Turn): Promise<unknown> {
-    const claimKeys = [keys.delivery(conversationKey, deliveryId), keys.turn(conversationKey, turn.id), keys.inbox(conversationKey)];
+    const claimKeys = [
+      keys.delivery(conversationKey, deliveryId),
+      keys.turn(conversationKey, turn.id),
+      keys.inbox(conversationKey),
+    ];
     const claimArgs = [turn.id, JSON.stringify(turn), DELIVERY_DEDUPE_TTL_MS, TURN_TTL_MS];
     if (!commands.isCluster) {
       return commands.batonClaimAndRecord(...claimKeys, keys.intakeStream, ...claimArgs, conversationKey);
@@ -74,11 +78,20 @@ export function createIntake({ redis, keys, logger }: IntakeOptions): Intake {
   return async function intake(request) {
     const conversationKey = keyOfConversation(request.conversation);
     const turnId = request.id;
-    const claim = await claimAndRecord(conversationKey, request.deliveryId, { id: turnId, conversationKey, request });
+    const claim = await claimAndRecord(conversationKey, request.deliveryId, {
+      id: turnId,
+      conversationKey,
+      request,
+    });
     if (claim === "new") return { kind: "accepted", turnId };
     const status = turnStatusSchema.safeParse(claim);
     const requeued = status.success && !isFinished(status.data);
-    logger.info("queue.intake.duplicate", { turn_id: turnId, delivery_id: request.deliveryId, status: claim, requeued });
+    logger.info("queue.intake.duplicate", {
+      turn_id: turnId,
+      delivery_id: request.deliveryId,
+      status: claim,
+      requeued,
+    });
     return { kind: "duplicate", turnId, requeued };
   };
 }

@@ -11,7 +11,9 @@ export function createQueuedRequesters({ redis, keys }: { redis: Redis; keys: Re
   return async (conversationKey) => {
     const turnIds = await redis.lrange(keys.inbox(conversationKey), 0, -1);
     if (turnIds.length === 0) return [];
-    const records = await Promise.all(turnIds.map((id) => redis.hget(keys.turn(conversationKey, id), "data")));
+    const records = await Promise.all(
+      turnIds.map((id) => redis.hget(keys.turn(conversationKey, id), "data")),
+    );
     return records.flatMap((data) => (data ? [turnSchema.parse(JSON.parse(data)).request.actor.id] : []));
   };
 }

@@ -5,7 +5,7 @@ import { createIntake, type Intake } from "./intake.js";
 import { TURN_ATTEMPTS, TURN_BACKOFF_MS } from "./queue-settings.js";
 import { createQueuedRequesters, type QueuedRequesters } from "./queued-requesters.js";
 import { createStopConversation, type StopConversation } from "./stop-conversation.js";
-import { type QueueNames, type TurnJob, queueNames } from "./turn-job.js";
+import { type QueueNames, queueNames, type TurnJob } from "./turn-job.js";
 
 export interface SessionQueueOptions {
   connection: Redis;
@@ -26,7 +26,14 @@ export interface SessionQueue {
   close(): Promise<void>;
 }
 
-export function createSessionQueue({ connection, keys, names = queueNames(), logger, attempts, backoffMs }: SessionQueueOptions): SessionQueue {
+export function createSessionQueue({
+  connection,
+  keys,
+  names = queueNames(),
+  logger,
+  attempts,
+  backoffMs,
+}: SessionQueueOptions): SessionQueue {
   const turns = new Queue<TurnJob>(names.turns, {
     connection,
     prefix: keys.queuePrefix,

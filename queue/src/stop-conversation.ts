@@ -46,7 +46,12 @@ export function createStopConversation({
 }): StopConversation {
   redis.defineCommand("batonStopConversation", { numberOfKeys: 3, lua: STOP_SCRIPT });
   const command = redis as unknown as {
-    batonStopConversation(inbox: string, channel: string, lock: string, turnPrefix: string): Promise<string[]>;
+    batonStopConversation(
+      inbox: string,
+      channel: string,
+      lock: string,
+      turnPrefix: string,
+    ): Promise<string[]>;
   };
   return async (conversationKey) => {
     const turnPrefix = keys.turn(conversationKey, "");

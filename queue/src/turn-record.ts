@@ -1,6 +1,12 @@
-import { FINISHED_TURN_STATUSES, type Turn, type TurnStatus, turnSchema, turnStatusSchema } from "@baton/core";
-import type { Redis } from "ioredis";
 import type { RedisKeys } from "@baton/core";
+import {
+  FINISHED_TURN_STATUSES,
+  type Turn,
+  type TurnStatus,
+  turnSchema,
+  turnStatusSchema,
+} from "@baton/core";
+import type { Redis } from "ioredis";
 
 export interface TurnRecord {
   turn: Turn;

@@ -1,5 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { type Logger, type RedisKeys, type Turn, type TurnRunner, type TurnStatus, turnStatusSchema } from "@baton/core";
+import {
+  type Logger,
+  type RedisKeys,
+  type Turn,
+  type TurnRunner,
+  type TurnStatus,
+  turnStatusSchema,
+} from "@baton/core";
 import { DelayedError, type Job, type Queue, UnrecoverableError, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { createConversationGate } from "./conversation-gate.js";
@@ -86,7 +93,8 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
         gate.renew(conversationKey, lockToken).then(
           // Without the lock another worker may take the turn over: this run must end now.
           (held) => held || controller.signal.aborted || controller.abort("lost_lock"),
-          (error: unknown) => log.warn("queue.turn.lock_renew_failed", { turn_id: turnId, error: (error as Error).message }),
+          (error: unknown) =>
+            log.warn("queue.turn.lock_renew_failed", { turn_id: turnId, error: (error as Error).message }),
         );
       }, lockMs / 3);
       unwatch = await stopSignals.watch(conversationKey, turnId, () => controller.abort("stopped"));
@@ -126,7 +134,11 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
     const { changed, next } = await gate.evict(conversationKey, turnId, "failed");
     if (next) await wakeTurn(next);
     if (!changed) return;
-    log.error("queue.turn.abandoned", { turn_id: turnId, attempts_made: job.attemptsMade, error: error.message });
+    log.error("queue.turn.abandoned", {
+      turn_id: turnId,
+      attempts_made: job.attemptsMade,
+      error: error.message,
+    });
     const record = await readTurnRecord(connection, keys, conversationKey, turnId);
     if (record) await options.onAbandoned?.(record.turn);
   }
@@ -146,10 +158,18 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
     maxStalledCount: options.maxStalledCount ?? TURN_MAX_STALLED_COUNT,
   });
   worker.on("failed", (job, error) => {
-    log.warn("queue.turn.attempt_failed", { turn_id: job?.id, attempts_made: job?.attemptsMade, error: error.message });
-    const final = error instanceof UnrecoverableError || (job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1));
+    log.warn("queue.turn.attempt_failed", {
+      turn_id: job?.id,
+      attempts_made: job?.attemptsMade,
+      error: error.message,
+    });
+    const final =
+      error instanceof UnrecoverableError ||
+      (job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1));
     if (job && (final || STALLED_TOO_OFTEN.test(error.message))) {
-      giveUp(job, error).catch((failure: unknown) => log.error("queue.turn.give_up_failed", { turn_id: job.id, error: (failure as Error).message }));
+      giveUp(job, error).catch((failure: unknown) =>
+        log.error("queue.turn.give_up_failed", { turn_id: job.id, error: (failure as Error).message }),
+      );
     }
   });
   worker.on("error", (error) => log.error("queue.worker.error", { error: error.message }));

@@ -17,7 +17,8 @@ describe("a worker process that dies or is told to stop", () => {
     sink = await startReplySink();
   });
   afterEach(async () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    for (const child of children)
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     await harness.close();
     await sink.close();
   });
@@ -31,7 +32,16 @@ describe("a worker process that dies or is told to stop", () => {
       GRACE_MS: String(graceMs),
     });
     children.push(child);
-    await waitFor(async () => ((await harness.redis.redis.lrange(`${harness.redis.prefix}:test:ready`, 0, -1)).includes(String(child.pid)) ? true : undefined), 20_000, "the child worker to be ready");
+    await waitFor(
+      async () =>
+        (await harness.redis.redis.lrange(`${harness.redis.prefix}:test:ready`, 0, -1)).includes(
+          String(child.pid),
+        )
+          ? true
+          : undefined,
+      20_000,
+      "the child worker to be ready",
+    );
     return child;
   }
 
@@ -49,7 +59,11 @@ describe("a worker process that dies or is told to stop", () => {
     const next = buildRequest("Ev-kill-next", "1700000300.000001", "follow-up");
     await harness.queue.intake(request);
     await harness.queue.intake(next);
-    await waitFor(async () => ((await started()).some((s) => s.endsWith(request.id)) ? true : undefined), 15_000, "the turn to start in the child");
+    await waitFor(
+      async () => ((await started()).some((s) => s.endsWith(request.id)) ? true : undefined),
+      15_000,
+      "the turn to start in the child",
+    );
 
     child.kill("SIGKILL");
     expect((await exitOf(child)).signal).toBe("SIGKILL");
@@ -60,7 +74,9 @@ describe("a worker process that dies or is told to stop", () => {
     await sleep(1_500);
     expect(sink.replies.map((r) => r.turnId)).toEqual([request.id, next.id]);
     const key = conversationKey(request.conversation);
-    expect((await readTurnRecord(harness.redis.redis, harness.keys, key, request.id))?.status).toBe("completed");
+    expect((await readTurnRecord(harness.redis.redis, harness.keys, key, request.id))?.status).toBe(
+      "completed",
+    );
     expect(await harness.redis.redis.llen(harness.keys.inbox(key))).toBe(0);
   });
 
@@ -70,14 +86,25 @@ describe("a worker process that dies or is told to stop", () => {
     const behind = buildRequest("Ev-behind", "1700000350.000001", "behind");
     await harness.queue.intake(doomed);
     await harness.queue.intake(behind);
-    await waitFor(async () => ((await started()).some((s) => s.endsWith(doomed.id)) ? true : undefined), 15_000, "the doomed turn to start");
+    await waitFor(
+      async () => ((await started()).some((s) => s.endsWith(doomed.id)) ? true : undefined),
+      15_000,
+      "the doomed turn to start",
+    );
     child.kill("SIGKILL");
     await exitOf(child);
 
     const abandoned: string[] = [];
     // Allowing no stall at all makes this one crash the last straw.
-    harness.startWorker(replyingRunner, { maxStalledCount: 0, onAbandoned: async (turn) => void abandoned.push(turn.id) });
-    await waitFor(() => (sink.replies.some((r) => r.turnId === behind.id) ? true : undefined), 30_000, "the turn behind to run");
+    harness.startWorker(replyingRunner, {
+      maxStalledCount: 0,
+      onAbandoned: async (turn) => void abandoned.push(turn.id),
+    });
+    await waitFor(
+      () => (sink.replies.some((r) => r.turnId === behind.id) ? true : undefined),
+      30_000,
+      "the turn behind to run",
+    );
     expect(abandoned).toEqual([doomed.id]);
     expect(sink.replies.map((r) => r.turnId)).toEqual([behind.id]);
     const key = conversationKey(doomed.conversation);
@@ -88,7 +115,11 @@ describe("a worker process that dies or is told to stop", () => {
     const child = await startChild(1_500);
     const running = buildRequest("Ev-term-1", "1700000400.000001");
     await harness.queue.intake(running);
-    await waitFor(async () => ((await started()).some((s) => s.endsWith(running.id)) ? true : undefined), 15_000, "the turn to start");
+    await waitFor(
+      async () => ((await started()).some((s) => s.endsWith(running.id)) ? true : undefined),
+      15_000,
+      "the turn to start",
+    );
 
     child.kill("SIGTERM");
     await sleep(100);
@@ -102,14 +133,22 @@ describe("a worker process that dies or is told to stop", () => {
 
     // The turn that arrived during the drain waits for the next worker, and is not lost.
     harness.startWorker(replyingRunner);
-    await waitFor(() => (sink.replies.some((r) => r.turnId === arrivedLater.id) ? true : undefined), 15_000, "the later turn");
+    await waitFor(
+      () => (sink.replies.some((r) => r.turnId === arrivedLater.id) ? true : undefined),
+      15_000,
+      "the later turn",
+    );
   });
 
   it("SIGTERM with a turn longer than the grace period hands it back to the queue", async () => {
     const child = await startChild(60_000, 300);
     const long = buildRequest("Ev-term-long", "1700000500.000001");
     await harness.queue.intake(long);
-    await waitFor(async () => ((await started()).some((s) => s.endsWith(long.id)) ? true : undefined), 15_000, "the turn to start");
+    await waitFor(
+      async () => ((await started()).some((s) => s.endsWith(long.id)) ? true : undefined),
+      15_000,
+      "the turn to start",
+    );
 
     child.kill("SIGTERM");
     expect((await exitOf(child)).code).toBe(0);

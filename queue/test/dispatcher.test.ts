@@ -1,5 +1,5 @@
-import { createIntakeDispatcher, DISPATCHER_GROUP } from "@baton/queue";
 import { silentLogger, type Turn } from "@baton/core";
+import { createIntakeDispatcher, DISPATCHER_GROUP } from "@baton/queue";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildRequest } from "./fixtures/build-request.js";
 import { createQueueHarness, type QueueHarness, sleep, waitFor } from "./fixtures/queue-harness.js";
@@ -30,7 +30,11 @@ describe("intake dispatcher", () => {
     const dispatcher = dispatcherRecording(acked);
     const request = buildRequest("Ev-disp-1", "1700000600.000001");
     for (let i = 0; i < 5; i++) await harness.queue.intake(request);
-    await waitFor(async () => ((await harness.redis.redis.xlen(harness.keys.intakeStream)) === 0 ? true : undefined), 10_000, "the stream to drain");
+    await waitFor(
+      async () => ((await harness.redis.redis.xlen(harness.keys.intakeStream)) === 0 ? true : undefined),
+      10_000,
+      "the stream to drain",
+    );
     expect(acked.map((t) => t.id)).toEqual([request.id]);
     expect((await harness.queue.turns.getJob(request.id))?.data).toMatchObject({ turnId: request.id });
     await dispatcher.close();
@@ -41,14 +45,29 @@ describe("intake dispatcher", () => {
     await harness.queue.intake(request);
     // A dispatcher reads the entry and dies: the entry stays pending under its name.
     const redis = harness.redis.redis;
-    await redis.xgroup("CREATE", harness.keys.intakeStream, DISPATCHER_GROUP, "0", "MKSTREAM").catch(() => {});
-    const taken = (await redis.xreadgroup("GROUP", DISPATCHER_GROUP, "dead-one", "COUNT", 10, "STREAMS", harness.keys.intakeStream, ">")) as unknown[];
+    await redis
+      .xgroup("CREATE", harness.keys.intakeStream, DISPATCHER_GROUP, "0", "MKSTREAM")
+      .catch(() => {});
+    const taken = (await redis.xreadgroup(
+      "GROUP",
+      DISPATCHER_GROUP,
+      "dead-one",
+      "COUNT",
+      10,
+      "STREAMS",
+      harness.keys.intakeStream,
+      ">",
+    )) as unknown[];
     expect(taken).toHaveLength(1);
     await sleep(300);
 
     const acked: Turn[] = [];
     const survivor = dispatcherRecording(acked, 200);
-    await waitFor(async () => ((await harness.queue.turns.getJob(request.id)) ? true : undefined), 10_000, "the taken-over job");
+    await waitFor(
+      async () => ((await harness.queue.turns.getJob(request.id)) ? true : undefined),
+      10_000,
+      "the taken-over job",
+    );
     await waitFor(() => (acked.length === 1 ? true : undefined), 5_000, "the acknowledgement");
     expect(await redis.xlen(harness.keys.intakeStream)).toBe(0);
     await survivor.close();

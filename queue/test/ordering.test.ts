@@ -22,7 +22,12 @@ describe("turns of one conversation run one at a time, in arrival order", () => 
       async (turn) => {
         const start = Date.now();
         await sleep(60 + Math.random() * 60);
-        spans.push({ thread: turn.request.conversation.platform === "slack" ? turn.request.conversation.threadTs : "", text: turn.request.text, start, end: Date.now() });
+        spans.push({
+          thread: turn.request.conversation.platform === "slack" ? turn.request.conversation.threadTs : "",
+          text: turn.request.text,
+          start,
+          end: Date.now(),
+        });
         return "completed";
       },
       { concurrency: 8 },
@@ -30,19 +35,28 @@ describe("turns of one conversation run one at a time, in arrival order", () => 
     const threads = ["1700000001.000001", "1700000002.000002", "1700000003.000003", "1700000004.000004"];
     const turnsPerThread = 5;
     for (let i = 0; i < turnsPerThread; i++) {
-      for (const thread of threads) await harness.queue.intake(buildRequest(`Ev-${thread}-${i}`, thread, `turn ${i}`));
+      for (const thread of threads)
+        await harness.queue.intake(buildRequest(`Ev-${thread}-${i}`, thread, `turn ${i}`));
     }
-    await waitFor(() => (spans.length === threads.length * turnsPerThread ? true : undefined), 20_000, "all turns");
+    await waitFor(
+      () => (spans.length === threads.length * turnsPerThread ? true : undefined),
+      20_000,
+      "all turns",
+    );
 
     for (const thread of threads) {
       const ofThread = spans.filter((s) => s.thread === thread);
-      expect(ofThread.map((s) => s.text)).toEqual(Array.from({ length: turnsPerThread }, (_, i) => `turn ${i}`));
+      expect(ofThread.map((s) => s.text)).toEqual(
+        Array.from({ length: turnsPerThread }, (_, i) => `turn ${i}`),
+      );
       for (let i = 1; i < ofThread.length; i++) {
         expect(ofThread[i]!.start).toBeGreaterThanOrEqual(ofThread[i - 1]!.end);
       }
     }
     // Different conversations overlapped in time: they did not wait for each other.
-    const overlapping = spans.some((a) => spans.some((b) => a.thread !== b.thread && a.start < b.end && b.start < a.end));
+    const overlapping = spans.some((a) =>
+      spans.some((b) => a.thread !== b.thread && a.start < b.end && b.start < a.end),
+    );
     expect(overlapping).toBe(true);
   });
 

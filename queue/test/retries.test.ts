@@ -22,14 +22,17 @@ function recordingReplier() {
     working: async (turn) => void seen.push({ kind: "working", turnId: turn.id }),
     progress: async () => {},
     ask: async (turn) => void seen.push({ kind: "ask", turnId: turn.id }),
-    result: async (turn, outcome) => void seen.push({ kind: "result", turnId: turn.id, text: outcome.summary }),
+    result: async (turn, outcome) =>
+      void seen.push({ kind: "result", turnId: turn.id, text: outcome.summary }),
     failed: async (turn, error) => void seen.push({ kind: "failed", turnId: turn.id, text: error.message }),
     declined: async (turn, reason) => void seen.push({ kind: "declined", turnId: turn.id, text: reason }),
   };
   return { replier, seen };
 }
 
-function scriptedBackend(script: (attempt: number) => AgentEvent[] | Error): AgentBackend & { attemptTimes: number[] } {
+function scriptedBackend(
+  script: (attempt: number) => AgentEvent[] | Error,
+): AgentBackend & { attemptTimes: number[] } {
   const attemptTimes: number[] = [];
   return {
     name: "scripted",
@@ -80,12 +83,16 @@ describe("failures", () => {
     // least each wait is not shorter than half its nominal delay.
     expect(second - first).toBeGreaterThanOrEqual(50);
     expect(third - second).toBeGreaterThanOrEqual(100);
-    expect(seen.filter((s) => s.kind === "result")).toEqual([{ kind: "result", turnId: request.id, text: "fixed it" }]);
+    expect(seen.filter((s) => s.kind === "result")).toEqual([
+      { kind: "result", turnId: request.id, text: "fixed it" },
+    ]);
     expect(seen.filter((s) => s.kind === "failed")).toEqual([]);
   });
 
   it("fails a permanent error at once, with a message for the person", async () => {
-    const backend = scriptedBackend(() => [{ type: "error", message: "repository acme/nope does not exist", retryable: false }]);
+    const backend = scriptedBackend(() => [
+      { type: "error", message: "repository acme/nope does not exist", retryable: false },
+    ]);
     const { replier, seen } = recordingReplier();
     harness.startWorker(runnerFor(backend, replier));
     const request = buildRequest("Ev-permanent", "1700000100.000002");
@@ -98,7 +105,9 @@ describe("failures", () => {
 
   it("gives up after the last try with a visible failure, and lets the next turn run", async () => {
     const backend = scriptedBackend((attempt) =>
-      attempt <= 4 ? new TransientError("backend_unavailable", "backend timed out") : [{ type: "done", summary: "second turn done" }],
+      attempt <= 4
+        ? new TransientError("backend_unavailable", "backend timed out")
+        : [{ type: "done", summary: "second turn done" }],
     );
     const { replier, seen } = recordingReplier();
     harness.startWorker(runnerFor(backend, replier));

@@ -1,20 +1,38 @@
 #!/usr/bin/env node
 import { BatonError } from "@baton/core";
 import { runClassifyCommand } from "./cli/classify-command.js";
+import type { CliIo } from "./cli/cli-io.js";
 import { runServeCommand } from "./cli/serve-command.js";
 import { runShareCommand } from "./cli/share-command.js";
 import { runSlackCommand } from "./cli/slack-command.js";
-import type { CliIo } from "./cli/cli-io.js";
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
 
 const COMMANDS: Record<string, { run: Command; summary: string }> = {
-  start: { run: (args, io) => runServeCommand("all", args, io), summary: "gateway and worker in one process (default)" },
-  gateway: { run: (args, io) => runServeCommand("gateway", args, io), summary: "only the HTTP gateway (webhooks in, share pages)" },
-  worker: { run: (args, io) => runServeCommand("worker", args, io), summary: "only the worker (runs turns, posts replies)" },
-  share: { run: runShareCommand, summary: "share links: list, create <sessionId>, revoke <shareId|sessionId>" },
-  classify: { run: runClassifyCommand, summary: 'print the classifier\'s decision for a message: classify [--platform P] [--channel C] "text"' },
-  slack: { run: runSlackCommand, summary: "print the Slack app manifest: slack manifest --url https://your-host | --socket-mode" },
+  start: {
+    run: (args, io) => runServeCommand("all", args, io),
+    summary: "gateway and worker in one process (default)",
+  },
+  gateway: {
+    run: (args, io) => runServeCommand("gateway", args, io),
+    summary: "only the HTTP gateway (webhooks in, share pages)",
+  },
+  worker: {
+    run: (args, io) => runServeCommand("worker", args, io),
+    summary: "only the worker (runs turns, posts replies)",
+  },
+  share: {
+    run: runShareCommand,
+    summary: "share links: list, create <sessionId>, revoke <shareId|sessionId>",
+  },
+  classify: {
+    run: runClassifyCommand,
+    summary: 'print the classifier\'s decision for a message: classify [--platform P] [--channel C] "text"',
+  },
+  slack: {
+    run: runSlackCommand,
+    summary: "print the Slack app manifest: slack manifest --url https://your-host | --socket-mode",
+  },
 };
 
 function usage(): string {
@@ -42,7 +60,11 @@ async function main(argv: string[]): Promise<number> {
     return await command.run(args, io);
   } catch (error) {
     // Setup errors are written for people: say what is wrong and how to fix it, no stack.
-    io.stderr(error instanceof BatonError ? `baton: ${error.message}` : `baton: ${(error as Error).stack ?? String(error)}`);
+    io.stderr(
+      error instanceof BatonError
+        ? `baton: ${error.message}`
+        : `baton: ${(error as Error).stack ?? String(error)}`,
+    );
     return 1;
   }
 }

@@ -8,24 +8,24 @@ import {
   createSessionStore,
   createTranscriptStore,
   createTurnRunner,
-  loadCatalogWithWarnings,
   type Logger,
+  loadCatalogWithWarnings,
   type Platform,
   type Replier,
   type SteeringGuard,
 } from "@baton/core";
 import { createIntakeDispatcher, createSessionQueue, createTurnWorker, queueNames } from "@baton/queue";
+import { connectSocketMode } from "@baton/slack";
 import { type Config, loadConfig } from "./config/load-config.js";
 import { createGateway } from "./gateway/create-gateway.js";
 import type { HttpRoute } from "./gateway/http-route.js";
 import { createLogger } from "./logging/create-logger.js";
+import { createBatonMetrics } from "./metrics/create-baton-metrics.js";
 import { createBackend } from "./platforms/create-backend.js";
 import { createBatonClassifier } from "./platforms/create-baton-classifier.js";
 import { setupSharing } from "./platforms/setup-sharing.js";
 import { setupSlack } from "./platforms/setup-slack.js";
 import { resolveRedis } from "./redis/resolve-redis.js";
-import { connectSocketMode } from "@baton/slack";
-import { createBatonMetrics } from "./metrics/create-baton-metrics.js";
 import { createHealthRoutes } from "./routes/health-routes.js";
 
 export type BatonMode = "all" | "gateway" | "worker";
@@ -59,13 +59,28 @@ export interface RunningBaton {
  * The composition root: reads the configuration, connects Redis, and starts the gateway, the
  * worker or both. Nothing else in Baton reads the environment or opens connections.
  */
-export async function startBaton({ mode, env, logger: given, ...overrides }: StartBatonOptions): Promise<RunningBaton> {
+export async function startBaton({
+  mode,
+  env,
+  logger: given,
+  ...overrides
+}: StartBatonOptions): Promise<RunningBaton> {
   const config = loadConfig(env);
   const logger = given ?? createLogger({ level: config.LOG_LEVEL });
   const log = logger.child({ component: "server", mode });
   const { catalog, warnings } = await loadCatalogWithWarnings(config.BATON_CONFIG);
-  for (const warning of warnings) log.warn("server.catalog.warning", { file: config.BATON_CONFIG, path: warning.path, message: warning.message });
-  const redis = await resolveRedis({ redisUrl: config.REDIS_URL, embedded: mode === "all", dataDir: config.BATON_DATA_DIR, logger: log });
+  for (const warning of warnings)
+    log.warn("server.catalog.warning", {
+      file: config.BATON_CONFIG,
+      path: warning.path,
+      message: warning.message,
+    });
+  const redis = await resolveRedis({
+    redisUrl: config.REDIS_URL,
+    embedded: mode === "all",
+    dataDir: config.BATON_DATA_DIR,
+    logger: log,
+  });
   // Requests fail fast while Redis is away (the platform retries on a 5xx); only the workers'
   // blocking connections wait for it indefinitely.
   const main = redis.connect({ maxRetriesPerRequest: REQUEST_REDIS_RETRIES });
@@ -134,7 +149,8 @@ export async function startBaton({ mode, env, logger: given, ...overrides }: Sta
         repliers,
         shareLinks: sharing.service,
         conversationContext,
-        steering: (session, actor) => steeringGuards[session.conversation.platform]?.(session, actor) ?? { allowed: true },
+        steering: (session, actor) =>
+          steeringGuards[session.conversation.platform]?.(session, actor) ?? { allowed: true },
         logger,
       });
       const turnWorker = createTurnWorker({
@@ -164,14 +180,22 @@ export async function startBaton({ mode, env, logger: given, ...overrides }: Sta
       });
       turnWorker.worker.on("completed", (job, status: string) => {
         metrics.turns.counter.inc({ status });
-        if (job.processedOn && job.finishedOn) metrics.turns.seconds.observe({ status }, (job.finishedOn - job.processedOn) / 1000);
+        if (job.processedOn && job.finishedOn)
+          metrics.turns.seconds.observe({ status }, (job.finishedOn - job.processedOn) / 1000);
       });
       turnWorker.worker.on("failed", () => metrics.turns.counter.inc({ status: "attempt_failed" }));
       await sharing.sweeper.start();
       stopWorker = async () => {
-        await Promise.all([turnWorker.drain(config.BATON_SHUTDOWN_GRACE_MS), dispatcher.close(), sharing.sweeper.stop()]);
+        await Promise.all([
+          turnWorker.drain(config.BATON_SHUTDOWN_GRACE_MS),
+          dispatcher.close(),
+          sharing.sweeper.stop(),
+        ]);
       };
-      log.info("server.worker.started", { backend: backend.name, concurrency: config.BATON_WORKER_CONCURRENCY });
+      log.info("server.worker.started", {
+        backend: backend.name,
+        concurrency: config.BATON_WORKER_CONCURRENCY,
+      });
     }
 
     if (slack && config.SLACK_APP_TOKEN && mode !== "worker") {
@@ -185,11 +209,15 @@ export async function startBaton({ mode, env, logger: given, ...overrides }: Sta
         dispatchInteraction: slack.dispatchInteraction,
         logger,
       });
-      connecting.catch((error: Error) => log.error("server.slack.socket_mode_failed", { error: error.message }));
+      connecting.catch((error: Error) =>
+        log.error("server.slack.socket_mode_failed", { error: error.message }),
+      );
       stopSocketMode = async () => {
         const connection = await Promise.race([
           connecting.catch(() => null),
-          new Promise<null>((resolve) => setTimeout(() => resolve(null), SOCKET_MODE_CONNECT_WAIT_ON_STOP_MS).unref()),
+          new Promise<null>((resolve) =>
+            setTimeout(() => resolve(null), SOCKET_MODE_CONNECT_WAIT_ON_STOP_MS).unref(),
+          ),
         ]);
         await connection?.close();
       };

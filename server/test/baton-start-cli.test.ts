@@ -33,19 +33,23 @@ describe("`baton start` with no configuration at all", () => {
   it("comes up, says in one line how to turn Slack on, answers health checks, and exits 0 on SIGTERM", async () => {
     const port = await getFreePort();
     const lines: LogLine[] = [];
-    const process_ = spawn(process.execPath, ["--conditions=@baton/source", "--import", "tsx", CLI, "start"], {
-      cwd: ROOT,
-      // Only what a new user has: no Slack, GitHub, Linear or OpenAI variables, no catalog file.
-      env: {
-        PATH: process.env.PATH,
-        REDIS_URL: redis.url,
-        BATON_REDIS_PREFIX: redis.prefix,
-        PORT: String(port),
-        BATON_DATA_DIR: dataDir,
-        BATON_CONFIG: join(dataDir, "baton.config.yaml"),
+    const process_ = spawn(
+      process.execPath,
+      ["--conditions=@baton/source", "--import", "tsx", CLI, "start"],
+      {
+        cwd: ROOT,
+        // Only what a new user has: no Slack, GitHub, Linear or OpenAI variables, no catalog file.
+        env: {
+          PATH: process.env.PATH,
+          REDIS_URL: redis.url,
+          BATON_REDIS_PREFIX: redis.prefix,
+          PORT: String(port),
+          BATON_DATA_DIR: dataDir,
+          BATON_CONFIG: join(dataDir, "baton.config.yaml"),
+        },
+        stdio: ["ignore", "pipe", "pipe"],
       },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    );
     child = process_;
     let errors = "";
     process_.stderr?.on("data", (chunk: Buffer) => {
@@ -61,7 +65,8 @@ describe("`baton start` with no configuration at all", () => {
 
     const deadline = Date.now() + 20_000;
     while (!lines.some((l) => l.event === "server.started")) {
-      if (Date.now() > deadline || process_.exitCode !== null) throw new Error(`baton start did not come up: ${JSON.stringify(lines)} ${errors}`);
+      if (Date.now() > deadline || process_.exitCode !== null)
+        throw new Error(`baton start did not come up: ${JSON.stringify(lines)} ${errors}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const slackLines = lines.filter((l) => l.event === "server.slack.disabled");
@@ -72,7 +77,9 @@ describe("`baton start` with no configuration at all", () => {
 
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
-    expect((await fetch(`http://127.0.0.1:${port}/slack/events`, { method: "POST", body: "{}" })).status).toBe(404);
+    expect(
+      (await fetch(`http://127.0.0.1:${port}/slack/events`, { method: "POST", body: "{}" })).status,
+    ).toBe(404);
 
     const exited = new Promise<number | null>((resolve) => process_.once("exit", (code) => resolve(code)));
     process_.kill("SIGTERM");

@@ -1,12 +1,23 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { buildAppMentionEvent, FAKE_SLACK_DEFAULTS, type FakeSlack, getFreePort, postSlackEvent, startFakeSlack } from "@baton/testkit";
+import {
+  buildAppMentionEvent,
+  FAKE_SLACK_DEFAULTS,
+  type FakeSlack,
+  getFreePort,
+  postSlackEvent,
+  startFakeSlack,
+} from "@baton/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type RunningBaton, startBaton } from "../src/start-baton.js";
 import { createRecordingLogger } from "./fixtures/recording-logger.js";
 import { TEST_SIGNING_SECRET } from "./fixtures/start-test-baton.js";
 
 async function startPrivateRedis(port: number): Promise<ChildProcess> {
-  const server = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  const server = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "ignore" },
+  );
   for (let tries = 0; tries < 100; tries++) {
     const up = await fetch(`http://127.0.0.1:${port}`).then(
       () => true,
@@ -58,7 +69,9 @@ describe("when Redis goes away", () => {
       userId: "U0ADA",
       text: `<@${FAKE_SLACK_DEFAULTS.botUserId}> anything`,
     });
-    const response = await postSlackEvent(`${baton.url}/slack/events`, envelope, { signingSecret: TEST_SIGNING_SECRET });
+    const response = await postSlackEvent(`${baton.url}/slack/events`, envelope, {
+      signingSecret: TEST_SIGNING_SECRET,
+    });
     expect(response.status).toBeGreaterThanOrEqual(500);
     expect((await fetch(`${baton.url}/readyz`)).status).toBe(503);
     expect((await fetch(`${baton.url}/healthz`)).status).toBe(200);

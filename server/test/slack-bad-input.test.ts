@@ -1,6 +1,11 @@
 import { buildAppMentionEvent, buildMessageEvent, postSlackEvent } from "@baton/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FAKE_SLACK_DEFAULTS, startTestBaton, TEST_SIGNING_SECRET, type TestBaton } from "./fixtures/start-test-baton.js";
+import {
+  FAKE_SLACK_DEFAULTS,
+  startTestBaton,
+  TEST_SIGNING_SECRET,
+  type TestBaton,
+} from "./fixtures/start-test-baton.js";
 
 const SIX_MINUTES_S = 6 * 60;
 
@@ -27,10 +32,19 @@ describe("bad input on /slack/events", () => {
   }
 
   function rejectionLogged(reason: string): boolean {
-    return t.logger.lines.some((l) => (l.event === "bots.slack.request_rejected" || l.event === "bots.slack.event_ignored") && l.fields.reason === reason);
+    return t.logger.lines.some(
+      (l) =>
+        (l.event === "bots.slack.request_rejected" || l.event === "bots.slack.event_ignored") &&
+        l.fields.reason === reason,
+    );
   }
 
-  const cases: Array<{ name: string; send: () => Promise<{ status: number }>; status: number; reason: string }> = [
+  const cases: Array<{
+    name: string;
+    send: () => Promise<{ status: number }>;
+    status: number;
+    reason: string;
+  }> = [
     {
       name: "a bad signature",
       send: () => postSlackEvent(`${t.url}/slack/events`, mention(), { signingSecret: "not-the-secret" }),
@@ -49,25 +63,41 @@ describe("bad input on /slack/events", () => {
     },
     {
       name: "malformed JSON",
-      send: () => postSlackEvent(`${t.url}/slack/events`, '{"type":"event_callback",', { signingSecret: TEST_SIGNING_SECRET }),
+      send: () =>
+        postSlackEvent(`${t.url}/slack/events`, '{"type":"event_callback",', {
+          signingSecret: TEST_SIGNING_SECRET,
+        }),
       status: 400,
       reason: "malformed_json",
     },
     {
       name: "a known envelope with the wrong schema",
-      send: () => postSlackEvent(`${t.url}/slack/events`, { type: "event_callback", event: "nope" }, { signingSecret: TEST_SIGNING_SECRET }),
+      send: () =>
+        postSlackEvent(
+          `${t.url}/slack/events`,
+          { type: "event_callback", event: "nope" },
+          { signingSecret: TEST_SIGNING_SECRET },
+        ),
       status: 400,
       reason: "wrong_schema",
     },
     {
       name: "a body over 1 MiB",
-      send: () => postSlackEvent(`${t.url}/slack/events`, mention("x".repeat(1024 * 1024 + 10)), { signingSecret: TEST_SIGNING_SECRET }),
+      send: () =>
+        postSlackEvent(`${t.url}/slack/events`, mention("x".repeat(1024 * 1024 + 10)), {
+          signingSecret: TEST_SIGNING_SECRET,
+        }),
       status: 413,
       reason: "body_too_large",
     },
     {
       name: "an unknown envelope type",
-      send: () => postSlackEvent(`${t.url}/slack/events`, { type: "brand_new_thing", id: 1 }, { signingSecret: TEST_SIGNING_SECRET }),
+      send: () =>
+        postSlackEvent(
+          `${t.url}/slack/events`,
+          { type: "brand_new_thing", id: 1 },
+          { signingSecret: TEST_SIGNING_SECRET },
+        ),
       status: 200,
       reason: "unknown_envelope_type",
     },
@@ -75,7 +105,11 @@ describe("bad input on /slack/events", () => {
       name: "an unknown event type",
       send: () => {
         const envelope = mention();
-        return postSlackEvent(`${t.url}/slack/events`, { ...envelope, event: { ...envelope.event, type: "pin_added" } }, { signingSecret: TEST_SIGNING_SECRET });
+        return postSlackEvent(
+          `${t.url}/slack/events`,
+          { ...envelope, event: { ...envelope.event, type: "pin_added" } },
+          { signingSecret: TEST_SIGNING_SECRET },
+        );
       },
       status: 200,
       reason: "unsupported_event",
@@ -85,7 +119,13 @@ describe("bad input on /slack/events", () => {
       send: () =>
         postSlackEvent(
           `${t.url}/slack/events`,
-          buildMessageEvent({ teamId: FAKE_SLACK_DEFAULTS.teamId, channelId: "D0DM", text: "hello", botId: "B0OTHER", subtype: "bot_message" }),
+          buildMessageEvent({
+            teamId: FAKE_SLACK_DEFAULTS.teamId,
+            channelId: "D0DM",
+            text: "hello",
+            botId: "B0OTHER",
+            subtype: "bot_message",
+          }),
           { signingSecret: TEST_SIGNING_SECRET },
         ),
       status: 200,
@@ -97,7 +137,14 @@ describe("bad input on /slack/events", () => {
         const envelope = mention("I am Baton");
         return postSlackEvent(
           `${t.url}/slack/events`,
-          { ...envelope, event: { ...envelope.event, user: FAKE_SLACK_DEFAULTS.botUserId, bot_id: FAKE_SLACK_DEFAULTS.botId } },
+          {
+            ...envelope,
+            event: {
+              ...envelope.event,
+              user: FAKE_SLACK_DEFAULTS.botUserId,
+              bot_id: FAKE_SLACK_DEFAULTS.botId,
+            },
+          },
           { signingSecret: TEST_SIGNING_SECRET },
         );
       },
@@ -109,7 +156,13 @@ describe("bad input on /slack/events", () => {
       send: () =>
         postSlackEvent(
           `${t.url}/slack/events`,
-          buildMessageEvent({ teamId: FAKE_SLACK_DEFAULTS.teamId, channelId: "D0DM", userId: "U0ADA", text: "edited", subtype: "message_changed" }),
+          buildMessageEvent({
+            teamId: FAKE_SLACK_DEFAULTS.teamId,
+            channelId: "D0DM",
+            userId: "U0ADA",
+            text: "edited",
+            subtype: "message_changed",
+          }),
           { signingSecret: TEST_SIGNING_SECRET },
         ),
       status: 200,

@@ -1,6 +1,11 @@
 import { buildAppMentionEvent, postSlackEvent } from "@baton/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { FAKE_SLACK_DEFAULTS, startTestBaton, TEST_SIGNING_SECRET, type TestBaton } from "./fixtures/start-test-baton.js";
+import {
+  FAKE_SLACK_DEFAULTS,
+  startTestBaton,
+  TEST_SIGNING_SECRET,
+  type TestBaton,
+} from "./fixtures/start-test-baton.js";
 
 const SLACK_ACK_DEADLINE_MS = 3_000;
 
@@ -20,13 +25,19 @@ describe("a signed Slack app_mention, end to end", () => {
       text: `<@${FAKE_SLACK_DEFAULTS.botUserId}> fix the flaky login test`,
     });
     const startedAt = Date.now();
-    const first = await postSlackEvent(`${t.url}/slack/events`, envelope, { signingSecret: TEST_SIGNING_SECRET });
+    const first = await postSlackEvent(`${t.url}/slack/events`, envelope, {
+      signingSecret: TEST_SIGNING_SECRET,
+    });
     const ackMs = Date.now() - startedAt;
     expect(first.status).toBe(200);
     expect(ackMs).toBeLessThan(SLACK_ACK_DEADLINE_MS);
 
     const [reaction] = await t.slack.waitForCall("reactions.add");
-    expect(reaction?.body).toMatchObject({ channel: "C0PROJECT", timestamp: envelope.event.ts, name: "eyes" });
+    expect(reaction?.body).toMatchObject({
+      channel: "C0PROJECT",
+      timestamp: envelope.event.ts,
+      name: "eyes",
+    });
     // First the "Working on it" message, then the result: both in the mention's thread.
     const [working, reply] = await t.slack.waitForCall("chat.postMessage", { count: 2 });
     expect(working?.body).toMatchObject({ channel: "C0PROJECT", thread_ts: envelope.event.ts });
@@ -47,17 +58,29 @@ describe("a signed Slack app_mention, end to end", () => {
     expect(markdown.status).toBe(200);
     expect(await markdown.text()).toContain("fix the flaky login test");
 
-    const retry = await postSlackEvent(`${t.url}/slack/events`, envelope, { signingSecret: TEST_SIGNING_SECRET, retryNum: 1 });
+    const retry = await postSlackEvent(`${t.url}/slack/events`, envelope, {
+      signingSecret: TEST_SIGNING_SECRET,
+      retryNum: 1,
+    });
     expect(retry.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(t.slack.callsTo("chat.postMessage")).toHaveLength(2);
-    expect(t.slack.callsTo("reactions.add").map((c) => (c.body as { name: string }).name)).toEqual(["eyes", "white_check_mark"]);
-    expect(t.logger.lines.some((l) => l.event === "bots.slack.request_duplicate" && l.fields.delivery_id === envelope.event_id)).toBe(true);
+    expect(t.slack.callsTo("reactions.add").map((c) => (c.body as { name: string }).name)).toEqual([
+      "eyes",
+      "white_check_mark",
+    ]);
+    expect(
+      t.logger.lines.some(
+        (l) => l.event === "bots.slack.request_duplicate" && l.fields.delivery_id === envelope.event_id,
+      ),
+    ).toBe(true);
 
     // What happened shows in /metrics, by route pattern (never a share id from a raw path).
     await fetch(`${t.url}${sharePath}/status`);
     const metrics = await (await fetch(`${t.url}/metrics`)).text();
-    expect(metrics).toContain('baton_http_requests_total{route="/slack/events",method="POST",status="200"} 2');
+    expect(metrics).toContain(
+      'baton_http_requests_total{route="/slack/events",method="POST",status="200"} 2',
+    );
     expect(metrics).toContain('baton_turns_finished_total{status="completed"} 1');
     expect(metrics).toMatch(/baton_turn_jobs\{state="waiting"\} 0/);
     expect(metrics).toContain("baton_intake_backlog 0");
@@ -68,11 +91,17 @@ describe("a signed Slack app_mention, end to end", () => {
   it("answers Slack's URL verification with the challenge", async () => {
     const response = await postSlackEvent(
       `${t.url}/slack/events`,
-      { type: "url_verification", token: "legacy", challenge: "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P" },
+      {
+        type: "url_verification",
+        token: "legacy",
+        challenge: "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P",
+      },
       { signingSecret: TEST_SIGNING_SECRET },
     );
     expect(response.status).toBe(200);
-    expect(JSON.parse(response.body)).toEqual({ challenge: "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P" });
+    expect(JSON.parse(response.body)).toEqual({
+      challenge: "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P",
+    });
   });
 
   it("serves /healthz and /readyz", async () => {

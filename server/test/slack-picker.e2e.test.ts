@@ -20,7 +20,8 @@ environments:
 
 function largeCatalog(repositories: number): string {
   const lines = ["repositories:"];
-  for (let i = 0; i < repositories; i++) lines.push(`  - repo: acme/service-${i}`, `    description: Internal service number ${i}`);
+  for (let i = 0; i < repositories; i++)
+    lines.push(`  - repo: acme/service-${i}`, `    description: Internal service number ${i}`);
   return lines.join("\n");
 }
 
@@ -37,7 +38,9 @@ describe("the target picker", () => {
 
   async function pickerIn(channel: string, mode = "ask") {
     const message = await eventually("the picker", () =>
-      callsIn(t, "chat.postMessage", channel).find((c) => JSON.stringify(c.body).includes(`baton_pick:${mode}:`)),
+      callsIn(t, "chat.postMessage", channel).find((c) =>
+        JSON.stringify(c.body).includes(`baton_pick:${mode}:`),
+      ),
     );
     const blocks = (message.body as { blocks: Block[] }).blocks;
     const actions = blocks.find((b) => b.type === "actions" && b.block_id?.startsWith("baton_pick"))!;
@@ -46,20 +49,43 @@ describe("the target picker", () => {
 
   it("asks with one-click buttons and a select over every target; only the requester may answer; a choice starts the request once", async () => {
     await start(SMALL_CATALOG);
-    const { ts: threadTs } = await slack.mention({ channel: "C0PICK", user: "U0ADA", text: "fix the flaky login test" });
+    const { ts: threadTs } = await slack.mention({
+      channel: "C0PICK",
+      user: "U0ADA",
+      text: "fix the flaky login test",
+    });
     const picker = await pickerIn("C0PICK");
     const buttons = picker.elements.filter((e) => e.type === "button");
     expect(buttons.length).toBeGreaterThan(0);
     expect(buttons.length).toBeLessThanOrEqual(5);
     expect(buttons.map((b) => b.value)).toContain("none");
-    const select = picker.elements.find((e) => e.type === "static_select") as { options: Array<{ value: string }> };
-    expect(select.options.map((o) => o.value)).toEqual(["acme/web", "acme/api", "acme/infra", "env:checkout", "none"]);
+    const select = picker.elements.find((e) => e.type === "static_select") as {
+      options: Array<{ value: string }>;
+    };
+    expect(select.options.map((o) => o.value)).toEqual([
+      "acme/web",
+      "acme/api",
+      "acme/infra",
+      "env:checkout",
+      "none",
+    ]);
     expect(agent.runs).toHaveLength(0);
 
     const choose = (user: string, value: string) =>
-      slack.click({ user, channel: "C0PICK", action: { type: "static_select", action_id: "baton_pick_select", block_id: picker.blockId, selected_option: { value, text: { type: "plain_text", text: value } } } });
+      slack.click({
+        user,
+        channel: "C0PICK",
+        action: {
+          type: "static_select",
+          action_id: "baton_pick_select",
+          block_id: picker.blockId,
+          selected_option: { value, text: { type: "plain_text", text: value } },
+        },
+      });
     await choose("U0MALLORY", "acme/infra");
-    await eventually("a private refusal", () => callsIn(t, "chat.postEphemeral", "C0PICK").find((c) => textOf(c).includes("Only <@U0ADA>")));
+    await eventually("a private refusal", () =>
+      callsIn(t, "chat.postEphemeral", "C0PICK").find((c) => textOf(c).includes("Only <@U0ADA>")),
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(agent.runs).toHaveLength(0);
 
@@ -68,7 +94,9 @@ describe("the target picker", () => {
     expect(run.turn.target).toEqual({ kind: "repository", repo: "acme/api" });
     expect(run.turn.prompt).toBe("fix the flaky login test");
     expect(run.turn.turn.request.conversation).toMatchObject({ channelId: "C0PICK", threadTs });
-    await eventually("the picker to say who chose", () => t.slack.callsTo("chat.update").find((c) => textOf(c).includes("<@U0ADA> chose *acme/api*")));
+    await eventually("the picker to say who chose", () =>
+      t.slack.callsTo("chat.update").find((c) => textOf(c).includes("<@U0ADA> chose *acme/api*")),
+    );
     run.finish();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(agent.runs).toHaveLength(1);
@@ -82,28 +110,58 @@ describe("the target picker", () => {
     expect(search).toMatchObject({ action_id: "baton_pick_search" });
     expect(picker.elements.some((e) => e.type === "static_select")).toBe(false);
 
-    const response = await slack.suggest({ blockId: picker.blockId, actionId: "baton_pick_search", query: "service-14" });
+    const response = await slack.suggest({
+      blockId: picker.blockId,
+      actionId: "baton_pick_search",
+      query: "service-14",
+    });
     expect(response.status).toBe(200);
     const { options } = JSON.parse(response.body) as { options: Array<{ value: string }> };
-    expect(options.map((o) => o.value)).toEqual(["acme/service-14", ...Array.from({ length: 10 }, (_, i) => `acme/service-14${i}`)]);
+    expect(options.map((o) => o.value)).toEqual([
+      "acme/service-14",
+      ...Array.from({ length: 10 }, (_, i) => `acme/service-14${i}`),
+    ]);
 
-    const all = JSON.parse((await slack.suggest({ blockId: picker.blockId, actionId: "baton_pick_search", query: "" })).body) as { options: unknown[] };
+    const all = JSON.parse(
+      (await slack.suggest({ blockId: picker.blockId, actionId: "baton_pick_search", query: "" })).body,
+    ) as { options: unknown[] };
     expect(all.options).toHaveLength(100);
   });
 
   it("Change target restarts the running request on the chosen target and keeps it for the session", async () => {
     await start(SMALL_CATALOG);
-    const { ts: threadTs } = await slack.mention({ channel: "C0CHANGE", user: "U0ADA", text: "in acme/web fix the header" });
+    const { ts: threadTs } = await slack.mention({
+      channel: "C0CHANGE",
+      user: "U0ADA",
+      text: "in acme/web fix the header",
+    });
     const first = await agent.waitForRun(1);
     expect(first.turn.target).toEqual({ kind: "repository", repo: "acme/web" });
     const working = await eventually("the working message with buttons", () =>
-      [...callsIn(t, "chat.postMessage", "C0CHANGE"), ...callsIn(t, "chat.update", "C0CHANGE")].find((c) => textOf(c).includes("baton_change_target")),
+      [...callsIn(t, "chat.postMessage", "C0CHANGE"), ...callsIn(t, "chat.update", "C0CHANGE")].find((c) =>
+        textOf(c).includes("baton_change_target"),
+      ),
     );
-    const turnId = ((working.body as { blocks: Block[] }).blocks.flatMap((b) => b.elements ?? []).find((e) => e.action_id === "baton_change_target") as { value?: string } | undefined)?.value;
+    const turnId = (
+      (working.body as { blocks: Block[] }).blocks
+        .flatMap((b) => b.elements ?? [])
+        .find((e) => e.action_id === "baton_change_target") as { value?: string } | undefined
+    )?.value;
     expect(turnId).toMatch(/^t_/);
-    await slack.click({ channel: "C0CHANGE", action: { type: "button", action_id: "baton_change_target", block_id: "b", value: turnId } });
+    await slack.click({
+      channel: "C0CHANGE",
+      action: { type: "button", action_id: "baton_change_target", block_id: "b", value: turnId },
+    });
     const picker = await pickerIn("C0CHANGE", "change");
-    await slack.click({ channel: "C0CHANGE", action: { type: "button", action_id: "baton_pick_button_0", block_id: picker.blockId, value: "acme/infra" } });
+    await slack.click({
+      channel: "C0CHANGE",
+      action: {
+        type: "button",
+        action_id: "baton_pick_button_0",
+        block_id: picker.blockId,
+        value: "acme/infra",
+      },
+    });
 
     await eventually("the first run to be aborted", () => first.aborted);
     const second = await agent.waitForRun(2);

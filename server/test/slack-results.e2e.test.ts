@@ -10,7 +10,11 @@ repositories:
     description: Customer-facing storefront
 `;
 
-type Block = { type: string; text?: { text: string }; elements?: Array<{ type: string; text?: unknown; url?: string }> };
+type Block = {
+  type: string;
+  text?: { text: string };
+  elements?: Array<{ type: string; text?: unknown; url?: string }>;
+};
 
 describe("what a person reads", () => {
   let t: TestBaton;
@@ -27,7 +31,9 @@ describe("what a person reads", () => {
     const run = await agent.waitForRun(1);
     expect(run.turn.prompt).toBe("fix the header");
     const working = await eventually("the working message with its target", () =>
-      [...callsIn(t, "chat.postMessage", "C0WORK"), ...callsIn(t, "chat.update", "C0WORK")].find((c) => textOf(c).includes("acme/web")),
+      [...callsIn(t, "chat.postMessage", "C0WORK"), ...callsIn(t, "chat.update", "C0WORK")].find((c) =>
+        textOf(c).includes("acme/web"),
+      ),
     );
     expect(textOf(working)).toContain("scripted");
     expect(textOf(working)).toContain("gpt-5");
@@ -35,11 +41,17 @@ describe("what a person reads", () => {
     expect(textOf(working)).toContain("baton_stop");
 
     run.emit({ type: "status", message: "Running the test suite" });
-    await eventually("a progress edit", () => callsIn(t, "chat.update", "C0WORK").find((c) => textOf(c).includes("Running the test suite")));
+    await eventually("a progress edit", () =>
+      callsIn(t, "chat.update", "C0WORK").find((c) => textOf(c).includes("Running the test suite")),
+    );
     // Many statuses at once become few edits, and the last one is shown.
     for (let i = 0; i < 20; i++) run.emit({ type: "status", message: `step ${i}` });
-    await eventually("the last status", () => callsIn(t, "chat.update", "C0WORK").find((c) => textOf(c).includes("step 19")));
-    expect(callsIn(t, "chat.update", "C0WORK").filter((c) => /step \d+/.test(textOf(c))).length).toBeLessThan(5);
+    await eventually("the last status", () =>
+      callsIn(t, "chat.update", "C0WORK").find((c) => textOf(c).includes("step 19")),
+    );
+    expect(callsIn(t, "chat.update", "C0WORK").filter((c) => /step \d+/.test(textOf(c))).length).toBeLessThan(
+      5,
+    );
     run.finish();
   });
 
@@ -47,14 +59,25 @@ describe("what a person reads", () => {
     await start();
     const { ts } = await slack.mention({ channel: "C0LONG", text: "write the migration guide" });
     const run = await agent.waitForRun(1);
-    const paragraphs = Array.from({ length: 60 }, (_, i) => `Paragraph ${i}: ${"the quick brown fox jumps over the lazy dog ".repeat(2)}`.trim());
+    const paragraphs = Array.from({ length: 60 }, (_, i) =>
+      `Paragraph ${i}: ${"the quick brown fox jumps over the lazy dog ".repeat(2)}`.trim(),
+    );
     const summary = paragraphs.join("\n\n");
     expect(summary.length).toBeGreaterThan(6_000);
     run.finish([
-      { type: "artifact", artifact: { kind: "pull_request", url: "https://github.com/acme/web/pull/42", title: "Migration guide" } },
+      {
+        type: "artifact",
+        artifact: {
+          kind: "pull_request",
+          url: "https://github.com/acme/web/pull/42",
+          title: "Migration guide",
+        },
+      },
       { type: "done", summary },
     ]);
-    const result = await eventually("the result", () => callsIn(t, "chat.postMessage", "C0LONG").find((c) => textOf(c).includes("Paragraph 0")));
+    const result = await eventually("the result", () =>
+      callsIn(t, "chat.postMessage", "C0LONG").find((c) => textOf(c).includes("Paragraph 0")),
+    );
     const blocks = (result.body as { blocks: Block[] }).blocks;
     expect(blocks.length).toBeLessThanOrEqual(50);
     const sections = blocks.filter((b) => b.type === "section").map((b) => b.text?.text ?? "");
@@ -76,7 +99,9 @@ describe("what a person reads", () => {
     const { ts } = await slack.mention({ channel: "C0FAIL", text: "deploy it" });
     const run = await agent.waitForRun(1);
     run.finish([{ type: "error", message: "the repository has no deploy script", retryable: false }]);
-    const failure = await eventually("the failure", () => callsIn(t, "chat.postMessage", "C0FAIL").find((c) => textOf(c).includes("❌")));
+    const failure = await eventually("the failure", () =>
+      callsIn(t, "chat.postMessage", "C0FAIL").find((c) => textOf(c).includes("❌")),
+    );
     expect(textOf(failure)).toContain("the repository has no deploy script");
     expect(textOf(failure)).toContain("Reply in this thread to try again");
     await eventually("❌", () => t.slack.reactionsOn("C0FAIL", ts).includes("x"));
@@ -88,11 +113,20 @@ describe("what a person reads", () => {
     await slack.mention({ channel: "C0RATE", text: "quick one" });
     const run = await agent.waitForRun(1);
     run.finish();
-    await eventually("the result", () => callsIn(t, "chat.postMessage", "C0RATE").find((c) => textOf(c).includes("finished:") && c.outcome.kind === "ok"), 15_000);
+    await eventually(
+      "the result",
+      () =>
+        callsIn(t, "chat.postMessage", "C0RATE").find(
+          (c) => textOf(c).includes("finished:") && c.outcome.kind === "ok",
+        ),
+      15_000,
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     const posts = callsIn(t, "chat.postMessage", "C0RATE");
     expect(posts.filter((c) => c.outcome.kind === "rate_limited")).toHaveLength(1);
-    expect(posts.filter((c) => c.outcome.kind === "ok" && textOf(c).includes("Working on it"))).toHaveLength(1);
+    expect(posts.filter((c) => c.outcome.kind === "ok" && textOf(c).includes("Working on it"))).toHaveLength(
+      1,
+    );
     expect(posts.filter((c) => c.outcome.kind === "ok" && textOf(c).includes("finished:"))).toHaveLength(1);
   });
 });

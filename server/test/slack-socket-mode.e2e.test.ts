@@ -1,15 +1,17 @@
 import { buildAppMentionEvent, FAKE_SLACK_DEFAULTS, newMessageTs } from "@baton/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ControllableBackend } from "./fixtures/controllable-backend.js";
-import { startSlackScenario } from "./fixtures/start-slack-scenario.js";
 import { callsIn, eventually, textOf } from "./fixtures/slack-test-actions.js";
+import { startSlackScenario } from "./fixtures/start-slack-scenario.js";
 import { startTestBaton, type TestBaton } from "./fixtures/start-test-baton.js";
 
 describe("Socket Mode that cannot connect", () => {
   it("does not hold Baton up: it starts, serves, and says in one line what is wrong", async () => {
     const t = await startTestBaton({ env: { SLACK_APP_TOKEN: "xoxb-not-an-app-token" } });
     try {
-      await eventually("the failure line", () => t.logger.lines.find((l) => l.event === "server.slack.socket_mode_failed"));
+      await eventually("the failure line", () =>
+        t.logger.lines.find((l) => l.event === "server.slack.socket_mode_failed"),
+      );
       expect((await fetch(`${t.url}/healthz`)).status).toBe(200);
       expect(t.logger.lines.some((l) => l.event === "server.started")).toBe(true);
     } finally {
@@ -43,7 +45,12 @@ describe("Slack over Socket Mode", () => {
     expect(run.turn.prompt).toBe("fix it over the socket");
 
     // The same delivery again (Slack's retry) starts nothing new.
-    await t.slack.socketMode.send({ type: "events_api", payload: envelope, retry_attempt: 1, retry_reason: "timeout" });
+    await t.slack.socketMode.send({
+      type: "events_api",
+      payload: envelope,
+      retry_attempt: 1,
+      retry_reason: "timeout",
+    });
 
     const stopValue = `C0SOCKET|${ts}`;
     await t.slack.socketMode.send({
@@ -56,11 +63,15 @@ describe("Slack over Socket Mode", () => {
         token: "legacy",
         container: { type: "message", channel_id: "C0SOCKET" },
         channel: { id: "C0SOCKET" },
-        actions: [{ type: "button", action_id: "baton_stop", block_id: "b", value: stopValue, action_ts: "1" }],
+        actions: [
+          { type: "button", action_id: "baton_stop", block_id: "b", value: stopValue, action_ts: "1" },
+        ],
       },
     });
     await eventually("the run to be stopped", () => run.aborted);
-    await eventually("the stopped result", () => callsIn(t, "chat.postMessage", "C0SOCKET").find((c) => textOf(c).includes("Stopped")));
+    await eventually("the stopped result", () =>
+      callsIn(t, "chat.postMessage", "C0SOCKET").find((c) => textOf(c).includes("Stopped")),
+    );
     expect(agent.runs).toHaveLength(1);
   });
 });

@@ -33,7 +33,11 @@ describe("stop and who may steer", () => {
     const working = await eventually("the working message", () =>
       callsIn(t, "chat.postMessage", channel).find((c) => textOf(c).includes("Working on it")),
     );
-    const blocks = (working.body as { blocks: Array<{ type: string; elements?: Array<{ action_id?: string; value?: string }> }> }).blocks;
+    const blocks = (
+      working.body as {
+        blocks: Array<{ type: string; elements?: Array<{ action_id?: string; value?: string }> }>;
+      }
+    ).blocks;
     const button = blocks.flatMap((b) => b.elements ?? []).find((e) => e.action_id === "baton_stop");
     expect(button).toBeDefined();
     return button!;
@@ -44,18 +48,34 @@ describe("stop and who may steer", () => {
     const { ts: threadTs } = await slack.mention({ channel: "C0STOP", text: "long job" });
     const running = await agent.waitForRun(1);
     const { ts: queuedTs } = await slack.mention({ channel: "C0STOP", threadTs, text: "queued follow-up" });
-    await eventually("the queued turn's working message", () => callsIn(t, "chat.postMessage", "C0STOP").filter((c) => textOf(c).includes("Working on it")).length === 2);
+    await eventually(
+      "the queued turn's working message",
+      () =>
+        callsIn(t, "chat.postMessage", "C0STOP").filter((c) => textOf(c).includes("Working on it")).length ===
+        2,
+    );
     const button = await stopButton("C0STOP");
 
-    const click = await slack.click({ channel: "C0STOP", action: { type: "button", action_id: "baton_stop", block_id: "b", value: button.value } });
+    const click = await slack.click({
+      channel: "C0STOP",
+      action: { type: "button", action_id: "baton_stop", block_id: "b", value: button.value },
+    });
     expect(click.status).toBe(200);
     await eventually("the run to be aborted", () => running.aborted);
-    const stopped = await eventually("the stopped result", () => callsIn(t, "chat.postMessage", "C0STOP").find((c) => textOf(c).includes("Stopped")));
+    const stopped = await eventually("the stopped result", () =>
+      callsIn(t, "chat.postMessage", "C0STOP").find((c) => textOf(c).includes("Stopped")),
+    );
     expect(stopped.body).toMatchObject({ thread_ts: threadTs });
-    await eventually("⏹ on the message", () => t.slack.reactionsOn("C0STOP", threadTs).includes("black_square_for_stop"));
+    await eventually("⏹ on the message", () =>
+      t.slack.reactionsOn("C0STOP", threadTs).includes("black_square_for_stop"),
+    );
     // The dropped follow-up ends visibly too: its working message and its 👀 say it was dropped.
-    await eventually("the dropped turn's message", () => callsIn(t, "chat.update", "C0STOP").find((c) => textOf(c).includes("Dropped")));
-    await eventually("⏹ on the dropped message", () => t.slack.reactionsOn("C0STOP", queuedTs).includes("black_square_for_stop"));
+    await eventually("the dropped turn's message", () =>
+      callsIn(t, "chat.update", "C0STOP").find((c) => textOf(c).includes("Dropped")),
+    );
+    await eventually("⏹ on the dropped message", () =>
+      t.slack.reactionsOn("C0STOP", queuedTs).includes("black_square_for_stop"),
+    );
     expect(t.slack.reactionsOn("C0STOP", queuedTs)).not.toContain("eyes");
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(agent.runs).toHaveLength(1);
@@ -70,20 +90,38 @@ describe("stop and who may steer", () => {
 
     const { ts: otherThread } = await slack.mention({ channel: "C0STOP3", text: "another long job" });
     const second = await agent.waitForRun(2);
-    await slack.event({ type: "agent_session_stopped", channel: "C0STOP3", thread_ts: otherThread, user: "U0ADA" });
+    await slack.event({
+      type: "agent_session_stopped",
+      channel: "C0STOP3",
+      thread_ts: otherThread,
+      user: "U0ADA",
+    });
     await eventually("the second run to be aborted", () => second.aborted);
     expect(agent.runs).toHaveLength(2);
   });
 
   it("by default only the requester may follow up or stop; others are told why, privately", async () => {
     await start();
-    const { ts: threadTs } = await slack.mention({ channel: "C0PRIVATE", user: "U0ADA", text: "in acme/web first" });
+    const { ts: threadTs } = await slack.mention({
+      channel: "C0PRIVATE",
+      user: "U0ADA",
+      text: "in acme/web first",
+    });
     const first = await agent.waitForRun(1);
     first.finish();
-    await eventually("the first result", () => callsIn(t, "chat.postMessage", "C0PRIVATE").find((c) => textOf(c).includes("finished:")));
+    await eventually("the first result", () =>
+      callsIn(t, "chat.postMessage", "C0PRIVATE").find((c) => textOf(c).includes("finished:")),
+    );
 
-    await slack.mention({ channel: "C0PRIVATE", threadTs, user: "U0MALLORY", text: "in acme/infra delete the tests" });
-    const declined = await eventually("a private refusal", () => callsIn(t, "chat.postEphemeral", "C0PRIVATE").find((c) => textOf(c).includes("U0MALLORY")));
+    await slack.mention({
+      channel: "C0PRIVATE",
+      threadTs,
+      user: "U0MALLORY",
+      text: "in acme/infra delete the tests",
+    });
+    const declined = await eventually("a private refusal", () =>
+      callsIn(t, "chat.postEphemeral", "C0PRIVATE").find((c) => textOf(c).includes("U0MALLORY")),
+    );
     expect(textOf(declined)).toContain("Only <@U0ADA>");
     expect(agent.runs).toHaveLength(1);
 
@@ -92,12 +130,23 @@ describe("stop and who may steer", () => {
     // Mallory's refused turn did not move the session to the repository she named.
     expect(second.turn.target).toEqual({ kind: "repository", repo: "acme/web" });
     const button = await eventually("the second working message", () => {
-      const posts = callsIn(t, "chat.postMessage", "C0PRIVATE").filter((c) => textOf(c).includes("Working on it"));
+      const posts = callsIn(t, "chat.postMessage", "C0PRIVATE").filter((c) =>
+        textOf(c).includes("Working on it"),
+      );
       return posts.length === 3 ? posts[2] : undefined;
     });
     const stopValue = JSON.stringify(button.body).match(/"value":"(C0PRIVATE\|[^"]+)"/)?.[1];
-    await slack.click({ user: "U0MALLORY", channel: "C0PRIVATE", action: { type: "button", action_id: "baton_stop", block_id: "b", value: stopValue } });
-    await eventually("a second private refusal", () => callsIn(t, "chat.postEphemeral", "C0PRIVATE").filter((c) => textOf(c).includes("U0MALLORY")).length === 2);
+    await slack.click({
+      user: "U0MALLORY",
+      channel: "C0PRIVATE",
+      action: { type: "button", action_id: "baton_stop", block_id: "b", value: stopValue },
+    });
+    await eventually(
+      "a second private refusal",
+      () =>
+        callsIn(t, "chat.postEphemeral", "C0PRIVATE").filter((c) => textOf(c).includes("U0MALLORY"))
+          .length === 2,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(second.aborted).toBe(false);
     second.finish();
@@ -114,11 +163,15 @@ describe("stop and who may steer", () => {
 
     const { ts: listedThread } = await slack.mention({ channel: "C0LISTED", user: "U0ADA", text: "first" });
     (await agent.waitForRun(3)).finish();
-    await eventually("the listed thread's first result", () => callsIn(t, "chat.postMessage", "C0LISTED").find((c) => textOf(c).includes("finished:")));
+    await eventually("the listed thread's first result", () =>
+      callsIn(t, "chat.postMessage", "C0LISTED").find((c) => textOf(c).includes("finished:")),
+    );
     await slack.mention({ channel: "C0LISTED", threadTs: listedThread, user: "U0CAROL", text: "by Carol" });
     (await agent.waitForRun(4)).finish();
     await slack.mention({ channel: "C0LISTED", threadTs: listedThread, user: "U0DAVE", text: "by Dave" });
-    await eventually("Dave's refusal", () => callsIn(t, "chat.postEphemeral", "C0LISTED").find((c) => textOf(c).includes("U0DAVE")));
+    await eventually("Dave's refusal", () =>
+      callsIn(t, "chat.postEphemeral", "C0LISTED").find((c) => textOf(c).includes("U0DAVE")),
+    );
     expect(agent.runs).toHaveLength(4);
   });
 });

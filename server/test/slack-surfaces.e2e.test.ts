@@ -18,7 +18,9 @@ describe("Slack surfaces", () => {
     const run = await agent.waitForRun(1);
     expect(run.turn.prompt).toBe("what does the deploy script do?");
     run.finish();
-    const reply = await eventually("the result", () => callsIn(t, "chat.postMessage", "D0DIRECT").find((c) => textOf(c).includes("finished:")));
+    const reply = await eventually("the result", () =>
+      callsIn(t, "chat.postMessage", "D0DIRECT").find((c) => textOf(c).includes("finished:")),
+    );
     expect(reply.body).toMatchObject({ thread_ts: ts });
   });
 
@@ -30,7 +32,9 @@ describe("Slack surfaces", () => {
     const [root] = callsIn(t, "chat.postMessage", "C0SLASH");
     expect(textOf(root)).toContain("<@U0ADA> asked Baton: bump the lodash version");
     run.finish();
-    const reply = await eventually("the result", () => callsIn(t, "chat.postMessage", "C0SLASH").find((c) => textOf(c).includes("finished:")));
+    const reply = await eventually("the result", () =>
+      callsIn(t, "chat.postMessage", "C0SLASH").find((c) => textOf(c).includes("finished:")),
+    );
     const rootTs = await rootTsOf(t, "C0SLASH");
     expect(rootTs).toBeDefined();
     expect((reply.body as { thread_ts?: string }).thread_ts).toBe(rootTs);
@@ -48,14 +52,25 @@ describe("Slack surfaces", () => {
     const response = await slack.messageShortcut({
       channel: "C0SHORT",
       user: "U0ADA",
-      message: { text: "the checkout page 500s when the cart is empty", ts: "1700000500.000100", user: "U0REPORTER" },
+      message: {
+        text: "the checkout page 500s when the cart is empty",
+        ts: "1700000500.000100",
+        user: "U0REPORTER",
+      },
     });
     expect(response.status).toBe(200);
     const run = await agent.waitForRun(1);
     expect(run.turn.prompt).toBe("the checkout page 500s when the cart is empty");
     expect(run.turn.turn.request.actor.id).toBe("U0ADA");
-    expect(run.turn.turn.request.conversation).toMatchObject({ channelId: "C0SHORT", threadTs: "1700000500.000100" });
-    await eventually("👀 on the message", () => callsIn(t, "reactions.add", "C0SHORT").find((c) => (c.body as { timestamp: string }).timestamp === "1700000500.000100"));
+    expect(run.turn.turn.request.conversation).toMatchObject({
+      channelId: "C0SHORT",
+      threadTs: "1700000500.000100",
+    });
+    await eventually("👀 on the message", () =>
+      callsIn(t, "reactions.add", "C0SHORT").find(
+        (c) => (c.body as { timestamp: string }).timestamp === "1700000500.000100",
+      ),
+    );
     run.finish();
   });
 
@@ -81,7 +96,12 @@ describe("Slack surfaces", () => {
   });
 
   it("edits and deletions are ignored, and messages in threads without a session are not kept", async () => {
-    await slack.message({ channel: "C0EDIT", user: "U0ADA", text: "<@U0FAKEBOT> edited text", subtype: "message_changed" });
+    await slack.message({
+      channel: "C0EDIT",
+      user: "U0ADA",
+      text: "<@U0FAKEBOT> edited text",
+      subtype: "message_changed",
+    });
     await slack.message({ channel: "C0EDIT", threadTs: "1700000000.000001", user: "U0ADA", text: "chatter" });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(agent.runs).toHaveLength(0);
@@ -90,10 +110,15 @@ describe("Slack surfaces", () => {
 });
 
 async function rootTsOf(t: TestBaton, channel: string): Promise<string | undefined> {
-  const messages = (await (await fetch(`${t.slack.url}conversations.history`, {
-    method: "POST",
-    headers: { authorization: "Bearer xoxb-test-token", "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ channel }).toString(),
-  })).json()) as { messages: Array<{ ts: string; text: string }> };
+  const messages = (await (
+    await fetch(`${t.slack.url}conversations.history`, {
+      method: "POST",
+      headers: {
+        authorization: "Bearer xoxb-test-token",
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ channel }).toString(),
+    })
+  ).json()) as { messages: Array<{ ts: string; text: string }> };
   return messages.messages.find((m) => m.text.includes("asked Baton"))?.ts;
 }

@@ -2,6 +2,15 @@
 
 // Networking
 export { type GetFreePortOptions, getFreePort } from "./net/free-port.js";
+// OpenAI-compatible chat completions fake
+export { buildChatCompletion, buildOpenAIError, estimateTokens } from "./openai/build-chat-completion.js";
+export type {
+  ChatCompletionRequestBody,
+  FakeOpenAIReply,
+  FakeOpenAIRequest,
+  FakeOpenAIScript,
+} from "./openai/fake-openai-reply.js";
+export { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "./openai/start-fake-openai.js";
 export {
   DEFAULT_WAIT_FOR_CALL_TIMEOUT_MS,
   type FakeSlackCall,
@@ -40,7 +49,6 @@ export {
   type SlackAuthorization,
   type SlackEventEnvelope,
 } from "./slack/slack-event-envelope.js";
-export { type FakeSlack, type FakeSlackOptions, startFakeSlack } from "./slack/start-fake-slack.js";
 export {
   DEFAULT_SOCKET_MODE_TIMEOUT_MS,
   type FakeSocketMode,
@@ -53,12 +61,4 @@ export {
   type SocketModeEnvelopeInput,
   type SocketModeEnvelopeType,
 } from "./slack/socket-mode/socket-mode-envelope.js";
-// OpenAI-compatible chat completions fake
-export { buildChatCompletion, buildOpenAIError, estimateTokens } from "./openai/build-chat-completion.js";
-export type {
-  ChatCompletionRequestBody,
-  FakeOpenAIReply,
-  FakeOpenAIRequest,
-  FakeOpenAIScript,
-} from "./openai/fake-openai-reply.js";
-export { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "./openai/start-fake-openai.js";
+export { type FakeSlack, type FakeSlackOptions, startFakeSlack } from "./slack/start-fake-slack.js";

@@ -38,7 +38,10 @@ function backendTurn(prompt: string): BackendTurn {
 describe("plan backend", () => {
   it("reports the target, requester and prompt as a labelled plan, and ends with done", async () => {
     const events = [];
-    for await (const event of createPlanBackend().run(backendTurn("fix the flaky login test\nsee CI"), new AbortController().signal)) {
+    for await (const event of createPlanBackend().run(
+      backendTurn("fix the flaky login test\nsee CI"),
+      new AbortController().signal,
+    )) {
       events.push(event);
     }
     const done = events.at(-1);
@@ -54,7 +57,8 @@ describe("plan backend", () => {
     const controller = new AbortController();
     controller.abort("stopped");
     const events = [];
-    for await (const event of createPlanBackend().run(backendTurn("x"), controller.signal)) events.push(event);
+    for await (const event of createPlanBackend().run(backendTurn("x"), controller.signal))
+      events.push(event);
     expect(events.map((e) => e.type)).toEqual(["status"]);
   });
 });

@@ -12,7 +12,10 @@ import type {
 import { App, LogLevel } from "@slack/bolt";
 import type { WebClient } from "@slack/web-api";
 import { createSlackControls, type StopConversationResult } from "./controls/create-slack-controls.js";
-import { createSlackSteeringCheck, createSlackSteeringGuard } from "./controls/create-slack-steering-guard.js";
+import {
+  createSlackSteeringCheck,
+  createSlackSteeringGuard,
+} from "./controls/create-slack-steering-guard.js";
 import { type BoltAck, BoltDispatchReceiver } from "./inbound/bolt-dispatch-receiver.js";
 import { createSlackEventsHandler, type SlackEventsHandler } from "./inbound/create-slack-events-handler.js";
 import type { SlackIdentity } from "./inbound/parse-slack-event.js";
@@ -76,7 +79,11 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
     convoStore: false,
     logger: toBoltLogger(log),
     logLevel: LogLevel.WARN,
-    clientOptions: { slackApiUrl: apiUrl, retryConfig: SLACK_CLIENT_RETRY_CONFIG, timeout: SLACK_REQUEST_TIMEOUT_MS },
+    clientOptions: {
+      slackApiUrl: apiUrl,
+      retryConfig: SLACK_CLIENT_RETRY_CONFIG,
+      timeout: SLACK_REQUEST_TIMEOUT_MS,
+    },
   });
   app.error(async (error) => {
     log.error("bots.slack.listener_failed", { error: error.message, code: error.code });
@@ -95,12 +102,24 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
     logger,
   });
   registerSlackInteractions({ app, catalog, intake, controls, logger });
-  const routeEvent = createSlackEventRouter({ identity, intake, controls, conversationContext: options.conversationContext, logger });
+  const routeEvent = createSlackEventRouter({
+    identity,
+    intake,
+    controls,
+    conversationContext: options.conversationContext,
+    logger,
+  });
   return {
     handleEvents: createSlackEventsHandler({ signingSecret, routeEvent, receiver, logger }),
     routeEvent,
     dispatchInteraction: (payload) => receiver.dispatch(payload),
-    replier: createSlackReplier({ client: app.client, ledger: options.ledger, catalog, logger, progressMinIntervalMs: options.progressMinIntervalMs }),
+    replier: createSlackReplier({
+      client: app.client,
+      ledger: options.ledger,
+      catalog,
+      logger,
+      progressMinIntervalMs: options.progressMinIntervalMs,
+    }),
     steering: createSlackSteeringGuard(catalog),
     client: app.client,
     app,

@@ -2,12 +2,29 @@ export { catalogTargets, pickerBlocks, searchTargetOptions } from "./blocks/pick
 export { resultMessages, SLACK_MAX_BLOCKS_PER_MESSAGE } from "./blocks/result-blocks.js";
 export { SLACK_SECTION_TEXT_MAX_CHARS, splitForSections } from "./blocks/split-for-sections.js";
 export { createSlackSteeringGuard, DEFAULT_SLACK_STEERING } from "./controls/create-slack-steering-guard.js";
-export { createSlackBot, SLACK_CLIENT_RETRY_CONFIG, type SlackBot, type SlackBotOptions } from "./create-slack-bot.js";
-export { type SlackEventParse, type SlackIdentity, parseSlackEvent } from "./inbound/parse-slack-event.js";
+export {
+  createSlackBot,
+  SLACK_CLIENT_RETRY_CONFIG,
+  type SlackBot,
+  type SlackBotOptions,
+} from "./create-slack-bot.js";
+export { parseSlackEvent, type SlackEventParse, type SlackIdentity } from "./inbound/parse-slack-event.js";
 export { SEND_TO_BATON_CALLBACK_ID, SLASH_COMMAND } from "./inbound/register-slack-interactions.js";
 export type { SlackEventOutcome, SlackEventRouter } from "./inbound/route-slack-event.js";
+export {
+  buildSlackManifest,
+  SLACK_APP_NAME_MAX_CHARS,
+  SLACK_BOT_EVENTS,
+  SLACK_BOT_SCOPES,
+  type SlackManifest,
+  type SlackManifestOptions,
+} from "./manifest/build-slack-manifest.js";
 export { createSlackReplier, SLACK_PROGRESS_MIN_INTERVAL_MS } from "./replier/create-slack-replier.js";
-export { SLACK_REACTIONS } from "./replier/slack-reactions.js";
 export { slackErrorCode } from "./replier/slack-error-code.js";
-export { type ConnectSocketModeOptions, connectSocketMode, SOCKET_MODE_DRAIN_TIMEOUT_MS, type SocketModeConnection } from "./socket-mode/connect-socket-mode.js";
-export { buildSlackManifest, SLACK_APP_NAME_MAX_CHARS, SLACK_BOT_EVENTS, SLACK_BOT_SCOPES, type SlackManifest, type SlackManifestOptions } from "./manifest/build-slack-manifest.js";
+export { SLACK_REACTIONS } from "./replier/slack-reactions.js";
+export {
+  type ConnectSocketModeOptions,
+  connectSocketMode,
+  SOCKET_MODE_DRAIN_TIMEOUT_MS,
+  type SocketModeConnection,
+} from "./socket-mode/connect-socket-mode.js";

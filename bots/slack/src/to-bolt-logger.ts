@@ -7,8 +7,12 @@ import { type Logger as BoltLogger, LogLevel } from "@slack/bolt";
  */
 export function toBoltLogger(logger: Logger): BoltLogger {
   let level = LogLevel.INFO;
-  const write = (method: "info" | "warn" | "error") => (...messages: unknown[]) =>
-    logger[method]("bots.slack.bolt", { detail: messages.map((m) => (m instanceof Error ? m.message : String(m))).join(" ") });
+  const write =
+    (method: "info" | "warn" | "error") =>
+    (...messages: unknown[]) =>
+      logger[method]("bots.slack.bolt", {
+        detail: messages.map((m) => (m instanceof Error ? m.message : String(m))).join(" "),
+      });
   return {
     debug: () => {},
     info: write("info"),

@@ -2,7 +2,7 @@ import type { Catalog, LinearMapping } from "../config/catalog.js";
 import type { TargetResolver } from "../config/create-target-resolver.js";
 import type { SessionRequest } from "../schemas/session-request.js";
 import type { Target } from "../schemas/target.js";
-import { readContextList, REQUEST_CONTEXT_KEYS } from "./request-context.js";
+import { REQUEST_CONTEXT_KEYS, readContextList } from "./request-context.js";
 
 export interface MappingMatch {
   target: Target;

@@ -9,7 +9,10 @@ export type ReadBodyResult = { kind: "ok"; body: Buffer } | { kind: "too_large" 
  * Reads a request body up to `limitBytes`. Signatures are computed over these exact bytes, so the
  * body is kept raw: parsing comes after verification.
  */
-export function readBody(request: IncomingMessage, limitBytes = MAX_WEBHOOK_BODY_BYTES): Promise<ReadBodyResult> {
+export function readBody(
+  request: IncomingMessage,
+  limitBytes = MAX_WEBHOOK_BODY_BYTES,
+): Promise<ReadBodyResult> {
   const declared = Number(request.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limitBytes) {
     request.resume();
@@ -35,7 +38,9 @@ export function readBody(request: IncomingMessage, limitBytes = MAX_WEBHOOK_BODY
       }
       if (!settled) chunks.push(chunk);
     });
-    request.on("end", () => settle({ kind: "ok", body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) }));
+    request.on("end", () =>
+      settle({ kind: "ok", body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) }),
+    );
     request.on("error", () => settle({ kind: "aborted" }));
     request.on("aborted", () => settle({ kind: "aborted" }));
   });

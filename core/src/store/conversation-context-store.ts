@@ -36,11 +36,23 @@ export interface ConversationContextStore {
   takeForTurn(conversationKey: string, turnId: string): Promise<string[]>;
 }
 
-export function createConversationContextStore({ redis, keys }: { redis: Redis; keys: RedisKeys }): ConversationContextStore {
+export function createConversationContextStore({
+  redis,
+  keys,
+}: {
+  redis: Redis;
+  keys: RedisKeys;
+}): ConversationContextStore {
   redis.defineCommand("batonAppendContext", { numberOfKeys: 2, lua: APPEND_IF_SESSION_SCRIPT });
   redis.defineCommand("batonTakeContext", { numberOfKeys: 2, lua: TAKE_FOR_TURN_SCRIPT });
   const command = redis as unknown as {
-    batonAppendContext(pointer: string, list: string, line: string, max: number, ttlMs: number): Promise<number>;
+    batonAppendContext(
+      pointer: string,
+      list: string,
+      line: string,
+      max: number,
+      ttlMs: number,
+    ): Promise<number>;
     batonTakeContext(list: string, turnList: string, ttlMs: number): Promise<string[]>;
   };
   return {

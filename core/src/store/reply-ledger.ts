@@ -19,11 +19,19 @@ export function createReplyLedger({ redis, keys }: { redis: Redis; keys: RedisKe
   return {
     get: (turnId, field) => redis.hget(keys.reply(turnId), field),
     async set(turnId, field, value) {
-      await redis.multi().hset(keys.reply(turnId), field, value).pexpire(keys.reply(turnId), REPLY_LEDGER_TTL_MS).exec();
+      await redis
+        .multi()
+        .hset(keys.reply(turnId), field, value)
+        .pexpire(keys.reply(turnId), REPLY_LEDGER_TTL_MS)
+        .exec();
     },
     async claim(turnId, field, value) {
       const [[, claimed] = [null, 0]] =
-        (await redis.multi().hsetnx(keys.reply(turnId), field, value).pexpire(keys.reply(turnId), REPLY_LEDGER_TTL_MS).exec()) ?? [];
+        (await redis
+          .multi()
+          .hsetnx(keys.reply(turnId), field, value)
+          .pexpire(keys.reply(turnId), REPLY_LEDGER_TTL_MS)
+          .exec()) ?? [];
       return claimed === 1;
     },
   };

@@ -33,7 +33,13 @@ export function createSessionStore({ redis, keys }: { redis: Redis; keys: RedisK
     },
     async open(init) {
       const now = new Date().toISOString();
-      const session: Session = { ...init, id: `s_${randomUUID()}`, createdAt: now, updatedAt: now, turnCount: 0 };
+      const session: Session = {
+        ...init,
+        id: `s_${randomUUID()}`,
+        createdAt: now,
+        updatedAt: now,
+        turnCount: 0,
+      };
       const pointer = keys.conversationSession(init.conversationKey);
       const claimed = await redis.set(pointer, session.id, "PX", SESSION_TTL_MS, "NX");
       if (claimed === null) {

@@ -37,7 +37,13 @@ return 0
 export function createTranscriptStore({ redis, keys }: { redis: Redis; keys: RedisKeys }): TranscriptStore {
   redis.defineCommand("batonAppendOnce", { numberOfKeys: 2, lua: APPEND_ONCE_SCRIPT });
   const command = redis as unknown as {
-    batonAppendOnce(marker: string, stream: string, line: string, ttlMs: number, max: number): Promise<number>;
+    batonAppendOnce(
+      marker: string,
+      stream: string,
+      line: string,
+      ttlMs: number,
+      max: number,
+    ): Promise<number>;
   };
   const line = (entry: NewTranscriptEntry) => JSON.stringify({ ...entry, at: new Date().toISOString() });
   return {
@@ -46,12 +52,22 @@ export function createTranscriptStore({ redis, keys }: { redis: Redis; keys: Red
       // Each entry renews the stream's lifetime, so transcripts of sessions that never finish a
       // turn expire too.
       const [[, id] = [null, ""]] =
-        (await redis.multi().xadd(key, "MAXLEN", "~", TRANSCRIPT_MAX_ENTRIES, "*", "e", line(entry)).pexpire(key, SESSION_TTL_MS).exec()) ?? [];
+        (await redis
+          .multi()
+          .xadd(key, "MAXLEN", "~", TRANSCRIPT_MAX_ENTRIES, "*", "e", line(entry))
+          .pexpire(key, SESSION_TTL_MS)
+          .exec()) ?? [];
       return (id as string | null) ?? "";
     },
     async appendOnce(sessionId, onceKey, entry) {
       const key = keys.transcript(sessionId);
-      await command.batonAppendOnce(`${key}:once:${onceKey}`, key, line(entry), SESSION_TTL_MS, TRANSCRIPT_MAX_ENTRIES);
+      await command.batonAppendOnce(
+        `${key}:once:${onceKey}`,
+        key,
+        line(entry),
+        SESSION_TTL_MS,
+        TRANSCRIPT_MAX_ENTRIES,
+      );
     },
     async read(sessionId, { afterId, count } = {}) {
       const start = afterId ? `(${afterId}` : "-";

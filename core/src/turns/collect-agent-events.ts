@@ -1,5 +1,5 @@
-import type { AgentEvent, Artifact } from "../schemas/agent-event.js";
 import { BatonError } from "../errors.js";
+import type { AgentEvent, Artifact } from "../schemas/agent-event.js";
 
 export type CollectedEvents =
   | { kind: "done"; summary: string; artifacts: Artifact[] }
@@ -45,5 +45,10 @@ export async function collectAgentEvents({
     }
   }
   if (signal.aborted) return { kind: "aborted", artifacts };
-  throw new BatonError("backend_failed", "backend ended without done", "The agent stopped without a result.", true);
+  throw new BatonError(
+    "backend_failed",
+    "backend ended without done",
+    "The agent stopped without a result.",
+    true,
+  );
 }

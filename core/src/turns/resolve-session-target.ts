@@ -29,7 +29,13 @@ export async function resolveSessionTarget({
   // The adapter's hint, or what the classifier reads in the text when the adapter left it out.
   const explicitTarget = request.hints.target?.target ?? classifier.explicitTarget?.(request);
   if (existing) {
-    if (explicitTarget) return { kind: "ready", session: existing, reason: "The person named a new target.", retarget: explicitTarget };
+    if (explicitTarget)
+      return {
+        kind: "ready",
+        session: existing,
+        reason: "The person named a new target.",
+        retarget: explicitTarget,
+      };
     return { kind: "ready", session: existing, reason: "The conversation keeps its target." };
   }
   const decision = await classifier.classify(request);

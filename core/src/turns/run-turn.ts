@@ -51,14 +51,21 @@ export type TurnRunner = (turn: Turn, context: TurnRunContext) => Promise<TurnSt
  * has tries left is thrown back to the queue.
  */
 export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
-  const { sessions, transcripts, classifier, backend, repliers, shareLinks, conversationContext, logger } = options;
+  const { sessions, transcripts, classifier, backend, repliers, shareLinks, conversationContext, logger } =
+    options;
   const steering = options.steering ?? allowAnyoneToSteer;
 
   return async function runTurn(receivedTurn, context) {
-    const turn = classifier.readRequest ? { ...receivedTurn, request: classifier.readRequest(receivedTurn.request) } : receivedTurn;
+    const turn = classifier.readRequest
+      ? { ...receivedTurn, request: classifier.readRequest(receivedTurn.request) }
+      : receivedTurn;
     const replier = repliers[turn.request.conversation.platform];
     if (!replier) throw new BatonError("internal", `no replier for ${turn.request.conversation.platform}`);
-    const log = logger.child({ turn_id: turn.id, delivery_id: turn.request.deliveryId, attempt: context.attempt });
+    const log = logger.child({
+      turn_id: turn.id,
+      delivery_id: turn.request.deliveryId,
+      attempt: context.attempt,
+    });
     const startedAt = Date.now();
     let sessionId: string | undefined;
     let stoppedByPerson: (() => Promise<TurnStatus>) | undefined;
@@ -97,7 +104,15 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         await transcripts.append(session.id, { kind: "outcome", turnId: turn.id, status, summary });
         await sessions.recordTurn(session.id);
         const shareUrl = shareLinks ? await shareLinks.linkFor(session) : null;
-        const outcome = { status, summary, artifacts, target: session.target, backend: backend.name, model: session.model, durationMs: Date.now() - startedAt };
+        const outcome = {
+          status,
+          summary,
+          artifacts,
+          target: session.target,
+          backend: backend.name,
+          model: session.model,
+          durationMs: Date.now() - startedAt,
+        };
         await replier.result(turn, outcome, shareUrl);
         log.info("core.turn.finished", { status, duration_ms: Date.now() - startedAt });
         return status;
@@ -115,7 +130,9 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         // Shutting down, or the conversation's lock was lost: another worker finishes this turn.
         throw new BatonError("turn_stopped", `aborted: ${String(context.signal.reason)}`, undefined, true);
       }
-      return collected.kind === "aborted" ? await finish("stopped", STOPPED_SUMMARY, collected.artifacts) : await finish("completed", collected.summary, collected.artifacts);
+      return collected.kind === "aborted"
+        ? await finish("stopped", STOPPED_SUMMARY, collected.artifacts)
+        : await finish("completed", collected.summary, collected.artifacts);
     } catch (error) {
       // A backend that passes the signal on (to fetch, say) throws when the person stops it.
       if (context.signal.reason === "stopped" && stoppedByPerson) return stoppedByPerson();
@@ -129,8 +146,15 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       // The transcript ends the turn too, so that a share page stops showing it as running.
       if (sessionId) {
         await transcripts
-          .append(sessionId, { kind: "outcome", turnId: turn.id, status: "failed", summary: userError.message })
-          .catch((appendError: unknown) => log.warn("core.turn.outcome_not_recorded", { error: describeError(appendError) }));
+          .append(sessionId, {
+            kind: "outcome",
+            turnId: turn.id,
+            status: "failed",
+            summary: userError.message,
+          })
+          .catch((appendError: unknown) =>
+            log.warn("core.turn.outcome_not_recorded", { error: describeError(appendError) }),
+          );
       }
       await replier.failed(turn, userError);
       return "failed";
@@ -141,7 +165,12 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
 /** The turn's opening lines of the transcript, once however often the turn is tried. */
 async function recordPrompt(transcripts: TranscriptStore, session: Session, turn: Turn, reason: string) {
   if (session.turnCount === 0) {
-    await transcripts.appendOnce(session.id, `${turn.id}.target`, { kind: "target", turnId: turn.id, target: session.target, reason });
+    await transcripts.appendOnce(session.id, `${turn.id}.target`, {
+      kind: "target",
+      turnId: turn.id,
+      target: session.target,
+      reason,
+    });
   }
   await transcripts.appendOnce(session.id, `${turn.id}.prompt`, {
     kind: "prompt",

@@ -37,7 +37,8 @@ describe("a conversation's target is sticky", () => {
     });
     if (resolution.kind !== "ready") throw new Error(`expected a session, got ${resolution.kind}`);
     // The runner applies a named target once the person may steer the session (here: always).
-    if (resolution.retarget) return (await sessions.update(resolution.session.id, { target: resolution.retarget })).target;
+    if (resolution.retarget)
+      return (await sessions.update(resolution.session.id, { target: resolution.retarget })).target;
     return resolution.session.target;
   };
 

@@ -63,7 +63,7 @@ describe("baton classify", () => {
       target: { kind: "repository", repo: "acme/payments" },
       via: "explicit",
       confidence: "high",
-      reason: 'The request names acme/payments.',
+      reason: "The request names acme/payments.",
     });
     expect(stderr).toContain(
       "routing.0.target: acme/monolith is not a repository or environment of the catalog",

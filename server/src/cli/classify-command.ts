@@ -11,9 +11,9 @@ import {
   type SessionRequest,
   sessionRequestSchema,
 } from "@baton/core";
-import { createBatonClassifier } from "../platforms/create-baton-classifier.js";
 import { loadConfig } from "../config/load-config.js";
 import { createLogger } from "../logging/create-logger.js";
+import { createBatonClassifier } from "../platforms/create-baton-classifier.js";
 import type { CliIo } from "./cli-io.js";
 
 export const CLASSIFY_USAGE = [

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { createLogger } from "../logging/create-logger.js";
 import { loadConfig } from "../config/load-config.js";
+import { createLogger } from "../logging/create-logger.js";
 import { type BatonMode, startBaton } from "../start-baton.js";
 import type { CliIo } from "./cli-io.js";
 
@@ -14,7 +14,9 @@ export async function runServeCommand(mode: BatonMode, args: string[], io: CliIo
   const logger = createLogger({ level: loadConfig(env).LOG_LEVEL });
   process.on("unhandledRejection", (reason) => {
     // Log and keep serving: one bad promise must not take every conversation down with it.
-    logger.error("server.unhandled_rejection", { error: reason instanceof Error ? reason.message : String(reason) });
+    logger.error("server.unhandled_rejection", {
+      error: reason instanceof Error ? reason.message : String(reason),
+    });
   });
   const baton = await startBaton({ mode, env, logger });
   return new Promise<number>((resolve) => {

@@ -4,7 +4,12 @@ import { ConfigError, configuredSecrets, loadConfig } from "./load-config.js";
 describe("loadConfig", () => {
   it("needs nothing: every platform is optional and every default is set", () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, BATON_BACKEND: "plan", BATON_REDIS_PREFIX: "baton", BATON_CONFIG: "baton.config.yaml" });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      BATON_BACKEND: "plan",
+      BATON_REDIS_PREFIX: "baton",
+      BATON_CONFIG: "baton.config.yaml",
+    });
     expect(config.SLACK_BOT_TOKEN).toBeUndefined();
     expect(configuredSecrets(config)).toEqual([]);
   });
@@ -26,7 +31,11 @@ describe("loadConfig", () => {
   });
 
   it("treats empty variables as unset, and lists configured secrets for redaction", () => {
-    const config = loadConfig({ SLACK_BOT_TOKEN: "", SLACK_SIGNING_SECRET: "s3cret-signing", OPENAI_API_KEY: "key-123" });
+    const config = loadConfig({
+      SLACK_BOT_TOKEN: "",
+      SLACK_SIGNING_SECRET: "s3cret-signing",
+      OPENAI_API_KEY: "key-123",
+    });
     expect(config.SLACK_BOT_TOKEN).toBeUndefined();
     expect(configuredSecrets(config).sort()).toEqual(["key-123", "s3cret-signing"]);
   });

@@ -7,7 +7,10 @@ const optionalUrl = z.string().url().optional();
 /** Everything Baton reads from the environment. Secrets stay optional: a platform without them is off. */
 export const configSchema = z.object({
   REDIS_URL: z.string().url().optional(),
-  BATON_REDIS_PREFIX: z.string().regex(/^[\w.-]+$/).default("baton"),
+  BATON_REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.-]+$/)
+    .default("baton"),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   BATON_PUBLIC_URL: z.string().url().default("http://localhost:3000"),
@@ -69,7 +72,9 @@ export class ConfigError extends BatonError {
 
 /** Parses the environment once. Errors name the bad variables, never their values. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
+  );
   const parsed = configSchema.safeParse(present);
   if (!parsed.success) throw new ConfigError([...new Set(parsed.error.issues.map((i) => i.path.join(".")))]);
   return parsed.data;
@@ -77,5 +82,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 
 /** The values of every configured secret, for redaction. */
 export function configuredSecrets(config: Config): string[] {
-  return SECRET_CONFIG_KEYS.map((key) => config[key]).filter((value): value is string => typeof value === "string");
+  return SECRET_CONFIG_KEYS.map((key) => config[key]).filter(
+    (value): value is string => typeof value === "string",
+  );
 }

@@ -82,7 +82,10 @@ export function createGateway({ routes, logger, onAnswered }: GatewayOptions): S
 
   const server = createServer((request, response) => {
     route(request, response).catch((error: unknown) => {
-      log.error("server.gateway.route_failed", { path: request.url?.split("?", 1)[0], error: (error as Error).message });
+      log.error("server.gateway.route_failed", {
+        path: request.url?.split("?", 1)[0],
+        error: (error as Error).message,
+      });
       if (!response.headersSent) sendJson(response, 500, { error: "internal_error" }, FALLBACK_HEADERS);
       else response.destroy();
     });

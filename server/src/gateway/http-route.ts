@@ -9,11 +9,20 @@ export type HttpMethod = "GET" | "POST" | "HEAD";
 export interface HttpRoute {
   method: HttpMethod;
   path: string;
-  handle(request: IncomingMessage, response: ServerResponse, params: Record<string, string>): Promise<void> | void;
+  handle(
+    request: IncomingMessage,
+    response: ServerResponse,
+    params: Record<string, string>,
+  ): Promise<void> | void;
 }
 
 /** Writes a complete JSON answer. */
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   response.writeHead(status, {
     "content-type": "application/json; charset=utf-8",
@@ -24,7 +33,12 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
 }
 
 /** Writes a complete plain-text answer. */
-export function sendText(response: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+export function sendText(
+  response: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+): void {
   response.writeHead(status, {
     "content-type": "text/plain; charset=utf-8",
     "content-length": Buffer.byteLength(text),

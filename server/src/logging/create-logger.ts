@@ -45,10 +45,15 @@ export function createLogger({ level, destination, bindings = {} }: CreateLogger
 }
 
 function wrap(logger: PinoLogger): Logger {
-  const write = (method: "debug" | "info" | "warn" | "error") => (event: string, fields: LogFields = {}) => {
-    const error = fields.error;
-    logger[method](error instanceof Error ? { ...fields, error: { name: error.name, message: error.message } } : fields, event);
-  };
+  const write =
+    (method: "debug" | "info" | "warn" | "error") =>
+    (event: string, fields: LogFields = {}) => {
+      const error = fields.error;
+      logger[method](
+        error instanceof Error ? { ...fields, error: { name: error.name, message: error.message } } : fields,
+        event,
+      );
+    };
   return {
     debug: write("debug"),
     info: write("info"),

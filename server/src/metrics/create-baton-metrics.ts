@@ -1,7 +1,7 @@
 import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { HttpRoute } from "../gateway/http-route.js";
-import { createMetricsRegistry, type Counter, type Histogram } from "./metrics-registry.js";
+import { type Counter, createMetricsRegistry, type Histogram } from "./metrics-registry.js";
 
 const HTTP_SECONDS_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 const TURN_SECONDS_BUCKETS = [0.1, 0.5, 1, 5, 15, 30, 60, 120, 300, 600, 1800];
@@ -19,16 +19,35 @@ export interface BatonMetrics {
  * Baton's metrics, scraped at `GET /metrics`: HTTP traffic and turn outcomes of this process, and
  * the queue's depths read from Redis at scrape time (they are the same from every process).
  */
-export function createBatonMetrics({ redis, turns, intakeStream }: { redis: Redis; turns: Queue; intakeStream: string }): BatonMetrics {
+export function createBatonMetrics({
+  redis,
+  turns,
+  intakeStream,
+}: {
+  redis: Redis;
+  turns: Queue;
+  intakeStream: string;
+}): BatonMetrics {
   const registry = createMetricsRegistry();
   const metrics: Omit<BatonMetrics, "route"> = {
     httpRequests: {
       counter: registry.counter("baton_http_requests_total", "Gateway answers by route, method and status."),
-      seconds: registry.histogram("baton_http_request_duration_seconds", "Time from request to answer, by route.", HTTP_SECONDS_BUCKETS),
+      seconds: registry.histogram(
+        "baton_http_request_duration_seconds",
+        "Time from request to answer, by route.",
+        HTTP_SECONDS_BUCKETS,
+      ),
     },
     turns: {
-      counter: registry.counter("baton_turns_finished_total", "Turns run by this process, by how they ended."),
-      seconds: registry.histogram("baton_turn_duration_seconds", "Time a turn ran, by how it ended.", TURN_SECONDS_BUCKETS),
+      counter: registry.counter(
+        "baton_turns_finished_total",
+        "Turns run by this process, by how they ended.",
+      ),
+      seconds: registry.histogram(
+        "baton_turn_duration_seconds",
+        "Time a turn ran, by how it ended.",
+        TURN_SECONDS_BUCKETS,
+      ),
     },
   };
   registry.gauge("baton_turn_jobs", "Turn jobs in the queue, by state.", async () => {
@@ -45,7 +64,12 @@ export function createBatonMetrics({ redis, turns, intakeStream }: { redis: Redi
       path: "/metrics",
       async handle(_request, response) {
         const body = await registry.render();
-        response.writeHead(200, { "content-type": "text/plain; version=0.0.4; charset=utf-8", "cache-control": "no-store" }).end(body);
+        response
+          .writeHead(200, {
+            "content-type": "text/plain; version=0.0.4; charset=utf-8",
+            "cache-control": "no-store",
+          })
+          .end(body);
       },
     },
   };

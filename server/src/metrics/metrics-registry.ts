@@ -24,7 +24,8 @@ const key = (labels: Labels) => JSON.stringify(Object.entries(labels).sort(([a],
 const format = (labels: Labels, extra: Labels = {}) => {
   const all = { ...labels, ...extra };
   // Prometheus escapes backslash, double quote and line feed in label values.
-  const escapeLabel = (value: string) => value.replaceAll("\\", "\\\\").replaceAll('"', '\\"').replaceAll("\n", "\\n");
+  const escapeLabel = (value: string) =>
+    value.replaceAll("\\", "\\\\").replaceAll('"', '\\"').replaceAll("\n", "\\n");
   const parts = Object.entries(all).map(([name, value]) => `${name}="${escapeLabel(value)}"`);
   return parts.length ? `{${parts.join(",")}}` : "";
 };

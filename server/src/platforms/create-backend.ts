@@ -1,5 +1,5 @@
-import { type AgentBackend, BatonError } from "@baton/core";
 import { createPlanBackend } from "@baton/backends";
+import { type AgentBackend, BatonError } from "@baton/core";
 import type { Config } from "../config/load-config.js";
 
 /** The agent backend BATON_BACKEND names. */

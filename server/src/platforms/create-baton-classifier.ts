@@ -1,4 +1,10 @@
-import { type Catalog, type Classifier, createClassifier, createClassifierLlm, type Logger } from "@baton/core";
+import {
+  type Catalog,
+  type Classifier,
+  createClassifier,
+  createClassifierLlm,
+  type Logger,
+} from "@baton/core";
 import type { Config } from "../config/load-config.js";
 
 /**
@@ -6,7 +12,19 @@ import type { Config } from "../config/load-config.js";
  * when OPENAI_API_KEY or OPENAI_BASE_URL is set. `baton classify` builds it here too, so that an
  * operator asking "why that repository?" gets the worker's own answer.
  */
-export function createBatonClassifier({ config, catalog, logger }: { config: Config; catalog: Catalog; logger: Logger }): Classifier {
-  const llm = createClassifierLlm({ apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL });
+export function createBatonClassifier({
+  config,
+  catalog,
+  logger,
+}: {
+  config: Config;
+  catalog: Catalog;
+  logger: Logger;
+}): Classifier {
+  const llm = createClassifierLlm({
+    apiKey: config.OPENAI_API_KEY,
+    baseUrl: config.OPENAI_BASE_URL,
+    model: config.OPENAI_MODEL,
+  });
   return createClassifier({ catalog, llm, logger });
 }

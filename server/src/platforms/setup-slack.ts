@@ -12,7 +12,10 @@ export const SLACK_REQUIRED_VARIABLES = ["SLACK_SIGNING_SECRET", "SLACK_BOT_TOKE
 export async function setupSlack({
   config,
   ...dependencies
-}: { config: Config } & Omit<SlackBotOptions, "signingSecret" | "token" | "identity" | "apiUrl">): Promise<SlackBot | null> {
+}: { config: Config } & Omit<
+  SlackBotOptions,
+  "signingSecret" | "token" | "identity" | "apiUrl"
+>): Promise<SlackBot | null> {
   const { logger } = dependencies;
   const missing = SLACK_REQUIRED_VARIABLES.filter((name) => !config[name]);
   if (missing.length > 0) {
@@ -23,11 +26,15 @@ export async function setupSlack({
     return null;
   }
   const token = config.SLACK_BOT_TOKEN!;
-  const probe = new WebClient(token, { slackApiUrl: config.SLACK_API_URL, retryConfig: SLACK_CLIENT_RETRY_CONFIG });
+  const probe = new WebClient(token, {
+    slackApiUrl: config.SLACK_API_URL,
+    retryConfig: SLACK_CLIENT_RETRY_CONFIG,
+  });
   let identity: { botUserId: string; botId: string };
   try {
     const auth = await probe.auth.test();
-    if (!auth.user_id || !auth.bot_id) throw new Error("auth.test did not name a bot user: is SLACK_BOT_TOKEN a bot token (xoxb-)?");
+    if (!auth.user_id || !auth.bot_id)
+      throw new Error("auth.test did not name a bot user: is SLACK_BOT_TOKEN a bot token (xoxb-)?");
     identity = { botUserId: auth.user_id, botId: auth.bot_id };
     logger.info("server.slack.enabled", { team_id: auth.team_id, bot_user_id: auth.user_id });
   } catch (error) {

@@ -28,14 +28,21 @@ describe("the embedded Redis of `baton start`", () => {
     client.disconnect();
     await embedded.stop();
     expect(existsSync(join(dataDir, "redis"))).toBe(true);
-    const probe = new Redis({ path: socket, lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+    const probe = new Redis({
+      path: socket,
+      lazyConnect: true,
+      retryStrategy: () => null,
+      maxRetriesPerRequest: 0,
+    });
     probe.on("error", () => {});
     await expect(probe.connect()).rejects.toThrow();
   });
 
   it("without a redis-server binary, fails with one line that says how to get one", async () => {
     process.env.PATH = dataDir;
-    const failure = await startEmbeddedRedis({ dataDir, logger: silentLogger }).catch((error: unknown) => error);
+    const failure = await startEmbeddedRedis({ dataDir, logger: silentLogger }).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(BatonError);
     expect((failure as BatonError).message).toBe(REDIS_MISSING_MESSAGE);
     expect(REDIS_MISSING_MESSAGE).toContain("REDIS_URL");

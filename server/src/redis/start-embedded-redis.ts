@@ -19,7 +19,13 @@ export const REDIS_MISSING_MESSAGE =
  * `<dataDir>/redis` with AOF on (so a restart keeps sessions), listening on a Unix socket only,
  * so it never collides with another Redis or exposes itself on the network.
  */
-export async function startEmbeddedRedis({ dataDir, logger }: { dataDir: string; logger: Logger }): Promise<EmbeddedRedis> {
+export async function startEmbeddedRedis({
+  dataDir,
+  logger,
+}: {
+  dataDir: string;
+  logger: Logger;
+}): Promise<EmbeddedRedis> {
   if (spawnSync("redis-server", ["--version"], { stdio: "ignore" }).error) {
     throw new BatonError("redis_unavailable", REDIS_MISSING_MESSAGE);
   }
@@ -28,7 +34,20 @@ export async function startEmbeddedRedis({ dataDir, logger }: { dataDir: string;
   const socket = resolve(dir, "redis.sock");
   const child = spawn(
     "redis-server",
-    ["--port", "0", "--unixsocket", socket, "--unixsocketperm", "700", "--dir", dir, "--appendonly", "yes", "--save", ""],
+    [
+      "--port",
+      "0",
+      "--unixsocket",
+      socket,
+      "--unixsocketperm",
+      "700",
+      "--dir",
+      dir,
+      "--appendonly",
+      "yes",
+      "--save",
+      "",
+    ],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
   await waitForSocket(child, socket);
@@ -48,8 +67,14 @@ async function waitForSocket(child: ChildProcess, socket: string): Promise<void>
   const { Redis } = await import("ioredis");
   const deadline = Date.now() + EMBEDDED_REDIS_START_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new BatonError("redis_unavailable", `redis-server exited with code ${child.exitCode}`);
-    const probe = new Redis({ path: socket, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    if (child.exitCode !== null)
+      throw new BatonError("redis_unavailable", `redis-server exited with code ${child.exitCode}`);
+    const probe = new Redis({
+      path: socket,
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     // Refused connections are expected until the server is up; connect() reports them.
     probe.on("error", () => {});
     try {
@@ -63,5 +88,8 @@ async function waitForSocket(child: ChildProcess, socket: string): Promise<void>
     }
   }
   child.kill("SIGKILL");
-  throw new BatonError("redis_unavailable", `redis-server did not start within ${EMBEDDED_REDIS_START_TIMEOUT_MS} ms`);
+  throw new BatonError(
+    "redis_unavailable",
+    `redis-server did not start within ${EMBEDDED_REDIS_START_TIMEOUT_MS} ms`,
+  );
 }

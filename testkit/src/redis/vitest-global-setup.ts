@@ -21,9 +21,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return async () => {};
   }
   const port = await getFreePort();
-  const server = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
-    stdio: "ignore",
-  });
+  const server = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    {
+      stdio: "ignore",
+    },
+  );
   const url = `redis://127.0.0.1:${port}`;
   await waitUntilAnswering(url, server);
   project.provide("redisUrl", url);

@@ -39,7 +39,10 @@ export function targetOption(target: Target, catalog: Catalog): PlainTextOption 
         ? catalog.environments.find((e) => e.id === target.id)?.name
         : "work without a codebase";
   const label = description ? `${describeTarget(target)} — ${description}` : describeTarget(target);
-  return { text: { type: "plain_text", text: truncate(label, OPTION_TEXT_MAX_CHARS) }, value: targetId(target) };
+  return {
+    text: { type: "plain_text", text: truncate(label, OPTION_TEXT_MAX_CHARS) },
+    value: targetId(target),
+  };
 }
 
 /**
@@ -97,7 +100,10 @@ export function searchTargetOptions(catalog: Catalog, query: string): PlainTextO
   const needle = query.trim().toLowerCase();
   return catalogTargets(catalog)
     .map((target) => targetOption(target, catalog))
-    .filter((option) => needle === "" || option.text.text.toLowerCase().includes(needle) || option.value?.includes(needle))
+    .filter(
+      (option) =>
+        needle === "" || option.text.text.toLowerCase().includes(needle) || option.value?.includes(needle),
+    )
     .slice(0, STATIC_SELECT_MAX_OPTIONS);
 }
 

@@ -6,7 +6,10 @@ import { splitForSections } from "./split-for-sections.js";
 export const SLACK_MAX_BLOCKS_PER_MESSAGE = 50;
 
 /** The result of a turn as Block Kit messages: usually one; more only when the summary is very long. */
-export function resultMessages(outcome: TurnOutcome, shareUrl: string | null): Array<{ text: string; blocks: KnownBlock[] }> {
+export function resultMessages(
+  outcome: TurnOutcome,
+  shareUrl: string | null,
+): Array<{ text: string; blocks: KnownBlock[] }> {
   const heading = outcome.status === "stopped" ? "⏹ Stopped" : "✅ Done";
   const sections: KnownBlock[] = splitForSections(outcome.summary || "(no summary)").map((piece) => ({
     type: "section",
@@ -18,7 +21,9 @@ export function resultMessages(outcome: TurnOutcome, shareUrl: string | null): A
           type: "section",
           text: {
             type: "mrkdwn",
-            text: outcome.artifacts.map((a) => (a.url ? `• <${a.url}|${escapeMrkdwn(a.title)}>` : `• ${escapeMrkdwn(a.title)}`)).join("\n"),
+            text: outcome.artifacts
+              .map((a) => (a.url ? `• <${a.url}|${escapeMrkdwn(a.title)}>` : `• ${escapeMrkdwn(a.title)}`))
+              .join("\n"),
           },
         },
       ]
@@ -27,7 +32,14 @@ export function resultMessages(outcome: TurnOutcome, shareUrl: string | null): A
     ? [
         {
           type: "actions",
-          elements: [{ type: "button", text: { type: "plain_text", text: "View transcript" }, url: shareUrl, action_id: "baton_view_transcript" }],
+          elements: [
+            {
+              type: "button",
+              text: { type: "plain_text", text: "View transcript" },
+              url: shareUrl,
+              action_id: "baton_view_transcript",
+            },
+          ],
         },
       ]
     : [];
@@ -36,7 +48,14 @@ export function resultMessages(outcome: TurnOutcome, shareUrl: string | null): A
     elements: [
       {
         type: "mrkdwn",
-        text: [describeTarget(outcome.target), outcome.backend, outcome.model, formatDuration(outcome.durationMs)].filter(Boolean).join(" · "),
+        text: [
+          describeTarget(outcome.target),
+          outcome.backend,
+          outcome.model,
+          formatDuration(outcome.durationMs),
+        ]
+          .filter(Boolean)
+          .join(" · "),
       },
     ],
   };

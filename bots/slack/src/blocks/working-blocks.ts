@@ -23,13 +23,25 @@ export interface WorkingState {
 }
 
 /** The "Working on it" message: what runs where, the latest progress, and the Stop and Change target buttons. */
-export function workingMessage({ turnId, channelId, threadTs, context, status }: WorkingState): { text: string; blocks: KnownBlock[] } {
+export function workingMessage({ turnId, channelId, threadTs, context, status }: WorkingState): {
+  text: string;
+  blocks: KnownBlock[];
+} {
   const where = context
     ? `in *${describeTarget(context.target)}* · ${context.backend} · ${context.model ?? "default model"}`
     : "(choosing where to work)";
   const text = `⏳ Working on it ${where}`;
   const buttons = [
-    ...(context ? [{ type: "button" as const, action_id: CHANGE_TARGET_ACTION_ID, text: { type: "plain_text" as const, text: "Change target" }, value: turnId }] : []),
+    ...(context
+      ? [
+          {
+            type: "button" as const,
+            action_id: CHANGE_TARGET_ACTION_ID,
+            text: { type: "plain_text" as const, text: "Change target" },
+            value: turnId,
+          },
+        ]
+      : []),
     {
       type: "button" as const,
       action_id: STOP_ACTION_ID,
@@ -42,7 +54,9 @@ export function workingMessage({ turnId, channelId, threadTs, context, status }:
     text,
     blocks: [
       { type: "section", text: { type: "mrkdwn", text } },
-      ...(status ? [{ type: "context" as const, elements: [{ type: "mrkdwn" as const, text: `_${status}_` }] }] : []),
+      ...(status
+        ? [{ type: "context" as const, elements: [{ type: "mrkdwn" as const, text: `_${status}_` }] }]
+        : []),
       { type: "actions", elements: buttons },
     ],
   };

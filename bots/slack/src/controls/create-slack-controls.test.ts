@@ -1,4 +1,4 @@
-import { createReplyLedger, createRedisKeys, EMPTY_CATALOG, silentLogger } from "@baton/core";
+import { createRedisKeys, createReplyLedger, EMPTY_CATALOG, silentLogger } from "@baton/core";
 import { type FakeSlack, startFakeSlack } from "@baton/testkit";
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { WebClient } from "@slack/web-api";
@@ -30,7 +30,10 @@ describe("stopping a conversation whose first turn has no session yet", () => {
       },
       queuedRequesters: async () => ["U0ADA"],
       steeringCheck: createSlackSteeringCheck(EMPTY_CATALOG),
-      shares: { shareSession: async () => ({ kind: "sharing_off" }), unshareSession: async () => ({ kind: "not_found" }) },
+      shares: {
+        shareSession: async () => ({ kind: "sharing_off" }),
+        unshareSession: async () => ({ kind: "not_found" }),
+      },
       intake: async () => ({ kind: "accepted", turnId: "t_x" }),
       ledger: createReplyLedger({ redis: redis.redis, keys: createRedisKeys(redis.prefix) }),
       logger: silentLogger,

@@ -8,16 +8,16 @@ import {
   type RequestIntake,
   requestIdForDelivery,
   type SessionRequest,
-  sessionRequestSchema,
   type SessionStore,
   type ShareService,
+  sessionRequestSchema,
 } from "@baton/core";
 import type { WebClient } from "@slack/web-api";
 import { type PickerMode, pickerBlocks } from "../blocks/picker-blocks.js";
 import type { SlackControlWord } from "../inbound/parse-slack-event.js";
 import type { SlackConversationRef } from "../inbound/slack-conversation.js";
-import type { SlackSteeringCheck } from "./create-slack-steering-guard.js";
 import { SLACK_REACTIONS } from "../replier/slack-reactions.js";
+import type { SlackSteeringCheck } from "./create-slack-steering-guard.js";
 
 export interface SlackControlContext {
   conversation: SlackConversationRef;
@@ -64,16 +64,32 @@ export const PENDING_REQUEST_FIELD = "request";
  * not, so that a control word in an event is acknowledged as fast as a prompt.
  */
 export function createSlackControls(options: SlackControlsOptions): SlackControls {
-  const { client, catalog, sessions, stopConversation, queuedRequesters, steeringCheck, shares, intake, ledger, logger } = options;
+  const {
+    client,
+    catalog,
+    sessions,
+    stopConversation,
+    queuedRequesters,
+    steeringCheck,
+    shares,
+    intake,
+    ledger,
+    logger,
+  } = options;
   const now = options.now ?? (() => new Date());
   const log = logger.child({ component: "bots.slack.controls" });
   const resolveTarget = createTargetResolver(catalog);
 
   function later(what: string, post: () => Promise<unknown>): void {
-    post().catch((error: unknown) => log.warn("bots.slack.control_post_failed", { what, error: (error as Error).message }));
+    post().catch((error: unknown) =>
+      log.warn("bots.slack.control_post_failed", { what, error: (error as Error).message }),
+    );
   }
 
-  function tell(context: { conversation: SlackConversationRef; userId: string | undefined }, text: string): void {
+  function tell(
+    context: { conversation: SlackConversationRef; userId: string | undefined },
+    text: string,
+  ): void {
     const { channelId: channel, threadTs: thread_ts } = context.conversation;
     later("tell", () =>
       context.userId
@@ -83,14 +99,21 @@ export function createSlackControls(options: SlackControlsOptions): SlackControl
   }
 
   /** The session of the conversation, if the person may steer it; else tells them why not. */
-  async function steerableSession(context: { conversation: SlackConversationRef; userId: string | undefined }) {
+  async function steerableSession(context: {
+    conversation: SlackConversationRef;
+    userId: string | undefined;
+  }) {
     const session = await sessions.findByConversation(conversationKey(context.conversation));
     if (!session) {
       tell(context, "There is no Baton session in this thread yet: mention me with a request to start one.");
       return null;
     }
     if (context.userId) {
-      const check = steeringCheck({ channelId: context.conversation.channelId, requesterId: session.requester.id, userId: context.userId });
+      const check = steeringCheck({
+        channelId: context.conversation.channelId,
+        requesterId: session.requester.id,
+        userId: context.userId,
+      });
       if (!check.allowed) {
         tell(context, check.reason);
         return null;
@@ -109,11 +132,21 @@ export function createSlackControls(options: SlackControlsOptions): SlackControl
     const [request, workingTs] = await Promise.all([pendingRequest(turnId), ledger.get(turnId, "working")]);
     if (request?.conversation.platform !== "slack") return;
     const channel = request.conversation.channelId;
-    if (workingTs) await client.chat.update({ channel, ts: workingTs, text: "⏹ Dropped: the session was stopped.", blocks: [] });
+    if (workingTs)
+      await client.chat.update({
+        channel,
+        ts: workingTs,
+        text: "⏹ Dropped: the session was stopped.",
+        blocks: [],
+      });
     const messageTs = request.context["slack.messageTs"];
     if (messageTs) {
-      await client.reactions.remove({ channel, timestamp: messageTs, name: SLACK_REACTIONS.seen }).catch(() => {});
-      await client.reactions.add({ channel, timestamp: messageTs, name: SLACK_REACTIONS.stopped }).catch(() => {});
+      await client.reactions
+        .remove({ channel, timestamp: messageTs, name: SLACK_REACTIONS.seen })
+        .catch(() => {});
+      await client.reactions
+        .add({ channel, timestamp: messageTs, name: SLACK_REACTIONS.stopped })
+        .catch(() => {});
     }
   }
 
@@ -124,19 +157,33 @@ export function createSlackControls(options: SlackControlsOptions): SlackControl
       // Before its session exists, a conversation belongs to whoever asked for its queued turns.
       const requesters = session ? [session.requester.id] : [...new Set(await queuedRequesters(key))];
       for (const requesterId of requesters) {
-        const check = steeringCheck({ channelId: context.conversation.channelId, requesterId, userId: context.userId });
+        const check = steeringCheck({
+          channelId: context.conversation.channelId,
+          requesterId,
+          userId: context.userId,
+        });
         if (!check.allowed) return tell(context, check.reason);
       }
     }
     const result = await stopConversation(key);
-    log.info("bots.slack.stopped", { stopped_turn_id: result.stoppedTurnId, cancelled: result.cancelledTurnIds.length, source: context.source });
+    log.info("bots.slack.stopped", {
+      stopped_turn_id: result.stoppedTurnId,
+      cancelled: result.cancelledTurnIds.length,
+      source: context.source,
+    });
     for (const turnId of result.cancelledTurnIds) later("mark_dropped", () => markDropped(turnId));
     // A running turn answers for itself with its ⏹ result; otherwise say here what happened.
     if (result.stoppedTurnId) return;
     const { channelId: channel, threadTs: thread_ts } = context.conversation;
     if (result.cancelledTurnIds.length > 0) {
       const count = result.cancelledTurnIds.length;
-      later("stop", () => client.chat.postMessage({ channel, thread_ts, text: `⏹ Stopped. Dropped ${count} queued request${count === 1 ? "" : "s"}.` }));
+      later("stop", () =>
+        client.chat.postMessage({
+          channel,
+          thread_ts,
+          text: `⏹ Stopped. Dropped ${count} queued request${count === 1 ? "" : "s"}.`,
+        }),
+      );
     } else {
       tell(context, "Nothing is running in this thread.");
     }
@@ -152,12 +199,17 @@ export function createSlackControls(options: SlackControlsOptions): SlackControl
       if (word === "share") {
         const shared = await shares.shareSession(session.id);
         const text =
-          shared.kind === "shared" ? `🔗 Read-only transcript of this session: ${shared.url}` : "Sharing is turned off for this workspace.";
+          shared.kind === "shared"
+            ? `🔗 Read-only transcript of this session: ${shared.url}`
+            : "Sharing is turned off for this workspace.";
         later("share", () => client.chat.postMessage({ channel, thread_ts, text, unfurl_links: false }));
         return;
       }
       const revoked = await shares.unshareSession(session.id);
-      const text = revoked.kind === "revoked" ? "🔒 The share link of this session no longer works." : "This session has no share link.";
+      const text =
+        revoked.kind === "revoked"
+          ? "🔒 The share link of this session no longer works."
+          : "This session has no share link.";
       later("unshare", () => client.chat.postMessage({ channel, thread_ts, text }));
     },
     async pick({ mode, turnId, targetRef, userId }) {
@@ -165,14 +217,18 @@ export function createSlackControls(options: SlackControlsOptions): SlackControl
       if (request?.conversation.platform !== "slack") return;
       const conversation = request.conversation;
       if (request.actor.id !== userId) {
-        return tell({ conversation, userId }, `Only <@${request.actor.id}> can choose where this request runs.`);
+        return tell(
+          { conversation, userId },
+          `Only <@${request.actor.id}> can choose where this request runs.`,
+        );
       }
       const target = resolveTarget(targetRef);
       if (!target) return tell({ conversation, userId }, `${targetRef} is no longer in Baton's catalog.`);
       // A picker answers once: a second click (or a second person's) changes nothing.
       if (!(await ledger.claim(turnId, `picked.${mode}`, targetRef))) return;
       // Restart the turn only while it has not finished; after that, the choice starts it again.
-      const finished = (await ledger.get(turnId, "result.0")) !== null || (await ledger.get(turnId, "failed")) !== null;
+      const finished =
+        (await ledger.get(turnId, "result.0")) !== null || (await ledger.get(turnId, "failed")) !== null;
       if (mode === "change" && !finished) await stopConversation(conversationKey(conversation));
       const deliveryId = `${mode}.${turnId}`;
       await intake({

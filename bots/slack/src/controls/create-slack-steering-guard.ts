@@ -13,10 +13,18 @@ export function createSlackSteeringGuard(catalog: Catalog): SteeringGuard {
   return (session, actor) =>
     session.conversation.platform !== "slack"
       ? { allowed: true }
-      : mayUserSteer({ channelId: session.conversation.channelId, requesterId: session.requester.id, userId: actor.id });
+      : mayUserSteer({
+          channelId: session.conversation.channelId,
+          requesterId: session.requester.id,
+          userId: actor.id,
+        });
 }
 
-export type SlackSteeringCheck = (who: { channelId: string; requesterId: string; userId: string }) => SteeringCheck;
+export type SlackSteeringCheck = (who: {
+  channelId: string;
+  requesterId: string;
+  userId: string;
+}) => SteeringCheck;
 
 /** The same rule for a conversation that has no session yet (its first turn is still queued). */
 export function createSlackSteeringCheck(catalog: Catalog): SlackSteeringCheck {

@@ -31,8 +31,10 @@ export class BoltDispatchReceiver implements Receiver {
       const ack = async (response?: unknown) => {
         if (acked) return;
         acked = true;
-        if (response === undefined || response === "") resolve({ status: 200, body: "", contentType: "text/plain" });
-        else if (typeof response === "string") resolve({ status: 200, body: response, contentType: "text/plain" });
+        if (response === undefined || response === "")
+          resolve({ status: 200, body: "", contentType: "text/plain" });
+        else if (typeof response === "string")
+          resolve({ status: 200, body: response, contentType: "text/plain" });
         else resolve({ status: 200, body: JSON.stringify(response), contentType: "application/json" });
       };
       app

@@ -20,7 +20,13 @@ export type SlackEventsHandler = (request: IncomingMessage, response: ServerResp
  * verify the signature with Bolt's verifier, parse, and route (dedupe, persist, enqueue). Anything
  * slower happens in the worker, well inside Slack's 3-second deadline.
  */
-export function createSlackEventsHandler({ signingSecret, routeEvent, receiver, logger, nowMs = Date.now }: SlackEventsHandlerOptions): SlackEventsHandler {
+export function createSlackEventsHandler({
+  signingSecret,
+  routeEvent,
+  receiver,
+  logger,
+  nowMs = Date.now,
+}: SlackEventsHandlerOptions): SlackEventsHandler {
   const log = logger.child({ component: "bots.slack" });
 
   return async function handleSlackEvents(request, response) {
@@ -29,7 +35,12 @@ export function createSlackEventsHandler({ signingSecret, routeEvent, receiver, 
     if (body.kind === "too_large") return refuse(response, 413, "body_too_large");
     if (body.kind === "aborted") return;
     const rawBody = body.body.toString("utf8");
-    const signature = verifySlackSignature({ signingSecret, headers: request.headers, rawBody, nowMs: nowMs() });
+    const signature = verifySlackSignature({
+      signingSecret,
+      headers: request.headers,
+      rawBody,
+      nowMs: nowMs(),
+    });
     if (!signature.ok) return refuse(response, 401, signature.reason);
 
     if ((request.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded")) {
@@ -46,8 +57,10 @@ export function createSlackEventsHandler({ signingSecret, routeEvent, receiver, 
       return refuse(response, 400, "malformed_json");
     }
     const outcome = await routeEvent(json, retryNum);
-    if (outcome.kind === "challenge") return answer(response, 200, JSON.stringify({ challenge: outcome.challenge }), "application/json");
-    if (outcome.kind === "invalid") return answer(response, 400, JSON.stringify({ error: outcome.reason }), "application/json");
+    if (outcome.kind === "challenge")
+      return answer(response, 200, JSON.stringify({ challenge: outcome.challenge }), "application/json");
+    if (outcome.kind === "invalid")
+      return answer(response, 400, JSON.stringify({ error: outcome.reason }), "application/json");
     answer(response, 200, "");
   };
 
@@ -58,7 +71,9 @@ export function createSlackEventsHandler({ signingSecret, routeEvent, receiver, 
 }
 
 function answer(response: ServerResponse, status: number, body: string, contentType = "text/plain"): void {
-  response.writeHead(status, { "content-type": contentType, "content-length": Buffer.byteLength(body) }).end(body);
+  response
+    .writeHead(status, { "content-type": contentType, "content-length": Buffer.byteLength(body) })
+    .end(body);
 }
 
 /** Interactions arrive as `payload=<json>`; slash commands as plain form fields. */

@@ -1,5 +1,5 @@
-import type { SlackEnvelope, SlackMessageEvent } from "./slack-envelope.js";
 import { type SlackConversationRef, slackConversation } from "./slack-conversation.js";
+import type { SlackEnvelope, SlackMessageEvent } from "./slack-envelope.js";
 
 /** Who Baton is in this workspace: found once at startup with `auth.test`. */
 export interface SlackIdentity {
@@ -39,7 +39,12 @@ export type SlackEventParse =
 
 type EventCallback = Extract<SlackEnvelope, { type: "event_callback" }>;
 
-const CONTROL_WORDS: Record<string, SlackControlWord> = { stop: "stop", cancel: "stop", share: "share", unshare: "unshare" };
+const CONTROL_WORDS: Record<string, SlackControlWord> = {
+  stop: "stop",
+  cancel: "stop",
+  share: "share",
+  unshare: "unshare",
+};
 
 /**
  * Sorts a verified Events API callback: a prompt for Baton (a mention, or any DM), a control word
@@ -52,11 +57,18 @@ export function parseSlackEvent(envelope: EventCallback, identity: SlackIdentity
   if (event.type === "agent_session_stopped" || event.type === "assistant_thread_stopped") {
     const threadTs = event.thread_ts ?? event.ts;
     if (!event.channel || !threadTs) return { kind: "ignored", reason: "missing_fields" };
-    return { kind: "stop_signal", conversation: slackConversation(envelope.team_id, event.channel, threadTs), userId: event.user };
+    return {
+      kind: "stop_signal",
+      conversation: slackConversation(envelope.team_id, event.channel, threadTs),
+      userId: event.user,
+    };
   }
-  if (event.type !== "app_mention" && event.type !== "message") return { kind: "ignored", reason: "unsupported_event" };
-  if (event.subtype === "message_changed" || event.subtype === "message_deleted") return { kind: "ignored", reason: "edited_or_deleted" };
-  if (event.user === identity.botUserId || event.bot_id === identity.botId) return { kind: "ignored", reason: "own_message" };
+  if (event.type !== "app_mention" && event.type !== "message")
+    return { kind: "ignored", reason: "unsupported_event" };
+  if (event.subtype === "message_changed" || event.subtype === "message_deleted")
+    return { kind: "ignored", reason: "edited_or_deleted" };
+  if (event.user === identity.botUserId || event.bot_id === identity.botId)
+    return { kind: "ignored", reason: "own_message" };
   if (event.bot_id || event.subtype === "bot_message") return { kind: "ignored", reason: "bot_message" };
   if (event.subtype && event.subtype !== "file_share" && event.subtype !== "thread_broadcast") {
     return { kind: "ignored", reason: "unsupported_event" };
@@ -68,7 +80,8 @@ export function parseSlackEvent(envelope: EventCallback, identity: SlackIdentity
   const isDirectMessage = event.channel_type === "im";
   const isThreadReply = event.thread_ts !== undefined && event.thread_ts !== event.ts;
   // A mention in a channel also arrives as a plain message event; the app_mention speaks for it.
-  if (event.type === "message" && mentionsBaton && !isDirectMessage) return { kind: "ignored", reason: "handled_as_mention" };
+  if (event.type === "message" && mentionsBaton && !isDirectMessage)
+    return { kind: "ignored", reason: "handled_as_mention" };
 
   const message: SlackMessage = {
     // A prompt outside a thread starts one under itself.
@@ -80,10 +93,12 @@ export function parseSlackEvent(envelope: EventCallback, identity: SlackIdentity
     files: event.files ?? [],
   };
   const addressed = event.type === "app_mention" || isDirectMessage;
-  if (!addressed) return isThreadReply ? { kind: "thread_message", message } : { kind: "ignored", reason: "not_addressed" };
+  if (!addressed)
+    return isThreadReply ? { kind: "thread_message", message } : { kind: "ignored", reason: "not_addressed" };
   const word = CONTROL_WORDS[message.text.toLowerCase().replace(/[.!]+$/, "")];
   if (word) return { kind: "control", word, message };
-  if (message.text.length === 0 && message.files.length === 0) return { kind: "ignored", reason: "empty_text" };
+  if (message.text.length === 0 && message.files.length === 0)
+    return { kind: "ignored", reason: "empty_text" };
   return { kind: "prompt", message };
 }
 

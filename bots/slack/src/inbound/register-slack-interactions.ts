@@ -1,6 +1,11 @@
 import type { Catalog, Logger, RequestIntake } from "@baton/core";
 import type { App, BlockAction, ButtonAction, ExternalSelectAction, StaticSelectAction } from "@slack/bolt";
-import { PICK_ACTION_PREFIX, PICK_SEARCH_ACTION_ID, parsePickerBlockId, searchTargetOptions } from "../blocks/picker-blocks.js";
+import {
+  PICK_ACTION_PREFIX,
+  PICK_SEARCH_ACTION_ID,
+  parsePickerBlockId,
+  searchTargetOptions,
+} from "../blocks/picker-blocks.js";
 import { CHANGE_TARGET_ACTION_ID, parseStopValue, STOP_ACTION_ID } from "../blocks/working-blocks.js";
 import type { SlackControls } from "../controls/create-slack-controls.js";
 import { slackErrorCode } from "../replier/slack-error-code.js";
@@ -24,14 +29,25 @@ export interface SlackInteractionsOptions {
  * buttons, the picker (buttons, selects, search), `/baton`, and the "Send to Baton" shortcut.
  * Each acknowledges first: Slack wants an answer within 3 seconds.
  */
-export function registerSlackInteractions({ app, catalog, intake, controls, logger, now = () => new Date() }: SlackInteractionsOptions): void {
+export function registerSlackInteractions({
+  app,
+  catalog,
+  intake,
+  controls,
+  logger,
+  now = () => new Date(),
+}: SlackInteractionsOptions): void {
   const log = logger.child({ component: "bots.slack.interactions" });
 
   app.action<BlockAction<ButtonAction>>(STOP_ACTION_ID, async ({ ack, body, action }) => {
     await ack();
     const target = parseStopValue(action.value ?? "");
     if (!target || !body.team?.id) return;
-    await controls.stop({ conversation: slackConversation(body.team.id, target.channelId, target.threadTs), userId: body.user.id, source: "button" });
+    await controls.stop({
+      conversation: slackConversation(body.team.id, target.channelId, target.threadTs),
+      userId: body.user.id,
+      source: "button",
+    });
   });
 
   app.action<BlockAction<ButtonAction>>(CHANGE_TARGET_ACTION_ID, async ({ ack, body, action }) => {
@@ -58,13 +74,19 @@ export function registerSlackInteractions({ app, catalog, intake, controls, logg
   app.command(SLASH_COMMAND, async ({ ack, command, client, respond }) => {
     const text = command.text.trim();
     if (!text) {
-      await ack({ response_type: "ephemeral", text: "Tell me what to do: `/baton fix the flaky login test`." });
+      await ack({
+        response_type: "ephemeral",
+        text: "Tell me what to do: `/baton fix the flaky login test`.",
+      });
       return;
     }
     await ack();
     try {
       // The command's work needs a thread to live in: a message saying who asked for what.
-      const root = await client.chat.postMessage({ channel: command.channel_id, text: `<@${command.user_id}> asked Baton: ${text}` });
+      const root = await client.chat.postMessage({
+        channel: command.channel_id,
+        text: `<@${command.user_id}> asked Baton: ${text}`,
+      });
       if (!root.ts) return;
       const deliveryId = `command.${command.trigger_id}`;
       const message = {

@@ -55,30 +55,48 @@ export function createSlackEventRouter(options: SlackEventRouterOptions): SlackE
     const parsed = parseSlackEvent(data, identity);
     switch (parsed.kind) {
       case "ignored":
-        log.debug("bots.slack.event_ignored", { delivery_id: deliveryId, reason: parsed.reason, event_type: data.event.type });
+        log.debug("bots.slack.event_ignored", {
+          delivery_id: deliveryId,
+          reason: parsed.reason,
+          event_type: data.event.type,
+        });
         return parsed;
       case "thread_message": {
         const line = `<@${parsed.message.userId}>: ${parsed.message.text}`;
-        const kept = await conversationContext.appendIfSession(conversationKey(parsed.message.conversation), line);
+        const kept = await conversationContext.appendIfSession(
+          conversationKey(parsed.message.conversation),
+          line,
+        );
         log.debug("bots.slack.thread_message", { delivery_id: deliveryId, kept });
         return { kind: "handled", what: kept ? "context_kept" : "not_a_session_thread" };
       }
       case "stop_signal":
-        await controls.stop({ conversation: parsed.conversation, userId: parsed.userId, source: "slack_stop_control" });
+        await controls.stop({
+          conversation: parsed.conversation,
+          userId: parsed.userId,
+          source: "slack_stop_control",
+        });
         log.info("bots.slack.stop_requested", { delivery_id: deliveryId, source: "slack_stop_control" });
         return { kind: "handled", what: "stop" };
       case "control":
-        await controls.run(parsed.word, { conversation: parsed.message.conversation, userId: parsed.message.userId, source: "mention" });
+        await controls.run(parsed.word, {
+          conversation: parsed.message.conversation,
+          userId: parsed.message.userId,
+          source: "mention",
+        });
         log.info("bots.slack.control", { delivery_id: deliveryId, word: parsed.word });
         return { kind: "handled", what: parsed.word };
       case "prompt": {
         const request = buildSlackRequest({ message: parsed.message, deliveryId, receivedAt: now() });
         const result = await intake(request);
-        log.info(result.kind === "accepted" ? "bots.slack.request_accepted" : "bots.slack.request_duplicate", {
-          delivery_id: deliveryId,
-          turn_id: result.turnId,
-          retry_num: retryNum,
-        });
+        log.info(
+          result.kind === "accepted" ? "bots.slack.request_accepted" : "bots.slack.request_duplicate",
+          {
+            delivery_id: deliveryId,
+            turn_id: result.turnId,
+            retry_num: retryNum,
+          },
+        );
         return { kind: result.kind, turnId: result.turnId };
       }
     }

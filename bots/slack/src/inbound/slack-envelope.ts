@@ -12,7 +12,17 @@ export const slackMessageEventSchema = z
     text: z.string().optional(),
     ts: z.string().optional(),
     thread_ts: z.string().optional(),
-    files: z.array(z.object({ url_private: z.string().optional(), name: z.string().optional(), mimetype: z.string().optional() }).passthrough()).optional(),
+    files: z
+      .array(
+        z
+          .object({
+            url_private: z.string().optional(),
+            name: z.string().optional(),
+            mimetype: z.string().optional(),
+          })
+          .passthrough(),
+      )
+      .optional(),
   })
   .passthrough();
 export type SlackMessageEvent = z.infer<typeof slackMessageEventSchema>;

@@ -23,22 +23,37 @@ export interface SlackReplierOptions {
 
 function threadOf(turn: Turn): { channel: string; threadTs: string; messageTs: string } {
   const { conversation, context } = turn.request;
-  if (conversation.platform !== "slack") throw new Error(`the Slack replier got a ${conversation.platform} turn`);
-  return { channel: conversation.channelId, threadTs: conversation.threadTs, messageTs: context["slack.messageTs"] ?? conversation.threadTs };
+  if (conversation.platform !== "slack")
+    throw new Error(`the Slack replier got a ${conversation.platform} turn`);
+  return {
+    channel: conversation.channelId,
+    threadTs: conversation.threadTs,
+    messageTs: context["slack.messageTs"] ?? conversation.threadTs,
+  };
 }
 
 /**
  * Posts to the turn's Slack thread. Every message is recorded in the reply ledger under the turn
  * id, so a turn retried after a crash edits what it posted instead of posting again.
  */
-export function createSlackReplier({ client, ledger, catalog, logger, progressMinIntervalMs = SLACK_PROGRESS_MIN_INTERVAL_MS }: SlackReplierOptions): Replier {
+export function createSlackReplier({
+  client,
+  ledger,
+  catalog,
+  logger,
+  progressMinIntervalMs = SLACK_PROGRESS_MIN_INTERVAL_MS,
+}: SlackReplierOptions): Replier {
   const log = logger.child({ component: "bots.slack.replier" });
   const throttle = createProgressThrottle({
     minIntervalMs: progressMinIntervalMs,
     onError: (error) => log.warn("bots.slack.progress_failed", { error: (error as Error).message }),
   });
 
-  async function postOrUpdate(turn: Turn, field: string, message: { text: string; blocks?: unknown[] }): Promise<string | undefined> {
+  async function postOrUpdate(
+    turn: Turn,
+    field: string,
+    message: { text: string; blocks?: unknown[] },
+  ): Promise<string | undefined> {
     const { channel, threadTs } = threadOf(turn);
     const existingTs = await ledger.get(turn.id, field);
     const blocks = message.blocks as never;
@@ -46,14 +61,21 @@ export function createSlackReplier({ client, ledger, catalog, logger, progressMi
       await client.chat.update({ channel, ts: existingTs, text: message.text, blocks });
       return existingTs;
     }
-    const posted = await client.chat.postMessage({ channel, thread_ts: threadTs, text: message.text, blocks, unfurl_links: false });
+    const posted = await client.chat.postMessage({
+      channel,
+      thread_ts: threadTs,
+      text: message.text,
+      blocks,
+      unfurl_links: false,
+    });
     if (posted.ts) await ledger.set(turn.id, field, posted.ts);
     return posted.ts;
   }
 
   async function react(turn: Turn, name: string, remove?: string): Promise<void> {
     const { channel, messageTs } = threadOf(turn);
-    if (remove) await client.reactions.remove({ channel, timestamp: messageTs, name: remove }).catch(() => {});
+    if (remove)
+      await client.reactions.remove({ channel, timestamp: messageTs, name: remove }).catch(() => {});
     try {
       await client.reactions.add({ channel, timestamp: messageTs, name });
     } catch (error) {
@@ -76,7 +98,8 @@ export function createSlackReplier({ client, ledger, catalog, logger, progressMi
       return;
     }
     const deadline = Date.now() + WORKING_MESSAGE_WAIT_MS;
-    while (!(await ledger.get(turn.id, "working")) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (!(await ledger.get(turn.id, "working")) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     if (await ledger.get(turn.id, "working")) await postOrUpdate(turn, "working", message);
   }
 
@@ -110,7 +133,14 @@ export function createSlackReplier({ client, ledger, catalog, logger, progressMi
       await ledger.set(turn.id, PENDING_REQUEST_FIELD, JSON.stringify(turn.request));
       await postOrUpdate(turn, "picker.ask", {
         text: `Which codebase should I work in? ${decision.reason}`,
-        blocks: pickerBlocks({ mode: "ask", turnId: turn.id, reason: decision.reason, candidates: decision.candidates, catalog, requesterId: turn.request.actor.id }),
+        blocks: pickerBlocks({
+          mode: "ask",
+          turnId: turn.id,
+          reason: decision.reason,
+          candidates: decision.candidates,
+          catalog,
+          requesterId: turn.request.actor.id,
+        }),
       });
       await finishWorking(turn, "🤔 Waiting for a choice of codebase (see below).");
     },
@@ -118,9 +148,18 @@ export function createSlackReplier({ client, ledger, catalog, logger, progressMi
       const messages = resultMessages(outcome, shareUrl);
       for (const [index, message] of messages.entries()) await postOrUpdate(turn, `result.${index}`, message);
       const stopped = outcome.status === "stopped";
-      await finishWorking(turn, stopped ? `⏹ Stopped after ${formatDuration(outcome.durationMs)}.` : `✅ Done in ${formatDuration(outcome.durationMs)}.`);
+      await finishWorking(
+        turn,
+        stopped
+          ? `⏹ Stopped after ${formatDuration(outcome.durationMs)}.`
+          : `✅ Done in ${formatDuration(outcome.durationMs)}.`,
+      );
       await react(turn, stopped ? SLACK_REACTIONS.stopped : SLACK_REACTIONS.done, SLACK_REACTIONS.seen);
-      log.info("bots.slack.result_posted", { turn_id: turn.id, delivery_id: turn.request.deliveryId, messages: messages.length });
+      log.info("bots.slack.result_posted", {
+        turn_id: turn.id,
+        delivery_id: turn.request.deliveryId,
+        messages: messages.length,
+      });
     },
     async failed(turn, error) {
       await postOrUpdate(turn, "failed", {
@@ -133,8 +172,15 @@ export function createSlackReplier({ client, ledger, catalog, logger, progressMi
       const { channel, threadTs } = threadOf(turn);
       if (!(await ledger.claim(turn.id, "declined", "1"))) return;
       await finishWorking(turn, "🚫 Not run.");
-      await client.reactions.remove({ channel, timestamp: threadOf(turn).messageTs, name: SLACK_REACTIONS.seen }).catch(() => {});
-      await client.chat.postEphemeral({ channel, thread_ts: threadTs, user: turn.request.actor.id, text: reason });
+      await client.reactions
+        .remove({ channel, timestamp: threadOf(turn).messageTs, name: SLACK_REACTIONS.seen })
+        .catch(() => {});
+      await client.chat.postEphemeral({
+        channel,
+        thread_ts: threadTs,
+        user: turn.request.actor.id,
+        text: reason,
+      });
     },
   };
 }

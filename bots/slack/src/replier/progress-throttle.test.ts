@@ -7,12 +7,16 @@ describe("progress throttle", () => {
     let release: () => void = () => {};
     const throttle = createProgressThrottle({ minIntervalMs: 50, onError: () => {} });
     // The first update is slow (Slack answered 429 and the client waits): it is still on its way.
-    throttle.push("t", () => new Promise<void>((resolve) => {
-      release = () => {
-        sent.push("first");
-        resolve();
-      };
-    }));
+    throttle.push(
+      "t",
+      () =>
+        new Promise<void>((resolve) => {
+          release = () => {
+            sent.push("first");
+            resolve();
+          };
+        }),
+    );
     for (let i = 0; i < 5; i++) throttle.push("t", async () => void sent.push(`burst ${i}`));
     const cancelled = throttle.cancel("t").then(() => sent.push("final"));
     // The slow update has started by the next turn of the event loop; now Slack answers it.

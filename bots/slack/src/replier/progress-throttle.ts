@@ -18,7 +18,13 @@ interface KeyState {
   inFlight?: Promise<void>;
 }
 
-export function createProgressThrottle({ minIntervalMs, onError }: { minIntervalMs: number; onError: (error: unknown) => void }): ProgressThrottle {
+export function createProgressThrottle({
+  minIntervalMs,
+  onError,
+}: {
+  minIntervalMs: number;
+  onError: (error: unknown) => void;
+}): ProgressThrottle {
   const state = new Map<string, KeyState>();
 
   function run(entry: KeyState, update: () => Promise<void>): void {

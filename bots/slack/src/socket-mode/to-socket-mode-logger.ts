@@ -1,5 +1,5 @@
 import type { Logger } from "@baton/core";
-import { type Logger as SocketModeLogger, LogLevel } from "@slack/socket-mode";
+import { LogLevel, type Logger as SocketModeLogger } from "@slack/socket-mode";
 
 /**
  * The Socket Mode client and its Web API client log through Baton's logger as
