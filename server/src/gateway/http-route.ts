@@ -1,20 +1,8 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ServerResponse } from "node:http";
+import type { HttpMethod, HttpRoute } from "@baton/core";
 
-export type HttpMethod = "GET" | "POST" | "HEAD";
-
-/**
- * One route of the gateway. `path` is literal (`/healthz`) or has `:name` segments
- * (`/s/:shareId`); the matched segments arrive in `params`, already URI-decoded.
- */
-export interface HttpRoute {
-  method: HttpMethod;
-  path: string;
-  handle(
-    request: IncomingMessage,
-    response: ServerResponse,
-    params: Record<string, string>,
-  ): Promise<void> | void;
-}
+/** Routes are a core contract, so that bots can provide theirs; the gateway serves them. */
+export type { HttpMethod, HttpRoute };
 
 /** Writes a complete JSON answer. */
 export function sendJson(
