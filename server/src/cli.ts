@@ -32,7 +32,7 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   },
   catalog: {
     run: runCatalogCommand,
-    summary: "import the catalog from Open-Inspect: catalog import --from openinspect [--config FILE] [--dry-run]",
+    summary: "add Open-Inspect's repositories and environments: catalog import --from openinspect",
   },
   slack: {
     run: runSlackCommand,
