@@ -83,6 +83,28 @@ describe("BATON_BACKEND=openinspect, through the gateway and the worker", () => 
     ]);
   });
 
+  it("goes on by polling when the WebSocket drops in the middle of a prompt", async () => {
+    s = await startOpenInspectScenario({ catalogYaml: CATALOG });
+    s.plane.setScript(() => [
+      {
+        event: "tool_call",
+        data: { tool: "bash", args: { command: "make" }, callId: "c1", status: "running" },
+      },
+      { waitForRelease: true },
+      { event: "token", data: { content: "Finished after the drop" } },
+      { event: "execution_complete", data: { success: true } },
+    ]);
+    await s.slack.mention({ channel: "C0DROP", text: "build acme/web" });
+    const session = await eventually("the remote session", () => s.plane.sessions[0]);
+    await eventually("a subscriber", () => s.plane.subscriberCount(session.id) > 0);
+    await resultIn(s, "C0DROP", "Using bash: make");
+    s.plane.dropWebSockets();
+    await eventually("polling to start", () => s.plane.callsTo("events").length > 0);
+    expect(s.plane.release(session.id)).toBe(true);
+    await resultIn(s, "C0DROP", "Finished after the drop");
+    expect(session.messages).toHaveLength(1);
+  });
+
   it("Stop posts /sessions/:id/stop and the thread says it stopped", async () => {
     s = await startOpenInspectScenario({ catalogYaml: CATALOG });
     s.plane.setScript(() => [

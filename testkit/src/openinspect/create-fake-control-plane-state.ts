@@ -47,6 +47,7 @@ export function createFakeControlPlaneState({
 }) {
   const sessions = new Map<string, FakeRemoteSession>();
   const stopWaiters = new Map<string, () => void>();
+  const releaseWaiters = new Map<string, () => void>();
   const running = new Set<string>();
   let script: FakeAgentScript = defaultAgentScript;
   let counter = 0;
@@ -71,6 +72,10 @@ export function createFakeControlPlaneState({
   }
 
   async function runStep(session: FakeRemoteSession, message: FakeRemoteMessage, step: FakeAgentStep) {
+    if ("waitForRelease" in step) {
+      await new Promise<void>((resolve) => releaseWaiters.set(session.id, resolve));
+      return "next" as const;
+    }
     if ("waitForStop" in step) {
       await new Promise<void>((resolve) => stopWaiters.set(session.id, resolve));
       return "stopped" as const;
@@ -169,9 +174,16 @@ export function createFakeControlPlaneState({
       stopWaiters.get(session.id)?.();
       stopWaiters.delete(session.id);
     },
+    /** Lets a prompt waiting at a `waitForRelease` step go on; false when none waits. */
+    release(sessionId: string): boolean {
+      const release = releaseWaiters.get(sessionId);
+      releaseWaiters.delete(sessionId);
+      release?.();
+      return release !== undefined;
+    },
     close() {
       closed = true;
-      for (const release of stopWaiters.values()) release();
+      for (const release of [...stopWaiters.values(), ...releaseWaiters.values()]) release();
     },
   };
 }

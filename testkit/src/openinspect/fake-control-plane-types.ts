@@ -47,12 +47,14 @@ export interface FakeRemoteSession {
 
 /**
  * One step of the agent's scripted work on a prompt: an event, an artifact (with its `artifact`
- * event), or a wait until the session is stopped (the prompt then ends as failed, "stopped").
+ * event), a wait until the session is stopped (the prompt then ends as failed, "Stopped"), or a
+ * wait until the test calls `release(sessionId)`.
  */
 export type FakeAgentStep =
   | { event: string; data?: Record<string, unknown> }
   | { artifact: Omit<FakeRemoteArtifact, "id" | "createdAt"> }
-  | { waitForStop: true };
+  | { waitForStop: true }
+  | { waitForRelease: true };
 
 /** What the fake agent does with a prompt. The default: a tool call, two tokens and success. */
 export type FakeAgentScript = (prompt: FakeRemoteMessage, session: FakeRemoteSession) => FakeAgentStep[];

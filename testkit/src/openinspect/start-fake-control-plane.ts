@@ -45,6 +45,10 @@ export interface FakeControlPlane {
   failNext(route: FakeControlPlaneRoute, failure: FakeControlPlaneFailure, times?: number): void;
   /** Archives (or cancels) a session: its next prompt gets 409. */
   close(sessionId: string, status?: "archived" | "cancelled"): void;
+  /** Lets the prompt waiting at a `waitForRelease` step go on; false when none waits. */
+  release(sessionId: string): boolean;
+  /** How many WebSockets are subscribed to a session. */
+  subscriberCount(sessionId: string): number;
   /** Cuts every WebSocket, like a network failure. */
   dropWebSockets(): void;
   closeServer(): Promise<void>;
@@ -185,6 +189,8 @@ export async function startFakeControlPlane(
       if (!session) throw new Error(`the fake control plane has no session ${sessionId}`);
       session.status = status;
     },
+    release: (sessionId) => state.release(sessionId),
+    subscriberCount: (sessionId) => subscribers.get(sessionId)?.size ?? 0,
     dropWebSockets() {
       for (const ws of sockets) ws.terminate();
     },
