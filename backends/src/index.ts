@@ -1,1 +1,32 @@
+export { checkOpenInspect, type OpenInspectCheck } from "./openinspect/check-openinspect.js";
+export {
+  createOpenInspectBackend,
+  OPENINSPECT_BACKEND_NAME,
+  type OpenInspectBackendOptions,
+  REOPENED_SESSION_NOTE,
+} from "./openinspect/create-openinspect-backend.js";
+export {
+  createOpenInspectClient,
+  type OpenInspectClient,
+  type OpenInspectClientOptions,
+} from "./openinspect/create-openinspect-client.js";
+export { OPENINSPECT_SECRET_VARIABLES } from "./openinspect/openinspect-errors.js";
+export {
+  formatOpenInspectActor,
+  OPENINSPECT_SERVICE_FOR_PLATFORM,
+  type OpenInspectSecrets,
+} from "./openinspect/openinspect-identities.js";
+export type { OpenInspectFailureKind, OpenInspectResult } from "./openinspect/openinspect-result.js";
+export type { RemoteEnvironment, RemoteRepository } from "./openinspect/openinspect-schemas.js";
+export { type ParsedSig1Header, parseSig1Header } from "./openinspect/parse-sig1-header.js";
+export {
+  createRedisRemoteSessionStore,
+  type RemoteSessionStore,
+} from "./openinspect/remote-session-store.js";
+export { buildSig1CanonicalString, signSig1Request } from "./openinspect/sign-sig1-request.js";
+export {
+  SIG1_MAX_CLOCK_SKEW_MS,
+  type Sig1Verification,
+  verifySig1Request,
+} from "./openinspect/verify-sig1-request.js";
 export { createPlanBackend, describePlan, PLAN_BACKEND_NAME } from "./plan/create-plan-backend.js";

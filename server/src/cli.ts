@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { BatonError } from "@baton/core";
+import { runCatalogCommand } from "./cli/catalog-command.js";
 import { runClassifyCommand } from "./cli/classify-command.js";
 import type { CliIo } from "./cli/cli-io.js";
 import { runServeCommand } from "./cli/serve-command.js";
@@ -28,6 +29,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   classify: {
     run: runClassifyCommand,
     summary: 'print the classifier\'s decision for a message: classify [--platform P] [--channel C] "text"',
+  },
+  catalog: {
+    run: runCatalogCommand,
+    summary: "add Open-Inspect's repositories and environments: catalog import --from openinspect",
   },
   slack: {
     run: runSlackCommand,

@@ -145,7 +145,7 @@ export async function startBaton({
     }
 
     if (mode !== "gateway") {
-      const backend = overrides.backend ?? createBackend(config);
+      const backend = overrides.backend ?? createBackend({ config, catalog, redis: main, keys, logger });
       const runTurn = createTurnRunner({
         sessions,
         transcripts,

@@ -11,6 +11,28 @@ export type {
   FakeOpenAIScript,
 } from "./openai/fake-openai-reply.js";
 export { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "./openai/start-fake-openai.js";
+// Open-Inspect control plane fake
+export {
+  defaultAgentScript,
+  FAKE_PROMPT_QUEUE_LIMIT,
+} from "./openinspect/create-fake-control-plane-state.js";
+export type {
+  FakeAgentScript,
+  FakeAgentStep,
+  FakeControlPlaneCall,
+  FakeControlPlaneFailure,
+  FakeControlPlaneRoute,
+  FakeRemoteArtifact,
+  FakeRemoteEvent,
+  FakeRemoteMessage,
+  FakeRemoteSession,
+} from "./openinspect/fake-control-plane-types.js";
+export {
+  FAKE_CONTROL_PLANE_SECRETS,
+  type FakeControlPlane,
+  type FakeControlPlaneOptions,
+  startFakeControlPlane,
+} from "./openinspect/start-fake-control-plane.js";
 export {
   DEFAULT_WAIT_FOR_CALL_TIMEOUT_MS,
   type FakeSlackCall,

@@ -38,6 +38,10 @@ export const configSchema = z.object({
   OPENAI_MODEL: z.string().min(1).default("gpt-4.1-mini"),
   OPENINSPECT_URL: optionalUrl,
   OPENINSPECT_SECRET: optionalSecret,
+  /** One secret per Open-Inspect service identity Baton signs as (`slack-bot`, `github-bot`, `linear-bot`). */
+  OPENINSPECT_SLACK_SECRET: optionalSecret,
+  OPENINSPECT_GITHUB_SECRET: optionalSecret,
+  OPENINSPECT_LINEAR_SECRET: optionalSecret,
   /** Seals share ids so that later results repeat a session's link; else a key file in BATON_DATA_DIR. */
   BATON_SHARE_KEY: optionalSecret,
 });
@@ -58,6 +62,9 @@ export const SECRET_CONFIG_KEYS = [
   "LINEAR_CLIENT_SECRET",
   "OPENAI_API_KEY",
   "OPENINSPECT_SECRET",
+  "OPENINSPECT_SLACK_SECRET",
+  "OPENINSPECT_GITHUB_SECRET",
+  "OPENINSPECT_LINEAR_SECRET",
   "BATON_SHARE_KEY",
 ] as const satisfies ReadonlyArray<keyof Config>;
 

@@ -9,16 +9,16 @@ export type FakeSlackFailure =
   | { kind: "rate_limited"; retryAfterSeconds: number }
   | { kind: "http"; status: number };
 
-export interface FailureScript {
-  failNext(method: string, failure: FakeSlackFailure, times?: number): void;
+export interface FailureScript<F = FakeSlackFailure> {
+  failNext(method: string, failure: F, times?: number): void;
   /** Removes and returns the next scripted failure for `method`, if any. */
-  take(method: string): FakeSlackFailure | undefined;
+  take(method: string): F | undefined;
   reset(): void;
 }
 
 /** Per-method queues of scripted failures, consumed one per call in the order they were added. */
-export function createFailureScript(): FailureScript {
-  const queued = new Map<string, FakeSlackFailure[]>();
+export function createFailureScript<F = FakeSlackFailure>(): FailureScript<F> {
+  const queued = new Map<string, F[]>();
   return {
     failNext(method, failure, times = 1) {
       if (!Number.isInteger(times) || times < 1) {

@@ -1,0 +1,46 @@
+import { BatonError, type Platform, TransientError } from "@baton/core";
+import { OPENINSPECT_SERVICE_FOR_PLATFORM } from "./openinspect-identities.js";
+import type { OpenInspectFailure } from "./openinspect-result.js";
+
+/** The variable that holds each platform's Open-Inspect secret, named in setup errors. */
+export const OPENINSPECT_SECRET_VARIABLES = {
+  slack: "OPENINSPECT_SLACK_SECRET",
+  github: "OPENINSPECT_GITHUB_SECRET",
+  linear: "OPENINSPECT_LINEAR_SECRET",
+} as const satisfies Record<Platform, string>;
+
+/**
+ * What a failed control-plane call means for the turn: a 5xx or a lost connection may pass (the
+ * queue tries the turn again); a refused signature or a refused request will not.
+ */
+export function toTurnError(failure: OpenInspectFailure, platform: Platform): BatonError {
+  switch (failure.kind) {
+    case "server":
+    case "network":
+    case "queue_full":
+      return new TransientError("backend_unavailable", `Open-Inspect: ${failure.message}`);
+    case "unauthorized": {
+      const service = OPENINSPECT_SERVICE_FOR_PLATFORM[platform];
+      return new BatonError(
+        "backend_unavailable",
+        `Open-Inspect refused Baton's ${service} signature (${failure.message}): ${OPENINSPECT_SECRET_VARIABLES[platform]} must equal the control plane's SERVICE_AUTH_SECRET for ${service}, and the server clocks must agree within 5 minutes.`,
+        "Open-Inspect refused Baton's credentials, so no agent ran. An operator needs to check Baton's Open-Inspect secret for this platform.",
+      );
+    }
+    case "no_identity":
+      return new BatonError(
+        "config_invalid",
+        `no Open-Inspect secret for ${platform}: set ${OPENINSPECT_SECRET_VARIABLES[platform]} to act for ${platform} people.`,
+        `Baton is not set up to start Open-Inspect sessions for ${platform} users yet. An operator needs to add its secret.`,
+      );
+    case "conflict":
+    case "not_found":
+    case "rejected":
+    case "invalid_response":
+      return new BatonError(
+        "backend_failed",
+        `Open-Inspect: ${failure.message}`,
+        "Open-Inspect refused the request, so no agent ran.",
+      );
+  }
+}

@@ -1,0 +1,51 @@
+import { type RedisKeys, SESSION_TTL_MS } from "@baton/core";
+import type { Redis } from "ioredis";
+import { z } from "zod";
+
+const remoteSessionSchema = z.object({ remoteSessionId: z.string().min(1) });
+const remotePromptSchema = z.object({
+  remoteSessionId: z.string().min(1),
+  /** When Baton sent it; a record without a message id is a send whose answer never came. */
+  sentAt: z.number(),
+  messageId: z.string().min(1).optional(),
+});
+export type RemotePrompt = z.infer<typeof remotePromptSchema>;
+
+/**
+ * What Baton remembers about Open-Inspect: each Baton session's remote session, and each turn's
+ * queued prompt, so that a retried turn follows the prompt it already sent instead of sending it again.
+ */
+export interface RemoteSessionStore {
+  getSession(batonSessionId: string): Promise<string | null>;
+  setSession(batonSessionId: string, remoteSessionId: string): Promise<void>;
+  getPrompt(turnId: string): Promise<RemotePrompt | null>;
+  setPrompt(turnId: string, prompt: RemotePrompt): Promise<void>;
+}
+
+/** The store in Redis, under Baton's prefix, kept as long as Baton keeps its sessions. */
+export function createRedisRemoteSessionStore({
+  redis,
+  keys,
+}: {
+  redis: Pick<Redis, "get" | "set">;
+  keys: RedisKeys;
+}): RemoteSessionStore {
+  const sessionKey = (id: string) => keys.scoped("openinspect", "session", id);
+  const promptKey = (id: string) => keys.scoped("openinspect", "prompt", id);
+  async function read<T>(key: string, schema: z.ZodType<T>): Promise<T | null> {
+    const raw = await redis.get(key);
+    return raw === null ? null : schema.parse(JSON.parse(raw));
+  }
+  return {
+    async getSession(batonSessionId) {
+      return (await read(sessionKey(batonSessionId), remoteSessionSchema))?.remoteSessionId ?? null;
+    },
+    async setSession(batonSessionId, remoteSessionId) {
+      await redis.set(sessionKey(batonSessionId), JSON.stringify({ remoteSessionId }), "PX", SESSION_TTL_MS);
+    },
+    getPrompt: (turnId) => read(promptKey(turnId), remotePromptSchema),
+    async setPrompt(turnId, prompt) {
+      await redis.set(promptKey(turnId), JSON.stringify(prompt), "PX", SESSION_TTL_MS);
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import {
+  createOpenInspectBackend,
+  createOpenInspectClient,
+  createRedisRemoteSessionStore,
+  OPENINSPECT_SECRET_VARIABLES,
+  type OpenInspectClient,
+  type OpenInspectSecrets,
+} from "@baton/backends";
+import { type AgentBackend, BatonError, type Catalog, type Logger, type RedisKeys } from "@baton/core";
+import type { Redis } from "ioredis";
+import type { Config } from "../config/load-config.js";
+
+/** The Open-Inspect secrets the configuration holds, by platform. */
+export function openInspectSecrets(config: Config): OpenInspectSecrets {
+  const secrets: OpenInspectSecrets = {};
+  if (config.OPENINSPECT_SLACK_SECRET) secrets.slack = config.OPENINSPECT_SLACK_SECRET;
+  if (config.OPENINSPECT_GITHUB_SECRET) secrets.github = config.OPENINSPECT_GITHUB_SECRET;
+  if (config.OPENINSPECT_LINEAR_SECRET) secrets.linear = config.OPENINSPECT_LINEAR_SECRET;
+  return secrets;
+}
+
+/**
+ * The control-plane client from the configuration, or a setup error that names the missing
+ * variable: OPENINSPECT_URL, and at least one of the per-platform secrets.
+ */
+export function createOpenInspectClientFromConfig(config: Config, purpose: string): OpenInspectClient {
+  if (!config.OPENINSPECT_URL) {
+    throw new BatonError(
+      "config_invalid",
+      `${purpose} needs OPENINSPECT_URL: set it to the base URL of your Open-Inspect control plane (e.g. https://control-plane.example.com).`,
+    );
+  }
+  const secrets = openInspectSecrets(config);
+  if (Object.keys(secrets).length === 0) {
+    const names = Object.values(OPENINSPECT_SECRET_VARIABLES).join(", ");
+    throw new BatonError(
+      "config_invalid",
+      `${purpose} needs at least one of ${names}: each is the control plane's shared secret of the service identity (slack-bot, github-bot, linear-bot) Baton signs as for that platform's people.`,
+    );
+  }
+  return createOpenInspectClient({ baseUrl: config.OPENINSPECT_URL, secrets });
+}
+
+/** BATON_BACKEND=openinspect: prompts go to an existing Open-Inspect, remembered in Redis under Baton's prefix. */
+export function setupOpenInspectBackend({
+  config,
+  catalog,
+  redis,
+  keys,
+  logger,
+}: {
+  config: Config;
+  catalog: Catalog;
+  redis: Redis;
+  keys: RedisKeys;
+  logger: Logger;
+}): AgentBackend {
+  const client = createOpenInspectClientFromConfig(config, "BATON_BACKEND=openinspect");
+  const platforms = Object.keys(openInspectSecrets(config));
+  logger.info("server.openinspect.configured", { url: client.baseUrl, platforms });
+  const branches = new Map(catalog.repositories.map((entry) => [entry.repo, entry.defaultBranch]));
+  return createOpenInspectBackend({
+    client,
+    store: createRedisRemoteSessionStore({ redis, keys }),
+    logger,
+    environmentRepositories: (id) =>
+      catalog.environments
+        .find((environment) => environment.id === id)
+        ?.repositories.map((repo) => ({ repo, branch: branches.get(repo) })),
+  });
+}

@@ -1,0 +1,54 @@
+import { verifySig1Request } from "@baton/backends";
+
+/** The platform whose users each identity may act for (`slack-bot` for `slack:U…`, …). */
+const ACTOR_NAMESPACE: Record<string, string> = {
+  "slack-bot": "slack",
+  "github-bot": "github",
+  "linear-bot": "linear",
+};
+
+export type ControlPlaneAuth =
+  | { ok: true; service: string; actor: string | undefined }
+  | { ok: false; reason: "signature" | "actor_namespace" };
+
+/**
+ * The control plane's service check: a valid sig1 signature from a known identity, and an actor (if
+ * any) of that identity's own platform; `web` may act for anyone. `github:` actors are numeric ids.
+ */
+export function checkControlPlaneAuth({
+  headers,
+  method,
+  url,
+  body,
+  secrets,
+}: {
+  headers: Record<string, string | string[] | undefined>;
+  method: string;
+  url: string;
+  body: Buffer;
+  secrets: Readonly<Record<string, string>>;
+}): ControlPlaneAuth {
+  const header = (name: string) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  const service = header("x-openinspect-service");
+  const actor = header("x-openinspect-actor");
+  const verified = verifySig1Request({
+    service,
+    header: header("x-openinspect-service-signature"),
+    method,
+    url,
+    body,
+    actor,
+    secrets,
+  });
+  if (!verified.ok) return { ok: false, reason: "signature" };
+  if (actor !== undefined && verified.service !== "web") {
+    const [namespace, id = ""] = actor.split(":", 2);
+    const allowed = ACTOR_NAMESPACE[verified.service];
+    if (namespace !== allowed || id === "" || (namespace === "github" && !/^\d+$/.test(id)))
+      return { ok: false, reason: "actor_namespace" };
+  }
+  return { ok: true, service: verified.service, actor };
+}
