@@ -140,7 +140,7 @@ export async function startBaton({
     }
 
     if (mode !== "gateway") {
-      const backend = overrides.backend ?? createBackend(config);
+      const backend = overrides.backend ?? createBackend({ config, catalog, redis: main, keys, logger });
       const runTurn = createTurnRunner({
         sessions,
         transcripts,
@@ -151,6 +151,7 @@ export async function startBaton({
         conversationContext,
         steering: (session, actor) =>
           steeringGuards[session.conversation.platform]?.(session, actor) ?? { allowed: true },
+        models: catalog.models,
         logger,
       });
       const turnWorker = createTurnWorker({

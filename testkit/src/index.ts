@@ -3,14 +3,25 @@
 // Networking
 export { type GetFreePortOptions, getFreePort } from "./net/free-port.js";
 // OpenAI-compatible chat completions fake
-export { buildChatCompletion, buildOpenAIError, estimateTokens } from "./openai/build-chat-completion.js";
+export {
+  buildChatCompletion,
+  buildOpenAIError,
+  estimateTokens,
+  type WireToolCall,
+} from "./openai/build-chat-completion.js";
 export type {
   ChatCompletionRequestBody,
   FakeOpenAIReply,
   FakeOpenAIRequest,
   FakeOpenAIScript,
+  FakeToolCall,
 } from "./openai/fake-openai-reply.js";
-export { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "./openai/start-fake-openai.js";
+export {
+  FAKE_OPENAI_DEFAULT_MODELS,
+  type FakeOpenAI,
+  type FakeOpenAIOptions,
+  startFakeOpenAI,
+} from "./openai/start-fake-openai.js";
 export {
   DEFAULT_WAIT_FOR_CALL_TIMEOUT_MS,
   type FakeSlackCall,

@@ -1,6 +1,6 @@
 import type { BackendTurn } from "@baton/core";
 import { describe, expect, it } from "vitest";
-import { createPlanBackend } from "./create-plan-backend.js";
+import { createPlanBackend, describePlan } from "./create-plan-backend.js";
 
 function backendTurn(prompt: string): BackendTurn {
   const request = {
@@ -51,6 +51,14 @@ describe("plan backend", () => {
     expect(summary).toContain("acme/web");
     expect(summary).toContain("ada on slack");
     expect(summary).toContain("> fix the flaky login test\n> see CI");
+  });
+
+  it("points only at the backends that are set up", () => {
+    const turn = backendTurn("x");
+    expect(describePlan(turn)).not.toMatch(/openai|openinspect/);
+    expect(describePlan(turn)).toContain("docs/backends.md");
+    expect(describePlan(turn, ["openai"])).toContain("Set `BATON_BACKEND` to `openai` to have an agent");
+    expect(describePlan(turn, ["openai"])).not.toContain("openinspect");
   });
 
   it("stops without a result when aborted", async () => {
