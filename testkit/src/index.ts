@@ -1,5 +1,11 @@
 // Slack Web API fake
 
+// Git repositories for tests
+export {
+  createTestGitRepository,
+  type RepositoryChange,
+  type TestGitRepository,
+} from "./git/create-test-git-repository.js";
 // Networking
 export { type GetFreePortOptions, getFreePort } from "./net/free-port.js";
 // OpenAI-compatible chat completions fake

@@ -17,6 +17,8 @@ export interface WorkspaceCacheOptions {
   /** Where repositories without a catalog `url`/`path` live. */
   gitHost?: string;
   git?: string;
+  /** Commits fetched per repository. */
+  depth?: number;
   logger: Logger;
 }
 
@@ -36,6 +38,7 @@ export function createWorkspaceCache({
   tokens,
   gitHost = DEFAULT_GIT_HOST,
   git = "git",
+  depth = WORKSPACE_FETCH_DEPTH,
   logger,
 }: WorkspaceCacheOptions): WorkspaceCache {
   const log = logger.child({ component: "backends.openai.workspace" });
@@ -71,15 +74,7 @@ export function createWorkspaceCache({
       const token = source.onGitHost ? await tokens?.tokenFor(repo, signal) : undefined;
       const auth = token ? gitAuthEnvironment(gitHost, token) : undefined;
       const fetched = await run(
-        [
-          "fetch",
-          "--quiet",
-          "--no-tags",
-          `--depth=${WORKSPACE_FETCH_DEPTH}`,
-          "--",
-          source.url,
-          ref ?? "HEAD",
-        ],
+        ["fetch", "--quiet", "--no-tags", `--depth=${depth}`, "--", source.url, ref ?? "HEAD"],
         auth,
       );
       await expectOk(repo, fetched);
