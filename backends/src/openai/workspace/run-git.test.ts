@@ -29,6 +29,27 @@ describe("runGit", () => {
     expect(missing.exitCode).toBe(1);
   });
 
+  it("hands git none of the worker's secrets", async () => {
+    process.env.OPENAI_API_KEY = "sk-must-not-leak";
+    try {
+      const signal = new AbortController().signal;
+      const result = await runGit({
+        git: "sh",
+        args: ["-c", "env"],
+        cwd: repo.dir,
+        env: { GIT_CONFIG_COUNT: "0" },
+        signal,
+        timeoutMs: 10_000,
+      });
+      expect(result.stdout).not.toContain("sk-must-not-leak");
+      expect(result.stdout).toContain("GIT_TERMINAL_PROMPT=0");
+      expect(result.stdout).toContain("GIT_CONFIG_COUNT=0");
+      expect(result.stdout).toMatch(/^PATH=/m);
+    } finally {
+      delete process.env.OPENAI_API_KEY;
+    }
+  });
+
   it("cuts the output at its bound", async () => {
     const signal = new AbortController().signal;
     const result = await runGit({

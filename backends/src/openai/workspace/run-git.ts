@@ -22,6 +22,34 @@ export interface GitResult {
 }
 
 const DEFAULT_MAX_OUTPUT_BYTES = 4 * 1024 * 1024;
+
+// git gets only what it needs from the worker's environment (where to find programs and the
+// operator's git, ssh and proxy settings): Baton's own secrets stay out of it and of anything it
+// starts.
+const INHERITED_VARIABLES = [
+  "PATH",
+  "HOME",
+  "USER",
+  "TMPDIR",
+  "SSH_AUTH_SOCK",
+  "GIT_SSH",
+  "GIT_SSH_COMMAND",
+  "HTTP_PROXY",
+  "HTTPS_PROXY",
+  "NO_PROXY",
+  "http_proxy",
+  "https_proxy",
+  "no_proxy",
+] as const;
+
+function gitEnvironment(extra: Record<string, string> | undefined): Record<string, string> {
+  const inherited = Object.fromEntries(
+    INHERITED_VARIABLES.flatMap((name) =>
+      process.env[name] === undefined ? [] : [[name, process.env[name]]],
+    ),
+  );
+  return { ...inherited, GIT_TERMINAL_PROMPT: "0", LC_ALL: "C", ...extra };
+}
 const MAX_STDERR_BYTES = 16 * 1024;
 
 /**
@@ -45,7 +73,7 @@ export function runGit({
     }
     const child = spawn(git, args, {
       cwd,
-      env: { ...process.env, GIT_TERMINAL_PROMPT: "0", LC_ALL: "C", ...env },
+      env: gitEnvironment(env),
       stdio: ["ignore", "pipe", "pipe"],
       signal,
       timeout: timeoutMs,
