@@ -2,11 +2,11 @@ import { BatonError } from "@baton/core";
 import { APIConnectionError, APIError } from "openai";
 
 /**
- * A failed model call as Baton reports it: retryable for 5xx, 429, timeouts and dropped
+ * A failed model call as Baton reports it (a BatonError for the API's failures; anything else as it is): retryable for 5xx, 429, timeouts and dropped
  * connections; a clear reply for a refused key or an unknown model. The API's own message goes
  * to the operator only.
  */
-export function toModelError(error: unknown, model: string): BatonError | unknown {
+export function toModelError(error: unknown, model: string): unknown {
   if (error instanceof APIConnectionError)
     return new BatonError(
       "backend_failed",

@@ -11,3 +11,8 @@ export function boundOutput(
   const kept = lastLine > maxChars / 2 ? cut.slice(0, lastLine) : cut;
   return `${kept}\n[output cut at ${kept.length} characters: narrow the request for more]`;
 }
+
+/** The first line of git's complaint, enough for the model to adjust its call. */
+export function firstLine(text: string): string {
+  return text.trim().split("\n")[0] ?? "";
+}

@@ -3,8 +3,7 @@ import { TOOL_TIMEOUT_MS } from "../openai-agent-limits.js";
 import { pickWorkspaceRoot, resolveWorkspacePath } from "../workspace/resolve-workspace-path.js";
 import { runGit } from "../workspace/run-git.js";
 import { type AgentTool, REPOSITORY_PARAMETER, type ToolContext } from "./agent-tool.js";
-import { boundOutput } from "./bound-output.js";
-import { firstLine } from "./list-files-tool.js";
+import { boundOutput, firstLine } from "./bound-output.js";
 
 /** Commits one `git_log` call may list. */
 export const MAX_LOG_COMMITS = 50;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { TOOL_TIMEOUT_MS } from "../openai-agent-limits.js";
 import { runGit } from "../workspace/run-git.js";
 import { type AgentTool, REPOSITORY_PARAMETER, type ToolContext } from "./agent-tool.js";
-import { boundOutput } from "./bound-output.js";
+import { boundOutput, firstLine } from "./bound-output.js";
 import { forEachRoot } from "./for-each-root.js";
 
 /** Files one listing may name. */
@@ -54,7 +54,3 @@ export const listFilesTool: AgentTool<ListFilesInput> = {
     });
   },
 };
-
-export function firstLine(text: string): string {
-  return text.trim().split("\n")[0] ?? "";
-}

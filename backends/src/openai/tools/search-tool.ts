@@ -2,9 +2,8 @@ import { z } from "zod";
 import { TOOL_TIMEOUT_MS } from "../openai-agent-limits.js";
 import { runGit } from "../workspace/run-git.js";
 import { type AgentTool, REPOSITORY_PARAMETER } from "./agent-tool.js";
-import { boundOutput } from "./bound-output.js";
+import { boundOutput, firstLine } from "./bound-output.js";
 import { forEachRoot } from "./for-each-root.js";
-import { firstLine } from "./list-files-tool.js";
 
 /** Matching lines one search may return per repository. */
 export const MAX_SEARCH_MATCHES = 200;

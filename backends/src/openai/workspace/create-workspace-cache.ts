@@ -24,7 +24,7 @@ export interface WorkspaceCacheOptions {
 
 export interface WorkspaceCache {
   /** Fetches the target's repositories (again, when cached) and returns them side by side. */
-  prepare(target: Target, signal: AbortSignal, onRepository?: (repo: string) => void): Promise<Workspace>;
+  prepare(target: Target, signal: AbortSignal): Promise<Workspace>;
 }
 
 /**
@@ -107,12 +107,11 @@ export function createWorkspaceCache({
   }
 
   return {
-    async prepare(target, signal, onRepository) {
+    async prepare(target, signal) {
       const wanted = repositoriesOf(target, catalog);
       if (wanted.length === 0) return EMPTY_WORKSPACE;
       const roots: WorkspaceRoot[] = [];
       for (const { repo, branch } of wanted) {
-        onRepository?.(repo);
         roots.push(await checkout(repo, branch, signal));
       }
       return { roots };
