@@ -12,6 +12,8 @@ export { type ParsedRequestText, parseRequestText } from "./classifier/parse-req
 export { formatContextList, REQUEST_CONTEXT_KEYS, readContextList } from "./classifier/request-context.js";
 export type { LinearMapping, LinearMappingEntry } from "./config/catalog.js";
 export {
+  type BackendModels,
+  backendModelsSchema,
   type Catalog,
   catalogSchema,
   EMPTY_CATALOG,
@@ -166,6 +168,12 @@ export {
   TRANSCRIPT_MAX_ENTRIES,
   type TranscriptStore,
 } from "./store/transcript-store.js";
+export {
+  type ChooseTurnModelInput,
+  chooseTurnModel,
+  describeModelRefusal,
+  type TurnModelChoice,
+} from "./turns/choose-turn-model.js";
 export {
   type AbortReason,
   createTurnRunner,

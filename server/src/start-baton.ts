@@ -155,6 +155,7 @@ export async function startBaton({
         shareLinks: sharing.service,
         conversationContext,
         steering,
+        models: catalog.models,
         logger,
       });
       const turnWorker = createTurnWorker({

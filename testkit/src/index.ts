@@ -1,16 +1,33 @@
 // Slack Web API fake
 
+// Git repositories for tests
+export {
+  createTestGitRepository,
+  type RepositoryChange,
+  type TestGitRepository,
+} from "./git/create-test-git-repository.js";
 // Networking
 export { type GetFreePortOptions, getFreePort } from "./net/free-port.js";
 // OpenAI-compatible chat completions fake
-export { buildChatCompletion, buildOpenAIError, estimateTokens } from "./openai/build-chat-completion.js";
+export {
+  buildChatCompletion,
+  buildOpenAIError,
+  estimateTokens,
+  type WireToolCall,
+} from "./openai/build-chat-completion.js";
 export type {
   ChatCompletionRequestBody,
   FakeOpenAIReply,
   FakeOpenAIRequest,
   FakeOpenAIScript,
+  FakeToolCall,
 } from "./openai/fake-openai-reply.js";
-export { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "./openai/start-fake-openai.js";
+export {
+  FAKE_OPENAI_DEFAULT_MODELS,
+  type FakeOpenAI,
+  type FakeOpenAIOptions,
+  startFakeOpenAI,
+} from "./openai/start-fake-openai.js";
 // Open-Inspect control plane fake
 export {
   defaultAgentScript,

@@ -1,6 +1,6 @@
 import type { BackendTurn } from "@baton/core";
 import { describe, expect, it } from "vitest";
-import { createPlanBackend } from "./create-plan-backend.js";
+import { createPlanBackend, describePlan } from "./create-plan-backend.js";
 
 function backendTurn(prompt: string): BackendTurn {
   const request = {
@@ -63,6 +63,14 @@ describe("plan backend", () => {
       expect.arrayContaining(["**Plan (dry run: no agent was started)**", "- **Target:** acme/web"]),
     );
     expect(summary).not.toContain("•");
+  });
+
+  it("points only at the backends that are set up", () => {
+    const turn = backendTurn("x");
+    expect(describePlan(turn)).not.toMatch(/openai|openinspect/);
+    expect(describePlan(turn)).toContain("docs/backends.md");
+    expect(describePlan(turn, ["openai"])).toContain("Set `BATON_BACKEND` to `openai` to have an agent");
+    expect(describePlan(turn, ["openai"])).not.toContain("openinspect");
   });
 
   it("stops without a result when aborted", async () => {

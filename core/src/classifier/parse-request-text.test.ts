@@ -11,6 +11,16 @@ describe("parseRequestText", () => {
     expect(parseRequestText("explain it !model=o4-mini please", SMALL_CATALOG).hints.model).toBe("o4-mini");
   });
 
+  it("reads --model as !model", () => {
+    expect(parseRequestText("--model gpt-5 explain the retry policy", SMALL_CATALOG)).toEqual({
+      prompt: "explain the retry policy",
+      hints: { model: "gpt-5" },
+    });
+    expect(parseRequestText("why? --model=o4-mini", SMALL_CATALOG).hints.model).toBe("o4-mini");
+    // Only as a word of its own: "x--model y" is text.
+    expect(parseRequestText("x--model y", SMALL_CATALOG).hints.model).toBeUndefined();
+  });
+
   it("turns !repo, !env and !no-repo into target hints", () => {
     expect(parseRequestText("!repo acme/infra add an output", SMALL_CATALOG)).toEqual({
       prompt: "add an output",

@@ -10,8 +10,8 @@ export interface ParsedRequestText {
   hints: { target?: TargetHint; model?: string };
 }
 
-// Flags start a word: "!model gpt-5", "!model=gpt-5", "!repo acme/api", "!env checkout", "!no-repo".
-const MODEL_FLAG = /(^|\s)!model(?:\s*=\s*|\s+)([\w.:/@-]+)/gi;
+// Flags start a word: "!model gpt-5", "!model=gpt-5", "--model gpt-5", "!repo acme/api", "!env checkout", "!no-repo".
+const MODEL_FLAG = /(^|\s)(?:!|--)model(?:\s*=\s*|\s+)([\w.:/@-]+)/gi;
 const REPOSITORY_FLAG = /(^|\s)!repo(?:\s*=\s*|\s+)([\w./-]+)/gi;
 const ENVIRONMENT_FLAG = /(^|\s)!env(?:\s*=\s*|\s+)(?:env:)?([\w.-]+)/gi;
 const NO_REPOSITORY_FLAG = /(^|\s)!(?:no-?repo|none)(?=\s|$)/gi;

@@ -12,6 +12,10 @@ export const repositoryEntrySchema = z.object({
   aliases: z.array(z.string().min(1)).default([]),
   keywords: z.array(z.string().min(1)).default([]),
   defaultBranch: z.string().min(1).optional(),
+  /** Where the built-in agent clones it from, when not `https://github.com/<repo>.git`. */
+  url: z.string().min(1).optional(),
+  /** A local git repository to clone from instead (a path on the worker's machine). */
+  path: z.string().min(1).optional(),
 });
 export type RepositoryEntry = z.infer<typeof repositoryEntrySchema>;
 
@@ -56,6 +60,13 @@ const teamOrProjectTargetSchema = z.union([
 ]);
 export type LinearMapping = z.infer<typeof teamOrProjectTargetSchema>;
 
+/** The models people may choose on one backend (`!model NAME`), and the one used when they choose none. */
+export const backendModelsSchema = z.object({
+  default: z.string().min(1).optional(),
+  allowed: z.array(z.string().min(1)).default([]),
+});
+export type BackendModels = z.infer<typeof backendModelsSchema>;
+
 export const catalogSchema = z
   .object({
     repositories: z.array(repositoryEntrySchema).default([]),
@@ -89,6 +100,8 @@ export const catalogSchema = z
       })
       .default({ repositories: {} }),
     sharing: sharePolicySchema.default({ mode: "auto", expiresInDays: 7 }),
+    // Keyed by backend name (`openai`, `openinspect`, `plan`).
+    models: z.record(z.string(), backendModelsSchema).default({}),
   })
   .strict();
 export type Catalog = z.infer<typeof catalogSchema>;

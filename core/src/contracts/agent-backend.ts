@@ -19,6 +19,8 @@ export interface BackendTurn {
 /** An agent that does the work. Events end with exactly one `done` or `error`. */
 export interface AgentBackend {
   readonly name: string;
+  /** The model a turn runs on when neither the person nor the catalog chose one. */
+  readonly defaultModel?: string;
   run(turn: BackendTurn, signal: AbortSignal): AsyncIterable<AgentEvent>;
   stop(session: Session): Promise<void>;
 }

@@ -45,7 +45,6 @@ export async function resolveSessionTarget({
     conversationKey: turn.conversationKey,
     target: decision.target,
     backend,
-    model: request.hints.model,
     requester: request.actor,
   });
   return { kind: "ready", session, reason: decision.reason };

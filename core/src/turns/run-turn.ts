@@ -1,3 +1,4 @@
+import type { BackendModels } from "../config/catalog.js";
 import type { AgentBackend, BackendTurn } from "../contracts/agent-backend.js";
 import type { Classifier } from "../contracts/classifier.js";
 import type { Logger } from "../contracts/logger.js";
@@ -12,6 +13,7 @@ import type { Turn, TurnStatus } from "../schemas/turn.js";
 import type { ConversationContextStore } from "../store/conversation-context-store.js";
 import type { SessionStore } from "../store/session-store.js";
 import type { TranscriptStore } from "../store/transcript-store.js";
+import { chooseTurnModel, describeModelRefusal } from "./choose-turn-model.js";
 import { collectAgentEvents } from "./collect-agent-events.js";
 import { resolveSessionTarget } from "./resolve-session-target.js";
 
@@ -26,6 +28,8 @@ export interface TurnRunnerOptions {
   conversationContext?: ConversationContextStore;
   /** Who may add turns to a session someone else started; anyone when not given. */
   steering?: SteeringGuard;
+  /** The catalog's `models:` key: the models people may choose per backend, and their defaults. */
+  models?: Readonly<Record<string, BackendModels>>;
   logger: Logger;
 }
 
@@ -54,6 +58,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
   const { sessions, transcripts, classifier, backend, repliers, shareLinks, conversationContext, logger } =
     options;
   const steering = options.steering ?? allowAnyoneToSteer;
+  const models = options.models ?? {};
 
   return async function runTurn(receivedTurn, context) {
     const turn = classifier.readRequest
@@ -84,19 +89,36 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         log.info("core.turn.declined", { reason: "steering_policy" });
         return "cancelled";
       }
-      const session = resolution.retarget
-        ? await sessions.update(resolution.session.id, { target: resolution.retarget })
-        : resolution.session;
+      const modelChoice = chooseTurnModel({
+        requested: turn.request.hints.model,
+        sessionModel: resolution.session.model,
+        backend,
+        models,
+      });
+      if (modelChoice.kind === "not_allowed") {
+        await replier.failed(turn, { code: "model_not_allowed", message: describeModelRefusal(modelChoice) });
+        log.info("core.turn.model_refused", { backend: backend.name, allowed: modelChoice.allowed.length });
+        return "cancelled";
+      }
+      const { model } = modelChoice;
+      const change = {
+        ...(resolution.retarget ? { target: resolution.retarget } : {}),
+        ...(modelChoice.sessionModel !== resolution.session.model ? { model: modelChoice.sessionModel } : {}),
+      };
+      const session =
+        Object.keys(change).length > 0
+          ? await sessions.update(resolution.session.id, change)
+          : resolution.session;
       sessionId = session.id;
       await recordPrompt(transcripts, session, turn, reason);
-      await replier.working(turn, { target: session.target, backend: backend.name, model: session.model });
+      await replier.working(turn, { target: session.target, backend: backend.name, model });
 
       const backendTurn: BackendTurn = {
         turn,
         session,
         target: session.target,
         prompt: turn.request.text,
-        model: session.model,
+        model,
         context: (await conversationContext?.takeForTurn(turn.conversationKey, turn.id)) ?? [],
         idempotencyKey: turn.id,
       };
@@ -110,7 +132,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
           artifacts,
           target: session.target,
           backend: backend.name,
-          model: session.model,
+          model,
           durationMs: Date.now() - startedAt,
         };
         await replier.result(turn, outcome, shareUrl);

@@ -14,18 +14,30 @@ export function promptText(body: ChatCompletionRequestBody): string {
     .join("\n");
 }
 
-/** A `chat.completion` object in OpenAI's wire format. */
+/** A function call as it appears in an assistant message of the wire format. */
+export interface WireToolCall {
+  id: string;
+  type: "function";
+  function: { name: string; arguments: string };
+}
+
+/** A `chat.completion` object in OpenAI's wire format; with `toolCalls` it asks for function calls. */
 export function buildChatCompletion({
   id,
   body,
   content,
+  toolCalls,
 }: {
   id: string;
   body: ChatCompletionRequestBody;
-  content: string;
+  content: string | null;
+  toolCalls?: WireToolCall[];
 }): Record<string, unknown> {
   const promptTokens = estimateTokens(promptText(body));
-  const completionTokens = estimateTokens(content);
+  const completionTokens = estimateTokens((content ?? "") + JSON.stringify(toolCalls ?? []));
+  const message = toolCalls
+    ? { role: "assistant", content, refusal: null, annotations: [], tool_calls: toolCalls }
+    : { role: "assistant", content, refusal: null, annotations: [] };
   return {
     id,
     object: "chat.completion",
@@ -34,9 +46,9 @@ export function buildChatCompletion({
     choices: [
       {
         index: 0,
-        message: { role: "assistant", content, refusal: null, annotations: [] },
+        message,
         logprobs: null,
-        finish_reason: "stop",
+        finish_reason: toolCalls ? "tool_calls" : "stop",
       },
     ],
     usage: {

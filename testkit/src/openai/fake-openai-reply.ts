@@ -2,6 +2,9 @@
  * How the fake OpenAI answers one request:
  * - `json`: a completion whose message content is `JSON.stringify(value)`;
  * - `text`: a completion with exactly this content (garbage, prose, half a JSON object);
+ * - `tool_calls`: an assistant message that calls functions (`finish_reason: "tool_calls"`), each
+ *   call's `arguments` sent as the JSON string the API sends (a string is sent as it is, so a test
+ *   can send malformed arguments);
  * - `error`: an HTTP error with OpenAI's error body (`{ error: { message, type, param, code } }`),
  *   e.g. 500 or 429.
  * Any reply may wait `delayMs` first, which is how a test makes the client time out.
@@ -9,7 +12,15 @@
 export type FakeOpenAIReply =
   | { kind: "json"; value: unknown; delayMs?: number }
   | { kind: "text"; content: string; delayMs?: number }
+  | { kind: "tool_calls"; calls: FakeToolCall[]; content?: string; delayMs?: number }
   | { kind: "error"; status: number; message?: string; delayMs?: number };
+
+/** One function call in a scripted `tool_calls` reply; ids default to `call_<n>`. */
+export interface FakeToolCall {
+  name: string;
+  arguments: unknown;
+  id?: string;
+}
 
 /** A chat completion request as the fake received it. */
 export interface FakeOpenAIRequest {
@@ -25,7 +36,8 @@ export interface FakeOpenAIRequest {
 
 export interface ChatCompletionRequestBody {
   model?: string;
-  messages?: Array<{ role: string; content: unknown }>;
+  messages?: Array<{ role: string; content: unknown; tool_calls?: unknown; tool_call_id?: string }>;
+  tools?: Array<{ type: string; function: { name: string } }>;
   [key: string]: unknown;
 }
 

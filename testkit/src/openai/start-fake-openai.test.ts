@@ -67,9 +67,48 @@ describe("startFakeOpenAI", () => {
     expect(body.choices[0]?.message.content).toBe("echo ping");
   });
 
-  it("serves only chat completions", async () => {
-    fake = await startFakeOpenAI();
-    const response = await fetch(`${fake.url}/models`);
+  it("scripts function calls in the wire format, arguments as JSON strings", async () => {
+    fake = await startFakeOpenAI({
+      script: [
+        {
+          kind: "tool_calls",
+          calls: [
+            { name: "read_file", arguments: { path: "README.md" } },
+            { name: "search", arguments: "{not json", id: "call_custom" },
+          ],
+        },
+      ],
+    });
+    const body = (await (await complete(fake.url, "read it")).json()) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      choices: [
+        {
+          finish_reason: "tool_calls",
+          message: {
+            role: "assistant",
+            content: null,
+            tool_calls: [
+              {
+                id: "call_1",
+                type: "function",
+                function: { name: "read_file", arguments: '{"path":"README.md"}' },
+              },
+              { id: "call_custom", type: "function", function: { name: "search", arguments: "{not json" } },
+            ],
+          },
+        },
+      ],
+    });
+  });
+
+  it("lists its models and serves nothing else but chat completions", async () => {
+    fake = await startFakeOpenAI({ models: ["gpt-x"] });
+    const models = await fetch(`${fake.url}/models`);
+    expect(await models.json()).toEqual({
+      object: "list",
+      data: [{ id: "gpt-x", object: "model", created: expect.any(Number), owned_by: "fake" }],
+    });
+    const response = await fetch(`${fake.url}/embeddings`, { method: "POST", body: "{}" });
     expect(response.status).toBe(404);
     expect(fake.requests).toHaveLength(0);
   });

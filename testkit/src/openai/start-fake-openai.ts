@@ -16,7 +16,11 @@ import type {
 export interface FakeOpenAIOptions {
   /** Defaults to an empty list: every request gets HTTP 500 until a script is set. */
   script?: FakeOpenAIScript;
+  /** What `GET /v1/models` lists. */
+  models?: readonly string[];
 }
+
+export const FAKE_OPENAI_DEFAULT_MODELS = ["gpt-4.1-mini", "gpt-4.1"] as const;
 
 export interface FakeOpenAI {
   /** Base URL ending in `/v1`, ready for `new OpenAI({ baseURL })`. */
@@ -32,7 +36,8 @@ export interface FakeOpenAI {
 
 /**
  * Starts a local OpenAI-compatible server on 127.0.0.1 that answers `POST /v1/chat/completions`
- * in OpenAI's wire format, as scripted, and records each request.
+ * in OpenAI's wire format, as scripted (text, JSON, function calls, errors), and records each
+ * request; `GET /v1/models` lists `models`.
  *
  * @example
  * const fake = await startFakeOpenAI({ script: [{ kind: "json", value: { targetId: "acme/api" } }] });
@@ -46,6 +51,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   let script: FakeOpenAIScript = options.script ?? [];
   let nextReply = 0;
   let completions = 0;
+  let toolCallIds = 0;
+  const models = options.models ?? FAKE_OPENAI_DEFAULT_MODELS;
   const timers = new Set<NodeJS.Timeout>();
 
   async function replyFor(request: FakeOpenAIRequest): Promise<FakeOpenAIReply> {
@@ -57,6 +64,11 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = req.url?.split("?")[0] ?? "";
+    if (req.method === "GET" && path === "/v1/models") {
+      const data = models.map((id) => ({ id, object: "model", created: 1_700_000_000, owned_by: "fake" }));
+      sendJson(res, 200, { object: "list", data });
+      return;
+    }
     if (req.method !== "POST" || path !== "/v1/chat/completions") {
       sendJson(
         res,
@@ -98,8 +110,24 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       return;
     }
     completions += 1;
+    const id = `chatcmpl-fake${completions}`;
+    if (reply.kind === "tool_calls") {
+      const toolCalls = reply.calls.map((call) => {
+        toolCallIds += 1;
+        return {
+          id: call.id ?? `call_${toolCallIds}`,
+          type: "function" as const,
+          function: {
+            name: call.name,
+            arguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments),
+          },
+        };
+      });
+      sendJson(res, 200, buildChatCompletion({ id, body, content: reply.content ?? null, toolCalls }));
+      return;
+    }
     const content = reply.kind === "json" ? JSON.stringify(reply.value) : reply.content;
-    sendJson(res, 200, buildChatCompletion({ id: `chatcmpl-fake${completions}`, body, content }));
+    sendJson(res, 200, buildChatCompletion({ id, body, content }));
   }
 
   const server = createServer((req, res) => {

@@ -1,0 +1,94 @@
+import type { AgentEvent } from "@baton/core";
+import { type FakeOpenAI, startFakeOpenAI } from "@baton/testkit";
+import { OpenAI } from "openai";
+import { afterEach, describe, expect, it } from "vitest";
+import { type AgentLoopOptions, runAgentLoop } from "./run-agent-loop.js";
+import { AGENT_TOOLS } from "./tools/agent-tools.js";
+import type { Workspace } from "./workspace/workspace.js";
+
+let fake: FakeOpenAI;
+afterEach(() => fake.close());
+
+// A workspace whose directory does not exist: list_files fails inside the tool, which is enough
+// to see the loop go round without a checkout.
+const WORKSPACE: Workspace = {
+  roots: [{ repo: "acme/web", dir: "/nonexistent/baton", commit: "0".repeat(40) }],
+};
+
+async function drive(options: Partial<AgentLoopOptions>): Promise<{ events: AgentEvent[]; answer: string }> {
+  const client = new OpenAI({ apiKey: "sk-test", baseURL: fake.url, maxRetries: 0 });
+  const loop = runAgentLoop({
+    client,
+    model: "gpt-test",
+    messages: [{ role: "user", content: "look around" }],
+    tools: AGENT_TOOLS,
+    workspace: WORKSPACE,
+    git: "git",
+    limits: { maxSteps: 16, maxTokens: 1_000_000 },
+    signal: new AbortController().signal,
+    ...options,
+  });
+  const events: AgentEvent[] = [];
+  for (;;) {
+    const next = await loop.next();
+    if (next.done) return { events, answer: next.value };
+    events.push(next.value);
+  }
+}
+
+const LIST = { kind: "tool_calls" as const, calls: [{ name: "list_files", arguments: { pattern: "**" } }] };
+
+describe("runAgentLoop", () => {
+  it("the last step allowed asks without tools, so that the turn ends in an answer", async () => {
+    fake = await startFakeOpenAI({
+      script: [LIST, LIST, { kind: "text", content: "Here is what I found." }],
+    });
+    const { answer, events } = await drive({ limits: { maxSteps: 3, maxTokens: 1_000_000 } });
+    expect(answer).toBe("Here is what I found.");
+    expect(fake.requests.map((r) => r.body.tool_choice)).toEqual(["auto", "auto", "none"]);
+    expect(events.filter((e) => e.type === "tool")).toHaveLength(2);
+    expect(events).toContainEqual({ type: "status", message: "Step budget spent: writing the answer" });
+  });
+
+  it("a spent token budget makes the next step the last", async () => {
+    fake = await startFakeOpenAI({ script: [LIST, { kind: "text", content: "Enough." }] });
+    const { answer } = await drive({ limits: { maxSteps: 16, maxTokens: 1 } });
+    expect(answer).toBe("Enough.");
+    expect(fake.requests.map((r) => r.body.tool_choice)).toEqual(["auto", "none"]);
+  });
+
+  it("hands a tool call the model got wrong back to it, and sends no tools without a workspace", async () => {
+    fake = await startFakeOpenAI({
+      script: [
+        { kind: "tool_calls", calls: [{ name: "delete_everything", arguments: {} }] },
+        { kind: "text", content: "Sorry." },
+      ],
+    });
+    const { events } = await drive({});
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: "tool",
+        name: "delete_everything",
+        output: expect.stringContaining("no tool"),
+      }),
+    );
+    await fake.close();
+    fake = await startFakeOpenAI({ script: [{ kind: "text", content: "From memory." }] });
+    expect((await drive({ workspace: { roots: [] } })).answer).toBe("From memory.");
+    expect(fake.requests[0]?.body.tools).toBeUndefined();
+  });
+
+  it("a model API failure becomes a BatonError, retryable for a 5xx and not for a 401", async () => {
+    fake = await startFakeOpenAI({
+      script: [
+        { kind: "error", status: 503 },
+        { kind: "error", status: 401 },
+      ],
+    });
+    await expect(drive({})).rejects.toMatchObject({ code: "backend_failed", retryable: true });
+    await expect(drive({})).rejects.toMatchObject({
+      retryable: false,
+      userMessage: expect.stringContaining("OPENAI_API_KEY"),
+    });
+  });
+});

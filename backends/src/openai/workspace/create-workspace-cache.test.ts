@@ -1,0 +1,119 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { catalogSchema, silentLogger } from "@baton/core";
+import { createTestGitRepository, type TestGitRepository } from "@baton/testkit";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createWorkspaceCache } from "./create-workspace-cache.js";
+import { gitAuthEnvironment, repositorySource } from "./repository-source.js";
+
+let cacheDir: string;
+let web: TestGitRepository;
+let api: TestGitRepository;
+
+beforeEach(() => {
+  cacheDir = mkdtempSync(join(tmpdir(), "baton-cache-"));
+  web = createTestGitRepository({ files: { "README.md": "# web\n" } });
+  api = createTestGitRepository({ files: { "server.ts": "listen(3000)\n" } });
+});
+afterEach(() => {
+  rmSync(cacheDir, { recursive: true, force: true });
+  web.cleanup();
+  api.cleanup();
+});
+
+function cacheFor(depth?: number) {
+  const catalog = catalogSchema.parse({
+    repositories: [
+      { repo: "acme/web", path: web.dir },
+      { repo: "acme/api", path: api.dir },
+    ],
+    environments: [{ id: "shop", name: "Shop", repositories: ["acme/web", "acme/api"] }],
+  });
+  return createWorkspaceCache({ dir: cacheDir, catalog, logger: silentLogger, ...(depth ? { depth } : {}) });
+}
+
+describe("createWorkspaceCache", () => {
+  it("checks a repository out shallowly from its catalog path, and fetches it again on reuse", async () => {
+    web.commit({ files: { "CHANGELOG.md": "- one\n" } });
+    const cache = cacheFor(1);
+    const signal = new AbortController().signal;
+    const first = await cache.prepare({ kind: "repository", repo: "acme/web" }, signal);
+    expect(first.roots).toHaveLength(1);
+    const [root] = first.roots;
+    expect(readFileSync(join(root!.dir, "README.md"), "utf8")).toBe("# web\n");
+    // The checkout stores no URL: nothing to leak, nothing stale.
+    expect(readFileSync(join(root!.dir, ".git", "config"), "utf8")).not.toContain(web.dir);
+    expect(existsSync(join(root!.dir, ".git", "shallow"))).toBe(true);
+
+    const second = web.commit({ files: { "README.md": "# web, again\n" } });
+    const again = await cache.prepare({ kind: "repository", repo: "acme/web" }, signal);
+    expect(again.roots[0]?.dir).toBe(root!.dir);
+    expect(again.roots[0]?.commit).toBe(second);
+    expect(readFileSync(join(root!.dir, "README.md"), "utf8")).toBe("# web, again\n");
+  });
+
+  it("puts an environment's repositories side by side, and no repository gets none", async () => {
+    const cache = cacheFor();
+    const signal = new AbortController().signal;
+    const shop = await cache.prepare({ kind: "environment", id: "shop" }, signal);
+    expect(shop.roots.map((r) => r.repo)).toEqual(["acme/web", "acme/api"]);
+    expect(existsSync(join(shop.roots[1]!.dir, "server.ts"))).toBe(true);
+    expect(await cache.prepare({ kind: "none" }, signal)).toEqual({ roots: [] });
+  });
+
+  it("checks out the branch the target names", async () => {
+    web.commit({ files: { "feature.txt": "on main\n" } });
+    const cache = cacheFor();
+    const signal = new AbortController().signal;
+    const main = await cache.prepare({ kind: "repository", repo: "acme/web", branch: "main" }, signal);
+    expect(readFileSync(join(main.roots[0]!.dir, "feature.txt"), "utf8")).toBe("on main\n");
+  });
+
+  it("fails with a reply that names the repository when it cannot be fetched", async () => {
+    const catalog = catalogSchema.parse({
+      repositories: [{ repo: "acme/gone", path: join(cacheDir, "nothing") }],
+    });
+    const cache = createWorkspaceCache({ dir: cacheDir, catalog, logger: silentLogger });
+    await expect(
+      cache.prepare({ kind: "repository", repo: "acme/gone" }, new AbortController().signal),
+    ).rejects.toMatchObject({
+      code: "backend_failed",
+      userMessage: expect.stringContaining("acme/gone"),
+    });
+  });
+});
+
+describe("repositorySource", () => {
+  const catalog = catalogSchema.parse({
+    repositories: [
+      { repo: "acme/local", path: "/srv/git/local" },
+      { repo: "acme/mirror", url: "https://git.example.com/acme/mirror.git", defaultBranch: "trunk" },
+    ],
+  });
+
+  it("reads from a catalog path, a catalog url, or the git host", () => {
+    expect(repositorySource("acme/local", catalog)).toEqual({
+      url: "file:///srv/git/local",
+      onGitHost: false,
+    });
+    expect(repositorySource("acme/mirror", catalog)).toEqual({
+      url: "https://git.example.com/acme/mirror.git",
+      onGitHost: false,
+      defaultBranch: "trunk",
+    });
+    expect(repositorySource("acme/other", catalog, "https://ghe.example.com/")).toEqual({
+      url: "https://ghe.example.com/acme/other.git",
+      onGitHost: true,
+    });
+  });
+
+  it("passes a token as git configuration for the host only, never in the URL", () => {
+    const env = gitAuthEnvironment("https://github.com", "ghs_secret");
+    expect(env).toEqual({
+      GIT_CONFIG_COUNT: "1",
+      GIT_CONFIG_KEY_0: "http.https://github.com/.extraheader",
+      GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${Buffer.from("x-access-token:ghs_secret").toString("base64")}`,
+    });
+  });
+});
