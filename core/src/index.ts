@@ -75,6 +75,7 @@ export {
   type UserFacingError,
 } from "./errors.js";
 export { MAX_WEBHOOK_BODY_BYTES, type ReadBodyResult, readBody } from "./http/read-body.js";
+export { sendJson, sendText } from "./http/send-response.js";
 export {
   createRedactor,
   type RedactedText,

@@ -1,36 +1,6 @@
-import type { ServerResponse } from "node:http";
 import type { HttpMethod, HttpRoute } from "@baton/core";
 
+/** Bots answer with the same helpers. */
+export { sendJson, sendText } from "@baton/core";
 /** Routes are a core contract, so that bots can provide theirs; the gateway serves them. */
 export type { HttpMethod, HttpRoute };
-
-/** Writes a complete JSON answer. */
-export function sendJson(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    "content-type": "application/json; charset=utf-8",
-    "content-length": Buffer.byteLength(text),
-    ...headers,
-  });
-  response.end(text);
-}
-
-/** Writes a complete plain-text answer. */
-export function sendText(
-  response: ServerResponse,
-  status: number,
-  text: string,
-  headers: Record<string, string> = {},
-): void {
-  response.writeHead(status, {
-    "content-type": "text/plain; charset=utf-8",
-    "content-length": Buffer.byteLength(text),
-    ...headers,
-  });
-  response.end(text);
-}
