@@ -13,7 +13,7 @@ import type { Turn, TurnStatus } from "../schemas/turn.js";
 import type { ConversationContextStore } from "../store/conversation-context-store.js";
 import type { SessionStore } from "../store/session-store.js";
 import type { TranscriptStore } from "../store/transcript-store.js";
-import { chooseTurnModel, describeModelRefusal } from "./choose-turn-model.js";
+import { applyTurnChoices } from "./apply-turn-choices.js";
 import { collectAgentEvents } from "./collect-agent-events.js";
 import { resolveSessionTarget } from "./resolve-session-target.js";
 
@@ -89,26 +89,19 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         log.info("core.turn.declined", { reason: "steering_policy" });
         return "cancelled";
       }
-      const modelChoice = chooseTurnModel({
-        requested: turn.request.hints.model,
-        sessionModel: resolution.session.model,
+      const choices = await applyTurnChoices({
+        resolution,
+        requestedModel: turn.request.hints.model,
         backend,
         models,
+        sessions,
       });
-      if (modelChoice.kind === "not_allowed") {
-        await replier.failed(turn, { code: "model_not_allowed", message: describeModelRefusal(modelChoice) });
-        log.info("core.turn.model_refused", { backend: backend.name, allowed: modelChoice.allowed.length });
+      if (choices.kind === "model_not_allowed") {
+        await replier.failed(turn, { code: "model_not_allowed", message: choices.message });
+        log.info("core.turn.model_refused", { backend: backend.name });
         return "cancelled";
       }
-      const { model } = modelChoice;
-      const change = {
-        ...(resolution.retarget ? { target: resolution.retarget } : {}),
-        ...(modelChoice.sessionModel !== resolution.session.model ? { model: modelChoice.sessionModel } : {}),
-      };
-      const session =
-        Object.keys(change).length > 0
-          ? await sessions.update(resolution.session.id, change)
-          : resolution.session;
+      const { session, model } = choices;
       sessionId = session.id;
       await recordPrompt(transcripts, session, turn, reason);
       await replier.working(turn, { target: session.target, backend: backend.name, model });

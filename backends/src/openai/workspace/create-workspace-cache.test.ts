@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { catalogSchema, silentLogger } from "@baton/core";
@@ -68,6 +69,55 @@ describe("createWorkspaceCache", () => {
     const signal = new AbortController().signal;
     const main = await cache.prepare({ kind: "repository", repo: "acme/web", branch: "main" }, signal);
     expect(readFileSync(join(main.roots[0]!.dir, "feature.txt"), "utf8")).toBe("on main\n");
+  });
+
+  it("fetches from the git host with the token provider's token, in git's environment only", async () => {
+    // The git host is a directory of bare repositories; a git wrapper records what git was given.
+    const host = join(cacheDir, "host");
+    mkdirSync(join(host, "acme"), { recursive: true });
+    execFileSync("git", ["clone", "--quiet", "--bare", web.dir, join(host, "acme", "web.git")]);
+    const record = join(cacheDir, "git-calls.log");
+    const wrapper = join(cacheDir, "recording-git.sh");
+    writeFileSync(
+      wrapper,
+      `#!/bin/sh
+echo "ARGS $*" >> ${JSON.stringify(record)}
+echo "ENV $GIT_CONFIG_KEY_0 $GIT_CONFIG_VALUE_0" >> ${JSON.stringify(record)}
+exec git "$@"
+`,
+    );
+    chmodSync(wrapper, 0o755);
+    const asked: string[] = [];
+    const cache = createWorkspaceCache({
+      dir: join(cacheDir, "checkouts"),
+      catalog: catalogSchema.parse({}),
+      gitHost: `file://${host}`,
+      git: wrapper,
+      tokens: {
+        async tokenFor(repo) {
+          asked.push(repo);
+          return "ghs_installation_token";
+        },
+      },
+      logger: silentLogger,
+    });
+    const workspace = await cache.prepare(
+      { kind: "repository", repo: "acme/web" },
+      new AbortController().signal,
+    );
+    expect(readFileSync(join(workspace.roots[0]!.dir, "README.md"), "utf8")).toBe("# web\n");
+    expect(asked).toEqual(["acme/web"]);
+    const lines = readFileSync(record, "utf8").split("\n");
+    const basic = Buffer.from("x-access-token:ghs_installation_token").toString("base64");
+    const fetchIndex = lines.findIndex((line) => line.startsWith("ARGS fetch"));
+    expect(lines[fetchIndex + 1]).toBe(`ENV http.file://${host}/.extraheader AUTHORIZATION: basic ${basic}`);
+    expect(lines.filter((line) => line.startsWith("ARGS")).join("\n")).not.toContain(
+      "ghs_installation_token",
+    );
+    expect(lines.filter((line) => line.startsWith("ARGS")).join("\n")).not.toContain(basic);
+    expect(readFileSync(join(workspace.roots[0]!.dir, ".git", "config"), "utf8")).not.toContain(basic);
+    // Only the fetch gets the token.
+    expect(lines.filter((line) => line.startsWith("ENV http"))).toHaveLength(1);
   });
 
   it("fails with a reply that names the repository when it cannot be fetched", async () => {
