@@ -1,4 +1,11 @@
-import type { AgentBackend, AgentEvent, BackendTurn, Logger, Session } from "@baton/core";
+import {
+  type AgentBackend,
+  type AgentEvent,
+  type BackendTurn,
+  type Logger,
+  type Session,
+  targetId,
+} from "@baton/core";
 import { buildPromptContent } from "./build-prompt-content.js";
 import type { OpenInspectClient } from "./create-openinspect-client.js";
 import { createPromptProgress } from "./create-prompt-progress.js";
@@ -50,7 +57,10 @@ export function createOpenInspectBackend(options: OpenInspectBackendOptions): Ag
       signal,
     });
     if (!opened.ok) throw toTurnError(opened, turn.turn.request.actor.platform);
-    await store.setSession(turn.session.id, opened.value);
+    await store.setSession(turn.session.id, {
+      remoteSessionId: opened.value,
+      targetId: targetId(turn.target),
+    });
     log.info("backends.openinspect.session_opened", {
       session_id: turn.session.id,
       remote_session_id: opened.value,
@@ -66,6 +76,12 @@ export function createOpenInspectBackend(options: OpenInspectBackendOptions): Ag
     return undefined;
   }
 
+  /** The remote session of this Baton session, unless it was opened for another target (the person changed it). */
+  async function currentRemoteSession(turn: BackendTurn): Promise<string | undefined> {
+    const remote = await store.getSession(turn.session.id);
+    return remote && remote.targetId === targetId(turn.target) ? remote.remoteSessionId : undefined;
+  }
+
   return {
     name: OPENINSPECT_BACKEND_NAME,
     async *run(turn, signal): AsyncIterable<AgentEvent> {
@@ -73,7 +89,7 @@ export function createOpenInspectBackend(options: OpenInspectBackendOptions): Ag
       const turnId = turn.idempotencyKey;
       const content = buildPromptContent(turn.prompt, turn.context);
       let record = await store.getPrompt(turnId);
-      let remoteSessionId = record?.remoteSessionId ?? (await store.getSession(turn.session.id));
+      let remoteSessionId = record?.remoteSessionId ?? (await currentRemoteSession(turn));
       let stream: SessionEventStream | undefined;
       const notes: string[] = [];
       const stopRemote = () => {
@@ -171,9 +187,9 @@ export function createOpenInspectBackend(options: OpenInspectBackendOptions): Ag
       }
     },
     async stop(session: Session) {
-      const remoteSessionId = await store.getSession(session.id);
-      if (!remoteSessionId) return;
-      const stopped = await client.stopSession(remoteSessionId, session.requester);
+      const remote = await store.getSession(session.id);
+      if (!remote) return;
+      const stopped = await client.stopSession(remote.remoteSessionId, session.requester);
       if (!stopped.ok) throw toTurnError(stopped, session.requester.platform);
     },
   };
