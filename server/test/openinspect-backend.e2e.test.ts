@@ -233,6 +233,24 @@ describe("BATON_BACKEND=openinspect, through the gateway and the worker", () => 
     expect(s.plane.sessions[2]?.messages.map((m) => m.content)).toEqual(["never arrived in acme/web"]);
   });
 
+  it("a turn retried after it lost track of its prompt follows that prompt instead of sending it again", async () => {
+    s = await startOpenInspectScenario({ catalogYaml: CATALOG, plane: { webSocket: false } });
+    s.plane.setScript(() => [
+      { waitForRelease: true },
+      { event: "token", data: { content: "Resumed answer" } },
+    ]);
+    // Five failed reads in a row hand the turn back to the queue, which tries it again.
+    s.plane.failNext("events", { kind: "http", status: 502 }, 5);
+    await s.slack.mention({ channel: "C0RESUME", text: "slow one in acme/web" });
+    await eventually("the turn to be retried", () =>
+      s.t.logger.lines.some((line) => line.event === "core.turn.retrying"),
+    );
+    await eventually("the prompt to be released", () => s.plane.release(s.plane.sessions[0]?.id ?? ""));
+    await resultIn(s, "C0RESUME", "Resumed answer");
+    expect(s.plane.callsTo("prompt")).toHaveLength(1);
+    expect(s.plane.sessions[0]?.messages).toHaveLength(1);
+  });
+
   it("a refused signature fails the turn at once with a clear reply, without retries", async () => {
     s = await startOpenInspectScenario({
       catalogYaml: CATALOG,
