@@ -199,7 +199,7 @@ describe("BATON_BACKEND=openinspect, through the gateway and the worker", () => 
     s = await startOpenInspectScenario({ catalogYaml: CATALOG });
     const { ts: threadTs } = await s.slack.mention({ channel: "C0GONE", text: "first in acme/web" });
     await resultIn(s, "C0GONE", "Done: first in acme/web");
-    s.plane.close(s.plane.sessions[0]!.id, "cancelled");
+    s.plane.archiveSession(s.plane.sessions[0]!.id, "cancelled");
 
     await s.slack.mention({ channel: "C0GONE", threadTs, text: "second" });
     const result = await resultIn(s, "C0GONE", "Done: second");
