@@ -7,6 +7,15 @@ const CATALOG = `
 repositories:
   - repo: acme/web
     description: Customer-facing storefront
+  - repo: acme/api
+    description: The public API
+environments:
+  - id: checkout
+    name: Checkout
+    repositories: [acme/web, acme/api]
+  - id: local-only
+    name: Only in Baton's catalog
+    repositories: [acme/web, acme/api]
 slack:
   channels:
     C0FOLLOW: { steering: channel }
@@ -105,6 +114,48 @@ describe("BATON_BACKEND=openinspect, through the gateway and the worker", () => 
     expect(session.messages).toHaveLength(1);
   });
 
+  it("a follow-up that names another repository continues in a new remote session for it", async () => {
+    s = await startOpenInspectScenario({ catalogYaml: CATALOG });
+    const { ts: threadTs } = await s.slack.mention({
+      channel: "C0MOVE",
+      text: "look at the header in acme/web",
+    });
+    await resultIn(s, "C0MOVE", "Done: look at the header");
+    await s.slack.mention({ channel: "C0MOVE", threadTs, text: "now the same in acme/api" });
+    await resultIn(s, "C0MOVE", "Done: now the same");
+    expect(s.plane.sessions.map((session) => session.body.repoName)).toEqual(["web", "api"]);
+  });
+
+  it("an environment goes by its id, or as its repositories when only Baton's catalog knows it; no repository is neither", async () => {
+    s = await startOpenInspectScenario({
+      catalogYaml: CATALOG,
+      plane: { environments: [{ id: "checkout", name: "Checkout", repositories: [] }] },
+    });
+    await s.slack.mention({ channel: "C0ENV1", text: "check env:checkout" });
+    await resultIn(s, "C0ENV1", "Done: check");
+    await s.slack.mention({ channel: "C0ENV2", text: "check env:local-only" });
+    await resultIn(s, "C0ENV2", "Done: check");
+    await s.slack.mention({ channel: "C0ENV3", text: "no repo: what is a monad?" });
+    await resultIn(s, "C0ENV3", "a monad?");
+    await eventually(
+      "the third prompt to finish",
+      () => s.plane.sessions[2]?.messages[0]?.status === "completed",
+    );
+    expect(s.plane.sessions.map((session) => session.body)).toEqual([
+      expect.objectContaining({ environmentId: "checkout" }),
+      expect.objectContaining({
+        repositories: [
+          { repoOwner: "acme", repoName: "web" },
+          { repoOwner: "acme", repoName: "api" },
+        ],
+      }),
+      expect.anything(),
+    ]);
+    for (const key of ["repoOwner", "repoName", "environmentId", "repositories"])
+      expect(s.plane.sessions[2]?.body).not.toHaveProperty(key);
+    expect(s.plane.callsTo("createSession").map((call) => call.status)).toEqual([201, 404, 201, 201]);
+  });
+
   it("Stop posts /sessions/:id/stop and the thread says it stopped", async () => {
     s = await startOpenInspectScenario({ catalogYaml: CATALOG });
     s.plane.setScript(() => [
@@ -148,7 +199,7 @@ describe("BATON_BACKEND=openinspect, through the gateway and the worker", () => 
     s = await startOpenInspectScenario({ catalogYaml: CATALOG });
     const { ts: threadTs } = await s.slack.mention({ channel: "C0GONE", text: "first in acme/web" });
     await resultIn(s, "C0GONE", "Done: first in acme/web");
-    s.plane.close(s.plane.sessions[0]!.id, "cancelled");
+    s.plane.archiveSession(s.plane.sessions[0]!.id, "cancelled");
 
     await s.slack.mention({ channel: "C0GONE", threadTs, text: "second" });
     const result = await resultIn(s, "C0GONE", "Done: second");
@@ -180,6 +231,24 @@ describe("BATON_BACKEND=openinspect, through the gateway and the worker", () => 
     await s.slack.mention({ channel: "C0NEVER", text: "never arrived in acme/web" });
     await resultIn(s, "C0NEVER", "Done: never arrived in acme/web");
     expect(s.plane.sessions[2]?.messages.map((m) => m.content)).toEqual(["never arrived in acme/web"]);
+  });
+
+  it("a turn retried after it lost track of its prompt follows that prompt instead of sending it again", async () => {
+    s = await startOpenInspectScenario({ catalogYaml: CATALOG, plane: { webSocket: false } });
+    s.plane.setScript(() => [
+      { waitForRelease: true },
+      { event: "token", data: { content: "Resumed answer" } },
+    ]);
+    // Five failed reads in a row hand the turn back to the queue, which tries it again.
+    s.plane.failNext("events", { kind: "http", status: 502 }, 5);
+    await s.slack.mention({ channel: "C0RESUME", text: "slow one in acme/web" });
+    await eventually("the turn to be retried", () =>
+      s.t.logger.lines.some((line) => line.event === "core.turn.retrying"),
+    );
+    await eventually("the prompt to be released", () => s.plane.release(s.plane.sessions[0]?.id ?? ""));
+    await resultIn(s, "C0RESUME", "Resumed answer");
+    expect(s.plane.callsTo("prompt")).toHaveLength(1);
+    expect(s.plane.sessions[0]?.messages).toHaveLength(1);
   });
 
   it("a refused signature fails the turn at once with a clear reply, without retries", async () => {

@@ -2,7 +2,12 @@ import { type RedisKeys, SESSION_TTL_MS } from "@baton/core";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 
-const remoteSessionSchema = z.object({ remoteSessionId: z.string().min(1) });
+const remoteSessionSchema = z.object({
+  remoteSessionId: z.string().min(1),
+  /** The Baton target it was opened for (`targetId`): a retargeted session needs a new one. */
+  targetId: z.string().min(1),
+});
+export type RemoteSession = z.infer<typeof remoteSessionSchema>;
 const remotePromptSchema = z.object({
   remoteSessionId: z.string().min(1),
   /** When Baton sent it; a record without a message id is a send whose answer never came. */
@@ -16,8 +21,8 @@ export type RemotePrompt = z.infer<typeof remotePromptSchema>;
  * queued prompt, so that a retried turn follows the prompt it already sent instead of sending it again.
  */
 export interface RemoteSessionStore {
-  getSession(batonSessionId: string): Promise<string | null>;
-  setSession(batonSessionId: string, remoteSessionId: string): Promise<void>;
+  getSession(batonSessionId: string): Promise<RemoteSession | null>;
+  setSession(batonSessionId: string, remote: RemoteSession): Promise<void>;
   getPrompt(turnId: string): Promise<RemotePrompt | null>;
   setPrompt(turnId: string, prompt: RemotePrompt): Promise<void>;
 }
@@ -37,11 +42,9 @@ export function createRedisRemoteSessionStore({
     return raw === null ? null : schema.parse(JSON.parse(raw));
   }
   return {
-    async getSession(batonSessionId) {
-      return (await read(sessionKey(batonSessionId), remoteSessionSchema))?.remoteSessionId ?? null;
-    },
-    async setSession(batonSessionId, remoteSessionId) {
-      await redis.set(sessionKey(batonSessionId), JSON.stringify({ remoteSessionId }), "PX", SESSION_TTL_MS);
+    getSession: (batonSessionId) => read(sessionKey(batonSessionId), remoteSessionSchema),
+    async setSession(batonSessionId, remote) {
+      await redis.set(sessionKey(batonSessionId), JSON.stringify(remote), "PX", SESSION_TTL_MS);
     },
     getPrompt: (turnId) => read(promptKey(turnId), remotePromptSchema),
     async setPrompt(turnId, prompt) {

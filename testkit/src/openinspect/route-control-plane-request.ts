@@ -54,6 +54,10 @@ export function routeControlPlaneRequest({
       if (!actor) return error(403, "An actor is required to create a session");
       const forbidden = FORBIDDEN_SESSION_FIELDS.find((field) => field in input);
       if (forbidden) return error(400, `Field not allowed: ${forbidden}`);
+      const known = catalog.environments.some(
+        (environment) => (environment as { id?: unknown }).id === input.environmentId,
+      );
+      if (input.environmentId !== undefined && !known) return error(404, "Environment not found");
       const session = state.createSession(input, actor, service);
       return { status: 201, body: { sessionId: session.id, status: "created" } };
     });

@@ -44,7 +44,7 @@ export interface FakeControlPlane {
   setScript(script: FakeAgentScript): void;
   failNext(route: FakeControlPlaneRoute, failure: FakeControlPlaneFailure, times?: number): void;
   /** Archives (or cancels) a session: its next prompt gets 409. */
-  close(sessionId: string, status?: "archived" | "cancelled"): void;
+  archiveSession(sessionId: string, status?: "archived" | "cancelled"): void;
   /** Lets the prompt waiting at a `waitForRelease` step go on; false when none waits. */
   release(sessionId: string): boolean;
   /** How many WebSockets are subscribed to a session. */
@@ -184,7 +184,7 @@ export async function startFakeControlPlane(
     callsTo: (route) => calls.filter((call) => call.route === route),
     setScript: (script) => state.setScript(script),
     failNext: (route, failure, times) => failures.failNext(route, failure, times),
-    close(sessionId, status = "archived") {
+    archiveSession(sessionId, status = "archived") {
       const session = state.sessions.get(sessionId);
       if (!session) throw new Error(`the fake control plane has no session ${sessionId}`);
       session.status = status;

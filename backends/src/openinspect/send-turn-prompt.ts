@@ -1,0 +1,105 @@
+import type { AgentEvent, BackendTurn } from "@baton/core";
+import type { OpenInspectClient } from "./create-openinspect-client.js";
+import { findQueuedMessage } from "./find-queued-message.js";
+import type { SessionEventStream } from "./open-session-event-stream.js";
+import { toTurnError } from "./openinspect-errors.js";
+import { queuePrompt } from "./queue-prompt.js";
+import type { RemotePrompt, RemoteSessionStore } from "./remote-session-store.js";
+
+/** What Baton says in the thread when the earlier remote session could take no more prompts. */
+export const REOPENED_SESSION_NOTE =
+  "The earlier Open-Inspect session of this thread was archived or cancelled, so Baton continued in a new one.";
+
+/** The remote side of a running turn; the backend reads it when the turn is stopped. */
+export interface TurnConnection {
+  remoteSessionId?: string;
+  stream?: SessionEventStream;
+}
+
+export interface SentPrompt {
+  remoteSessionId: string;
+  messageId: string;
+  sentAt: number;
+  /** What the result should say besides the answer (a replaced remote session). */
+  notes: string[];
+}
+
+/**
+ * Makes sure the turn's prompt is queued exactly once: reuses the one an earlier try queued (or
+ * finds it in `/messages` when that try lost the answer), else subscribes to the session and sends
+ * it, opening a remote session when there is none yet or the old one is archived or cancelled.
+ * `connection` is kept current, so that a stop reaches the right session and socket.
+ */
+export async function* sendTurnPrompt({
+  client,
+  store,
+  turn,
+  content,
+  connection,
+  signal,
+  openRemote,
+  subscribe,
+}: {
+  client: OpenInspectClient;
+  store: RemoteSessionStore;
+  turn: BackendTurn;
+  content: string;
+  connection: TurnConnection;
+  signal: AbortSignal;
+  openRemote(): Promise<string>;
+  subscribe(remoteSessionId: string): Promise<SessionEventStream | undefined>;
+}): AsyncGenerator<AgentEvent, SentPrompt> {
+  const actor = turn.turn.request.actor;
+  const turnId = turn.idempotencyKey;
+  let record: RemotePrompt | null = await store.getPrompt(turnId);
+  let messageId = record?.messageId;
+  const notes: string[] = [];
+  let sessionId = record?.remoteSessionId ?? connection.remoteSessionId;
+  if (!sessionId) {
+    sessionId = await openRemote();
+    yield { type: "status", message: "Open-Inspect session opened" };
+  }
+  connection.remoteSessionId = sessionId;
+  if (record && !messageId) {
+    // An earlier try sent the prompt and lost the answer: it may be queued already.
+    const found = await findQueuedMessage({
+      client,
+      sessionId: record.remoteSessionId,
+      content,
+      sentAt: record.sentAt,
+      actor,
+      signal,
+    });
+    if (!found.ok) throw toTurnError(found, actor.platform);
+    messageId = found.value?.id;
+  }
+  while (!messageId) {
+    connection.stream = await subscribe(sessionId);
+    const sendingTo = sessionId;
+    const queued = yield* queuePrompt({
+      client,
+      sessionId: sendingTo,
+      body: { content, source: actor.platform, model: turn.model },
+      actor,
+      signal,
+      beforeSend: async (sentAt) => {
+        record = { remoteSessionId: sendingTo, sentAt };
+        await store.setPrompt(turnId, record);
+      },
+    });
+    if (queued.kind === "queued") {
+      messageId = queued.messageId;
+      break;
+    }
+    connection.stream?.close();
+    connection.stream = undefined;
+    if (queued.kind === "failed") throw toTurnError(queued.failure, actor.platform);
+    notes.push(REOPENED_SESSION_NOTE);
+    yield { type: "status", message: REOPENED_SESSION_NOTE };
+    sessionId = await openRemote();
+    connection.remoteSessionId = sessionId;
+  }
+  const sentAt = record?.sentAt ?? Date.now();
+  await store.setPrompt(turnId, { remoteSessionId: sessionId, sentAt, messageId });
+  return { remoteSessionId: sessionId, messageId, sentAt, notes };
+}
