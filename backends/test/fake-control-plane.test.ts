@@ -1,11 +1,11 @@
-import { createOpenInspectClient, signSig1Request } from "@baton/backends";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { FAKE_PROMPT_QUEUE_LIMIT } from "./create-fake-control-plane-state.js";
 import {
   FAKE_CONTROL_PLANE_SECRETS,
+  FAKE_PROMPT_QUEUE_LIMIT,
   type FakeControlPlane,
   startFakeControlPlane,
-} from "./start-fake-control-plane.js";
+} from "@baton/testkit";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createOpenInspectClient, signSig1Request } from "../src/index.js";
 
 describe("startFakeControlPlane", () => {
   let plane: FakeControlPlane;
