@@ -30,7 +30,7 @@ export const catalogDoctorCheck: DoctorCheck = {
       const { catalog, warnings } = await loadCatalogWithWarnings(file, { required: true });
       const ignored: DoctorFinding[] = warnings.map((warning) => ({
         kind: "warning",
-        text: `${warning.path}: ${warning.message} (ignored)`,
+        text: `${warning.path}: ${warning.message}`,
         fix: "Add the target to the catalog, or correct or remove this entry.",
       }));
       return {
