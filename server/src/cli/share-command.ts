@@ -15,11 +15,9 @@ import {
 } from "@baton/core";
 import { Redis } from "ioredis";
 import { loadConfig, SHARE_LINK_KEY_FILE } from "../config/load-config.js";
+import { LOCAL_REDIS_URL } from "../redis/resolve-redis.js";
 import type { CliIo } from "./cli-io.js";
 import { printUsage } from "./print-usage.js";
-
-const DEFAULT_REDIS_URL = "redis://127.0.0.1:6379";
-/** The generated link key lives here, next to Baton's other local state. */
 
 export const SHARE_USAGE = [
   "Usage: baton share <command>",
@@ -46,7 +44,7 @@ export async function runShareCommand(args: string[], io: CliIo): Promise<number
     return printUsage(io, { command: "baton share", usage: SHARE_USAGE, problem: parsed.problem });
   const config = loadConfig(io.env);
   const catalog = await loadCatalog(config.BATON_CONFIG);
-  const redis = new Redis(config.REDIS_URL ?? DEFAULT_REDIS_URL, {
+  const redis = new Redis(config.REDIS_URL ?? LOCAL_REDIS_URL, {
     lazyConnect: true,
     maxRetriesPerRequest: 1,
     retryStrategy: () => null,
