@@ -6,6 +6,7 @@
 
 import { execFileSync } from "node:child_process";
 import { connect } from "node:net";
+import { aptInstall, canAptInstall } from "./apt-install.mjs";
 
 function redisAnswers(host = "127.0.0.1", port = 6379, timeoutMs = 500) {
   return new Promise((resolve) => {
@@ -33,25 +34,10 @@ function hasRedisServer() {
 if (process.env.REDIS_URL || (await redisAnswers())) process.exit(0);
 if (hasRedisServer()) process.exit(0);
 
-const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-if (!isRoot || !hasCommand("apt-get")) {
+if (!canAptInstall()) {
   console.error(
     "baton: no Redis found. Install one (Debian/Ubuntu: `sudo apt-get install redis-server`, macOS: `brew install redis`) or set REDIS_URL=redis://host:6379.",
   );
   process.exit(1);
 }
-console.log("baton: installing redis-server from Debian's packages…");
-execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-execFileSync("apt-get", ["install", "-y", "-qq", "redis-server"], {
-  stdio: "inherit",
-  env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-});
-
-function hasCommand(name) {
-  try {
-    execFileSync("sh", ["-c", `command -v ${name}`], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
+aptInstall("redis-server");

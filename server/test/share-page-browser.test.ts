@@ -2,8 +2,9 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { finishedTurn, type ShareHarness, startShareHarness } from "./fixtures/share-harness.js";
 
-// Debian's chromium, never a downloaded browser; flags keep it from reaching anything but the page.
-const CHROMIUM_PATH = "/usr/bin/chromium";
+// Debian's chromium (or the one BATON_CHROMIUM_PATH names; `npm test` checks it is there), never a
+// downloaded browser; flags keep it from reaching anything but the page.
+const CHROMIUM_PATH = process.env.BATON_CHROMIUM_PATH || "/usr/bin/chromium";
 const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",

@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import {
   BatonError,
   type Catalog,
@@ -15,6 +14,8 @@ import { loadConfig } from "../config/load-config.js";
 import { createLogger } from "../logging/create-logger.js";
 import { createBatonClassifier } from "../platforms/create-baton-classifier.js";
 import type { CliIo } from "./cli-io.js";
+import { parseCliArgs } from "./parse-cli-args.js";
+import { printUsage } from "./print-usage.js";
 
 export const CLASSIFY_USAGE = [
   'Usage: baton classify [--platform slack|github|linear] [--channel NAME] [--repo OWNER/NAME] [--context KEY=VALUE]... [--config FILE] "text"',
@@ -53,11 +54,8 @@ type Parsed =
  */
 export async function runClassifyCommand(args: string[], io: CliIo): Promise<number> {
   const parsed = parseClassifyArgs(args);
-  if (parsed.kind === "usage") {
-    if (parsed.problem) io.stderr(`baton classify: ${parsed.problem}`);
-    (parsed.problem ? io.stderr : io.stdout)(CLASSIFY_USAGE);
-    return parsed.problem ? 2 : 0;
-  }
+  if (parsed.kind === "usage")
+    return printUsage(io, { command: "baton classify", usage: CLASSIFY_USAGE, problem: parsed.problem });
   try {
     const config = loadConfig(io.env);
     const file = parsed.config ?? config.BATON_CONFIG;
@@ -83,31 +81,20 @@ export async function runClassifyCommand(args: string[], io: CliIo): Promise<num
 }
 
 function parseClassifyArgs(args: string[]): Parsed {
-  let values: {
-    platform?: string;
-    channel?: string;
-    repo?: string;
-    context?: string[];
-    config?: string;
-    help?: boolean;
-  };
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        platform: { type: "string" },
-        channel: { type: "string" },
-        repo: { type: "string" },
-        context: { type: "string", multiple: true },
-        config: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (error) {
-    return { kind: "usage", problem: (error as Error).message };
-  }
+  const parsed = parseCliArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      platform: { type: "string" },
+      channel: { type: "string" },
+      repo: { type: "string" },
+      context: { type: "string", multiple: true },
+      config: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (parsed.kind === "usage") return parsed;
+  const { values, positionals } = parsed;
   if (values.help) return { kind: "usage" };
   const platform = platformSchema.safeParse(values.platform ?? "slack");
   if (!platform.success)

@@ -1,15 +1,47 @@
-import { parseArgs } from "node:util";
 import { loadConfig } from "../config/load-config.js";
 import { createLogger } from "../logging/create-logger.js";
 import { type BatonMode, startBaton } from "../start-baton.js";
 import type { CliIo } from "./cli-io.js";
+import { parseCliArgs } from "./parse-cli-args.js";
+import { printUsage } from "./print-usage.js";
+
+const SERVE_DESCRIPTIONS: Record<BatonMode, string> = {
+  all: "Runs the gateway and the worker in one process.",
+  gateway: "Runs only the HTTP gateway: webhooks in, share pages, health and metrics.",
+  worker:
+    "Runs only the worker: it runs turns and posts the replies (scale it out; each takes BATON_WORKER_CONCURRENCY turns).",
+};
+
+/** The usage of `baton start`, `baton gateway` and `baton worker`. */
+export function serveUsage(mode: BatonMode): string {
+  return [
+    `Usage: baton ${commandName(mode)} [--port PORT]`,
+    "",
+    SERVE_DESCRIPTIONS[mode],
+    "Configuration comes from the environment (the README's Configuration section); on SIGTERM or",
+    "SIGINT it stops taking work, lets running turns finish within BATON_SHUTDOWN_GRACE_MS, and exits 0.",
+    "",
+    "  --port   the HTTP port (default: PORT, else 3000)",
+  ].join("\n");
+}
+
+function commandName(mode: BatonMode): string {
+  return mode === "all" ? "start" : mode;
+}
 
 /**
  * `baton start|gateway|worker`: runs until SIGTERM or SIGINT, then drains (no new work, running
  * turns get the grace period) and exits 0. The returned promise resolves only at exit.
  */
 export async function runServeCommand(mode: BatonMode, args: string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({ args, options: { port: { type: "string" } }, strict: true });
+  const parsed = parseCliArgs({ args, options: { port: { type: "string" } } });
+  if (parsed.kind === "usage")
+    return printUsage(io, {
+      command: `baton ${commandName(mode)}`,
+      usage: serveUsage(mode),
+      problem: parsed.problem,
+    });
+  const { values } = parsed;
   const env = values.port ? { ...io.env, PORT: values.port } : io.env;
   const logger = createLogger({ level: loadConfig(env).LOG_LEVEL });
   process.on("unhandledRejection", (reason) => {

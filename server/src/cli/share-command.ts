@@ -15,10 +15,9 @@ import {
 } from "@baton/core";
 import { Redis } from "ioredis";
 import { loadConfig, SHARE_LINK_KEY_FILE } from "../config/load-config.js";
+import { LOCAL_REDIS_URL } from "../redis/resolve-redis.js";
 import type { CliIo } from "./cli-io.js";
-
-const DEFAULT_REDIS_URL = "redis://127.0.0.1:6379";
-/** The generated link key lives here, next to Baton's other local state. */
+import { printUsage } from "./print-usage.js";
 
 export const SHARE_USAGE = [
   "Usage: baton share <command>",
@@ -41,14 +40,11 @@ type Parsed =
  */
 export async function runShareCommand(args: string[], io: CliIo): Promise<number> {
   const parsed = parseShareArgs(args);
-  if (parsed.kind === "usage") {
-    if (parsed.problem) io.stderr(`baton share: ${parsed.problem}`);
-    (parsed.problem ? io.stderr : io.stdout)(SHARE_USAGE);
-    return parsed.problem ? 2 : 0;
-  }
+  if (parsed.kind === "usage")
+    return printUsage(io, { command: "baton share", usage: SHARE_USAGE, problem: parsed.problem });
   const config = loadConfig(io.env);
   const catalog = await loadCatalog(config.BATON_CONFIG);
-  const redis = new Redis(config.REDIS_URL ?? DEFAULT_REDIS_URL, {
+  const redis = new Redis(config.REDIS_URL ?? LOCAL_REDIS_URL, {
     lazyConnect: true,
     maxRetriesPerRequest: 1,
     retryStrategy: () => null,

@@ -1,7 +1,8 @@
-import { parseArgs } from "node:util";
 import { buildSlackManifest, SLACK_APP_NAME_MAX_CHARS } from "@baton/slack";
 import { stringify } from "yaml";
 import type { CliIo } from "./cli-io.js";
+import { parseCliArgs } from "./parse-cli-args.js";
+import { printUsage } from "./print-usage.js";
 
 export const SLACK_USAGE = [
   "Usage: baton slack <command>",
@@ -24,11 +25,8 @@ type Parsed =
  */
 export async function runSlackCommand(args: string[], io: CliIo): Promise<number> {
   const parsed = parseSlackArgs(args, io.env);
-  if (parsed.kind === "usage") {
-    if (parsed.problem) io.stderr(`baton slack: ${parsed.problem}`);
-    (parsed.problem ? io.stderr : io.stdout)(SLACK_USAGE);
-    return parsed.problem ? 2 : 0;
-  }
+  if (parsed.kind === "usage")
+    return printUsage(io, { command: "baton slack", usage: SLACK_USAGE, problem: parsed.problem });
   const manifest = parsed.socketMode
     ? buildSlackManifest({ socketMode: true, appName: parsed.appName })
     : buildSlackManifest({ socketMode: false, baseUrl: parsed.baseUrl!, appName: parsed.appName });
@@ -48,17 +46,12 @@ export function parseSlackArgs(args: string[], env: Record<string, string | unde
     return { kind: "usage" };
   if (command !== "manifest") return { kind: "usage", problem: `unknown command "${command}".` };
 
-  let values: { url?: string; "socket-mode"?: boolean; name?: string };
-  try {
-    ({ values } = parseArgs({
-      args: rest,
-      options: { url: { type: "string" }, "socket-mode": { type: "boolean" }, name: { type: "string" } },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    return { kind: "usage", problem: (error as Error).message };
-  }
+  const parsed = parseCliArgs({
+    args: rest,
+    options: { url: { type: "string" }, "socket-mode": { type: "boolean" }, name: { type: "string" } },
+  });
+  if (parsed.kind === "usage") return parsed;
+  const { values } = parsed;
   const socketMode = values["socket-mode"] === true;
   const appName = values.name;
   if (appName !== undefined && (appName.trim() === "" || appName.length > SLACK_APP_NAME_MAX_CHARS)) {

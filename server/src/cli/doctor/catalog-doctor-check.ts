@@ -1,0 +1,71 @@
+import { access } from "node:fs/promises";
+import { type Catalog, CatalogError, loadCatalogWithWarnings } from "@baton/core";
+import type { DoctorCheck, DoctorCheckResult, DoctorContext, DoctorFinding } from "./doctor-check.js";
+
+/** The catalog (BATON_CONFIG): valid, what it holds, and what of it Baton ignores. */
+export const catalogDoctorCheck: DoctorCheck = {
+  name: "catalog",
+  async run({ config }: DoctorContext): Promise<DoctorCheckResult> {
+    const file = config.BATON_CONFIG;
+    const title = `Catalog (${file})`;
+    if (
+      !(await access(file).then(
+        () => true,
+        () => false,
+      ))
+    ) {
+      return {
+        kind: "checked",
+        title,
+        findings: [
+          {
+            kind: "warning",
+            text: "no such file: every request runs without a repository",
+            fix: "Write a catalog of your repositories (the README's Configuration section has one), or set BATON_CONFIG to its path.",
+          },
+        ],
+      };
+    }
+    try {
+      const { catalog, warnings } = await loadCatalogWithWarnings(file, { required: true });
+      const ignored: DoctorFinding[] = warnings.map((warning) => ({
+        kind: "warning",
+        text: `${warning.path}: ${warning.message}`,
+        fix: "Add the target to the catalog, or correct or remove this entry.",
+      }));
+      return {
+        kind: "checked",
+        title,
+        findings: [{ kind: "ok", text: `valid: ${describeCatalog(catalog)}` }, ...ignored],
+      };
+    } catch (error) {
+      if (!(error instanceof CatalogError)) throw error;
+      return {
+        kind: "checked",
+        title,
+        findings: error.problems.map((problem) => ({
+          kind: "problem",
+          text: problem,
+          fix: "Fix this key; Baton does not start with an invalid catalog.",
+        })),
+      };
+    }
+  },
+};
+
+/** "3 repositories, 1 environment, …": what the catalog holds, for one line of the report. */
+export function describeCatalog(catalog: Catalog): string {
+  const counts: Array<[number, string]> = [
+    [catalog.repositories.length, "repository|repositories"],
+    [catalog.environments.length, "environment|environments"],
+    [catalog.routing.length, "routing rule|routing rules"],
+    [Object.keys(catalog.slack.channels).length, "Slack channel|Slack channels"],
+    [
+      Object.keys(catalog.linear.teams).length + Object.keys(catalog.linear.projects).length,
+      "Linear mapping|Linear mappings",
+    ],
+    [Object.keys(catalog.github.repositories).length, "GitHub repository default|GitHub repository defaults"],
+  ];
+  const parts = counts.map(([count, names]) => `${count} ${names.split("|")[count === 1 ? 0 : 1]}`);
+  return `${parts.join(", ")}; sharing ${catalog.sharing.mode}`;
+}
