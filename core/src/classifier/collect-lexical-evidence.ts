@@ -22,7 +22,7 @@ const CONTEXT_WEIGHTS: ReadonlyArray<readonly [string, number]> = [
 // Pasted and quoted material is ordinary text: it says what the request is about, less than the
 // requester's own words do. Denied words count against their target as much as the same words
 // would count for it.
-const QUOTED_SHARE = 0.5;
+const QUOTED_SHARE = 0.3;
 const DENIED_SHARE = -1;
 // When the request's own words name nothing ("can you fix it?") or point back at the
 // conversation ("please make it match the docs"), the thread and the channel are its subject.

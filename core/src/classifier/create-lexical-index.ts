@@ -33,13 +33,13 @@ export interface LexicalIndex {
 // aliases are what people call a codebase; keywords what it is about; descriptions only hint.
 const FULL_NAME_WEIGHT = 10;
 const NAME_WEIGHT = 8;
-const SINGLE_WORD_NAME_WEIGHT = 5;
+const SINGLE_WORD_NAME_WEIGHT = 4;
 const ALIAS_WEIGHT = 8;
 const KEYWORD_WEIGHT = 5;
 const ENVIRONMENT_NAME_WEIGHT = 5;
 const NAME_PART_WEIGHT = 2.5;
 const PHRASE_PART_WEIGHT = 1.5;
-const DESCRIPTION_WORD_WEIGHT = 1;
+const DESCRIPTION_WORD_WEIGHT = 2;
 const OWNER_WEIGHT = 1;
 
 /** A term in more than this share of targets (and more than the minimum) is not indexed. */

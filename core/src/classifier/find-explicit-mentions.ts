@@ -11,7 +11,7 @@ export interface ExplicitMention {
   text: string;
   /**
    * `strong`: a full name in prose, a distinctive repository name, a `repo:`/`env:` prefix, an
-   * environment called an environment, or "no repo". `weak`: a repository alias (often a plain
+   * environment called an environment, an alias after "in" ("in the handbook"), or "no repo". `weak`: a repository alias (often a plain
    * word: "the storefront relies on this") or a link (a reference to a pull request elsewhere,
    * not always the place to work). Weak mentions never switch a session's target, and yield to a
    * mapping that disagrees by asking.
@@ -24,6 +24,7 @@ const PREFIXED_ENVIRONMENT = /\b(?:env|environment)\s*[:=]\s*([\w.-]+)/gi;
 const PATH_LIKE = /[\w.-]+(?:\/[\w.-]+)+/g;
 const URL_BEFORE = /[a-z][\w+.-]*:\/\/$/i;
 const WORD = /[\w.-]+/g;
+const LOCATED = /\b(?:in|into|inside|within)\s+(?:the\s+|our\s+)?((?:[\w-]+[ \t]*){1,4})/gi;
 const ENVIRONMENT_WORD = /^(?:env|envs|environment|environments)$/i;
 // "environment variables" and friends are about configuration, not a Baton environment.
 const NOT_AN_ENVIRONMENT_AFTER = /^(?:var|vars|variable|variables|file|files|setup|config|is|was|has)$/i;
@@ -66,6 +67,14 @@ export function findExplicitMentions(text: string, index: MentionIndex): Explici
   words.forEach((word, position) => {
     if (ENVIRONMENT_WORD.test(word)) addQualifiedEnvironment(words, position, index, add);
   });
+  // "put the runbook in the handbook", "fix it in the pricing engine repo": an alias right after
+  // "in" says where to work, in so many words.
+  for (const match of prose.matchAll(LOCATED)) {
+    const place = tokenizeText(match[1] ?? "");
+    for (const { phrase, value } of index.aliases.match(place)) {
+      if (place.join(" ").startsWith(phrase)) add(value, phrase, "strong");
+    }
+  }
   for (const { phrase, value } of index.aliases.match(tokenizeText(prose))) add(value, phrase, "weak");
   const noRepository = findNoRepositoryPhrase(prose);
   if (noRepository) add({ kind: "none" }, noRepository, "strong");
