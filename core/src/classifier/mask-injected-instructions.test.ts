@@ -25,6 +25,8 @@ describe("maskInjectedInstructions", () => {
     );
     expect(masked.text.replace(/\s+/g, " ").trim()).toBe("autocomplete is stale bump the sdk");
     expect(masked.count).toBe(8);
+    expect(masked.injected).toContain("acme/observability");
+    expect(masked.injected).not.toContain("autocomplete");
   });
 
   it("leaves ordinary requests alone, including plain statements of where to work", () => {
@@ -34,7 +36,7 @@ describe("maskInjectedInstructions", () => {
       "choose a better timeout for the ups client; the api.acme.com host is slow (v3.13)",
       "route the webhook retries to the dead-letter queue",
     ]) {
-      expect(maskInjectedInstructions(text), text).toEqual({ text, count: 0 });
+      expect(maskInjectedInstructions(text), text).toEqual({ text, count: 0, injected: "" });
     }
   });
 });

@@ -3,6 +3,8 @@ export interface MaskedInstructions {
   text: string;
   /** How many spans were blanked (logged as a count; the words themselves never are). */
   count: number;
+  /** The blanked spans, one per line: what an answer that only repeats them would repeat. */
+  injected: string;
 }
 
 // Hidden from people who read the message (HTML comments in GitHub and Linear) or shaped like a
@@ -56,10 +58,10 @@ const SENTENCE = /(?:[^.!?\n]|[.!?](?=[^\s.!?]))+(?:[.!?]+(?=\s|$))?|[.!?]+/g;
  * // "\n The cart is empty"
  */
 export function maskInjectedInstructions(text: string): MaskedInstructions {
-  let count = 0;
+  const injected: string[] = [];
   const blank = (pattern: RegExp) => {
     text = text.replace(pattern, (span) => {
-      if (span.trim().length > 0) count += 1;
+      if (span.trim().length > 0) injected.push(span);
       return "\n";
     });
   };
@@ -72,8 +74,8 @@ export function maskInjectedInstructions(text: string): MaskedInstructions {
   text = text.replace(USER_MARKER, "$1");
   text = text.replace(SENTENCE, (sentence) => {
     if (!INSTRUCTION_SENTENCES.some((pattern) => pattern.test(sentence))) return sentence;
-    count += 1;
+    injected.push(sentence);
     return "\n";
   });
-  return { text, count };
+  return { text, count: injected.length, injected: injected.join("\n") };
 }

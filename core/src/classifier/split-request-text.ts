@@ -12,6 +12,8 @@ export interface RequestTextParts {
   denied: string;
   /** Instructions aimed at the classifier that were dropped. */
   injections: number;
+  /** Their text: never evidence, only a check on an answer that repeats it. */
+  injected: string;
 }
 
 const cache = new Map<string, RequestTextParts>();
@@ -34,7 +36,13 @@ export function splitRequestText(text: string): RequestTextParts {
   const masked = maskInjectedInstructions(text);
   const { own, quoted } = splitQuotedText(masked.text);
   const { affirmed, denied } = splitNegatedText(own);
-  const parts: RequestTextParts = { own: affirmed, quoted, denied, injections: masked.count };
+  const parts: RequestTextParts = {
+    own: affirmed,
+    quoted,
+    denied,
+    injections: masked.count,
+    injected: masked.injected,
+  };
   if (cache.size >= CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
   cache.set(text, parts);
   return parts;
