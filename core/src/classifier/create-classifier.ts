@@ -13,6 +13,7 @@ import type { MappingMatch } from "./create-mapping-index.js";
 import { findGeneralRequest } from "./find-general-request.js";
 import { indexCatalog } from "./index-catalog.js";
 import { parseRequestText } from "./parse-request-text.js";
+import { REQUEST_CONTEXT_KEYS } from "./request-context.js";
 import { splitRequestText } from "./split-request-text.js";
 import { tokenizeText } from "./tokenize-text.js";
 
@@ -118,7 +119,7 @@ export function createClassifier({ catalog, llm, logger }: ClassifierOptions): C
 
     // Only the requester's own affirmed words trigger a rule: a keyword in a pasted log or under
     // negation is not what the request is about.
-    const routed = index.routing.match(tokenizeText(text.own));
+    const routed = index.routing.match(tokenizeText(ruleText(text.own, request.context)));
     const [ruled, ...moreRuled] = routed.targets;
     if (ruled && moreRuled.length === 0) {
       const keywords = routed.keywords.map((k) => `"${k}"`).join(", ");
@@ -210,6 +211,13 @@ export function createClassifier({ catalog, llm, logger }: ClassifierOptions): C
   }
 
   return { classify, explicitTarget, readRequest };
+}
+
+// A Linear issue's title is the request's subject ("please take this" says nothing), so the
+// catalog's rules read it as they read the request's own words.
+function ruleText(own: string, context: Readonly<Record<string, string>>): string {
+  const title = context[REQUEST_CONTEXT_KEYS.linearTitle];
+  return title ? `${own}\n${splitRequestText(title).own}` : own;
 }
 
 function chosen(

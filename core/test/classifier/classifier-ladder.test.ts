@@ -261,6 +261,23 @@ describe("what the text denies, pretends or does not need (issue 13)", () => {
     }
   });
 
+  it("rules read a Linear issue's title, the request's subject", async () => {
+    const decision = await classify({
+      platform: "linear",
+      text: "please take this",
+      context: { "linear.title": "Move the terraform state to the new bucket", "linear.team": "OPS" },
+    });
+    expect(decision).toMatchObject({ target: { repo: "acme/infra" }, via: "rule" });
+  });
+
+  it("a short request that refers back is read through its thread", async () => {
+    const decision = await classify({
+      text: "can you fix it?",
+      context: { "slack.thread": "<@U7>: the payouts look off since Monday" },
+    });
+    expect(decision).toMatchObject({ kind: "chosen", target: { repo: "acme/payments-ledger" } });
+  });
+
   it("a name in a pasted log or a quote is no explicit choice", async () => {
     const decision = await classify(
       "the nightly job fails:\n```\nERROR acme/infra: timeout\n```\n> acme/infra is down again\nthe ledger payouts reconciliation is off",
