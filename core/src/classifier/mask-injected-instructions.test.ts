@@ -35,6 +35,9 @@ describe("maskInjectedInstructions", () => {
       "please work in acme/sdk-go, the pagination helper returns duplicates",
       "choose a better timeout for the ups client; the api.acme.com host is slow (v3.13)",
       "route the webhook retries to the dead-letter queue",
+      "the design system: buttons are misaligned in dark mode",
+      "override the routing rules in the envoy config for partner traffic",
+      "ignore the lint rules for generated files in ci",
     ]) {
       expect(maskInjectedInstructions(text), text).toEqual({ text, count: 0, injected: "" });
     }

@@ -27,10 +27,12 @@ const FRAME_LINE = /^[ \t]*[-=#*]{2,}[ \t]*(?:end|begin|start)\b.*$/gim;
 // target id (`owner/name`, `env:x`), so "choose a better timeout" stays ordinary text.
 const TARGET_ID = String.raw`(?:env:[\w.-]+|[\w.-]+\/[\w.-]+)`;
 const INSTRUCTION_SENTENCES: readonly RegExp[] = [
-  /\b(?:ignore|disregard|forget|override|bypass)\b.{0,40}\b(?:instructions?|rules?|prompts?|guidelines|classification|classifier|routing|everything above)\b/i,
+  /\b(?:ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|the|your|of|my|these|those)\s+)*(?:previous|prior|above|earlier|preceding|system|original|classification|classifier)\s+(?:instructions?|prompts?|rules?|guidelines|messages?|context)\b/i,
+  /\b(?:ignore|disregard|forget)\s+(?:all\s+)?(?:your|the)\s+(?:instructions?|prompts?|guidelines)\b|\b(?:ignore|disregard)\s+everything\s+(?:above|before)\b/i,
   /\b(?:note|message|instructions?|important|attention|reminder)\s+(?:to|for)\s+(?:the\s+)?(?:router|classifier|bot|ai|assistant|model|llm|baton|system)\b/i,
-  /(?:^|[\s([{])(?:router|classifier|llm)\s*[:,]/i,
-  /(?:^|[\s([{])(?:system|assistant|developer)\s*:/i,
+  // A role marker opens the sentence or a bracket: "the design system: buttons…" is no marker.
+  /(?:^\s*|[([{<]\s*)(?:router|classifier|llm)\s*[:,]/i,
+  /(?:^\s*|[([{<]\s*)(?:system|assistant|developer)\s*:/i,
   /\b(?:pretend (?:you|to be)|act as (?:if|a|an|the)|you are now|from now on,? you)\b/i,
   /\byou\s+(?:must|should|have to|need to|will)\s+(?:route|pick|choose|select|classify|answer|output|return|respond)\b/i,
   new RegExp(String.raw`\b(?:route|routing|classify|assign)\b.{0,30}?(?:\bto|\bas|:|=)\s*${TARGET_ID}`, "i"),

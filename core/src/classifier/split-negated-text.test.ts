@@ -30,11 +30,26 @@ describe("splitNegatedText", () => {
     expect(result.affirmed).not.toContain(denied);
   });
 
+  it("ends a denial where the sentence turns", () => {
+    expect(split("the storefront looks fine on desktop but the cart breaks on mobile")).toEqual({
+      affirmed: "but the cart breaks on mobile",
+      denied: "the storefront on desktop",
+    });
+  });
+
+  it("keeps the place of the work out of a denied instruction", () => {
+    expect(split("don't change the public API signature in acme/sdk-js")).toEqual({
+      affirmed: "in acme/sdk-js",
+      denied: "the public API signature",
+    });
+  });
+
   it("leaves a mid-clause 'not' and ordinary requests alone", () => {
     for (const text of [
       "checkout is not working since the deploy",
       "the coupon does not apply to sale items in the pricing engine",
       "refunds are failing in acme/payments",
+      "don't use lodash in the storefront",
     ]) {
       expect(splitNegatedText(text), text).toEqual({ affirmed: text, denied: "" });
     }

@@ -13,7 +13,7 @@ const CLAUSE = /[^,;.:!?\n]+(?:\s[-–—]\s)?|[,;.:!?\n]+/g;
 const DENIAL_BEFORE = new RegExp(
   String.raw`^(\s*(?:[\w']+\s+){0,4}?)(?:` +
     [
-      String.raw`(?:please\s+)?(?:don'?t|do not|never|pls don'?t)\s+(?:touch|change|modify|edit|use|open|bother with|look (?:at|in)|work (?:in|on)|go (?:into|near)|do (?:it|this|that|anything) (?:in|on|with)|put (?:it|this) (?:in|into))`,
+      String.raw`(?:please\s+)?(?:don'?t|do not|never|pls don'?t)\s+(?:touch|change|modify|edit|bother with|look (?:at|in)|work (?:in|on)|go (?:into|near)|do (?:it|this|that|anything) (?:in|on|with)|put (?:it|this) (?:in|into))`,
       String.raw`without (?:touching|changing|modifying|editing|using)`,
       String.raw`no (?:changes?|edits?) (?:to|in)`,
       String.raw`no need to (?:look at|touch|check|change|open)`,
@@ -36,6 +36,8 @@ const LEAVE_ALONE = /^(.*?)\bleave\s+(.*?)\s+(?:alone|as it is|as is|out of (?:i
 // denied, with the rest of its clause ("tax rates are correct (I checked avalara)").
 const DENIAL_AFTER =
   /^(.*?)(?:\s(?:is|are|was|were|looks?|seems?)|'s)\s+(?:(?:totally|all|perfectly|working)\s+)?(?:fine|ok|okay|correct|right|good|unaffected|innocent|not the (?:culprit|problem|issue|cause)|not at fault|not the one|not broken|working(?: fine)?)\b(.*)$/i;
+const CONTRAST = /\b(?:but|though|although|however|yet|whereas|while)\b/i;
+const WORK_PLACE = /\s(?:in|inside|within)\s/i;
 const DENIAL_AFTER_NOT =
   /^(.*?)\s(?:isn'?t|aren'?t|is not|are not|wasn'?t)\s+(?:the\s+)?(?:culprit|problem|issue|cause|at fault|broken|to blame)\b(.*)$/i;
 
@@ -60,13 +62,20 @@ export function splitNegatedText(text: string): NegatedSplit {
     }
     const after = DENIAL_AFTER.exec(normalized) ?? DENIAL_AFTER_NOT.exec(normalized);
     if (after) {
-      denied.push(`${after[1] ?? ""} ${after[2] ?? ""}`);
-      return " ";
+      // "the storefront looks fine but the cart breaks on mobile": the turn starts the subject.
+      const rest = after[2] ?? "";
+      const turn = CONTRAST.exec(rest);
+      denied.push(`${after[1] ?? ""} ${turn ? rest.slice(0, turn.index) : rest}`);
+      return ` ${turn ? rest.slice(turn.index) : ""} `;
     }
     const before = DENIAL_BEFORE.exec(normalized);
     if (before) {
-      denied.push(normalized.slice(before[0].length));
-      return ` ${before[1] ?? ""} `;
+      // "don't change the public API in acme/sdk-js": what is set aside is the API; the place
+      // after "in" is where the work happens.
+      const rest = normalized.slice(before[0].length);
+      const place = WORK_PLACE.exec(rest);
+      denied.push(place ? rest.slice(0, place.index) : rest);
+      return ` ${before[1] ?? ""} ${place ? rest.slice(place.index) : ""} `;
     }
     if (DENIAL_OPENING.test(normalized)) {
       denied.push(normalized);
