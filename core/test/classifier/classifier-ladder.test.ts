@@ -198,6 +198,11 @@ describe("the classifier's ladder without an LLM", () => {
       expect(candidatesOf(decision).at(-1)).toBe("none");
     });
 
+    it("asks with the two close candidates first when the scorer cannot separate them", async () => {
+      const decision = await classify("stripe refund in the swiftui app");
+      expect(candidatesOf(decision).slice(0, 2)).toEqual(["acme/payments", "acme/mobile-ios"]);
+    });
+
     it("never offers an empty picker", async () => {
       const decision = await classify("can you take care of this before Friday?");
       expect(candidatesOf(decision)).toEqual(["env:checkout", "env:money", "none"]);
