@@ -1,14 +1,19 @@
 /**
  * bench/classifier — accuracy, wrong-rate, ask-rate, latency and prompt tokens of the classifier on
- * the labeled evaluation set, for the rules + lexical path and the LLM path, with the evaluation
+ * the labeled evaluation sets, for the rules + lexical path and the LLM path, with the evaluation
  * catalog and with a 2,000-repository catalog grown from it (deterministically, from a seed).
+ * The tuning set (cases-slack/linear/github.yaml) and the held-out set (cases-holdout.yaml, never
+ * used to tune the rules) are reported on separate rows.
  *
  * The LLM path runs against the testkit's scripted fake OpenAI server, which answers like a
- * careful labeler; when OPENAI_API_KEY or OPENAI_BASE_URL is set it runs against that endpoint.
- * The baseline, measured in the same run, is a naive linear scan over the catalog (what the
- * classifier would cost without its load-time indexes).
+ * careful labeler. When OPENAI_API_KEY or OPENAI_BASE_URL is set it runs both sets against that
+ * endpoint (OPENAI_MODEL, default gpt-4.1-mini) instead and prints what a model decided and what
+ * each decision cost: tokens × BENCH_LLM_INPUT_USD_PER_MTOK / BENCH_LLM_OUTPUT_USD_PER_MTOK
+ * (defaults: gpt-4.1-mini's list prices). The baseline, measured in the same run, is a naive
+ * linear scan over the catalog (what the classifier would cost without its load-time indexes).
  *
  *   npm run bench:classifier
+ *   OPENAI_API_KEY=sk-… OPENAI_MODEL=gpt-4.1-mini npm run bench:classifier
  */
 import { cpus } from "node:os";
 import { performance } from "node:perf_hooks";
@@ -28,6 +33,7 @@ import {
   type CaseOutcome,
   type EvalCase,
   loadEvalSet,
+  loadHoldoutSet,
   scoreDecision,
   summarizeOutcomes,
 } from "../core/test/fixtures/classifier/eval-set.js";
@@ -41,6 +47,15 @@ const BASELINE_PASSES = 3;
 const WARM_UP_PASSES = 3;
 const REAL_LLM_CONCURRENCY = 8;
 const RULE_PATH_P99_BUDGET_MS = 1;
+/** USD per million tokens: gpt-4.1-mini's list prices, for the default model. */
+const DEFAULT_INPUT_USD_PER_MTOK = 0.4;
+const DEFAULT_OUTPUT_USD_PER_MTOK = 1.6;
+const TOKENS_PER_MTOK = 1_000_000;
+
+interface TokenPrices {
+  inputUsdPerMtok: number;
+  outputUsdPerMtok: number;
+}
 
 interface PathFigures {
   label: string;
@@ -53,6 +68,8 @@ interface PathFigures {
   promptTokensPerLlmCall: number | null;
   llmCalls: number;
   llmFailures: number;
+  /** Only for a real endpoint: what the LLM calls cost, spread over every decision of the set. */
+  costPerDecisionUsd: number | null;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -61,15 +78,22 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 /** A logger that only counts the classifier's LLM events and their prompt tokens (never text). */
-function createLlmMeter(): Logger & { calls: number; failures: number; promptTokens: number[] } {
+function createLlmMeter(): Logger & {
+  calls: number;
+  failures: number;
+  promptTokens: number[];
+  completionTokens: number;
+} {
   const meter = {
     calls: 0,
     failures: 0,
     promptTokens: [] as number[],
+    completionTokens: 0,
     debug(event: string, fields?: LogFields) {
       if (event !== "core.classifier.llm_answered") return;
       meter.calls += 1;
       if (typeof fields?.prompt_tokens === "number") meter.promptTokens.push(fields.prompt_tokens);
+      if (typeof fields?.completion_tokens === "number") meter.completionTokens += fields.completion_tokens;
     },
     info() {},
     warn(event: string) {
@@ -90,6 +114,7 @@ async function measurePath({
   llm,
   passes,
   concurrency = 1,
+  prices,
 }: {
   label: string;
   catalog: Catalog;
@@ -97,6 +122,8 @@ async function measurePath({
   llm?: ClassifierLlm;
   passes: number;
   concurrency?: number;
+  /** Set for a real endpoint, whose tokens cost money. */
+  prices?: TokenPrices;
 }): Promise<PathFigures> {
   const meter = createLlmMeter();
   const classifier = createClassifier({ catalog, llm, logger: llm ? meter : silentLogger });
@@ -124,6 +151,11 @@ async function measurePath({
   const summary = summarizeOutcomes(outcomes, decisions);
   latencies.sort((a, b) => a - b);
   const tokens = meter.promptTokens;
+  const promptTokenTotal = tokens.reduce((a, b) => a + b, 0);
+  const costUsd = prices
+    ? (promptTokenTotal * prices.inputUsdPerMtok + meter.completionTokens * prices.outputUsdPerMtok) /
+      TOKENS_PER_MTOK
+    : null;
   return {
     label,
     cases: cases.length,
@@ -135,6 +167,7 @@ async function measurePath({
     promptTokensPerLlmCall: tokens.length > 0 ? tokens.reduce((a, b) => a + b, 0) / tokens.length : null,
     llmCalls: meter.calls / passes,
     llmFailures: meter.failures / passes,
+    costPerDecisionUsd: costUsd === null ? null : costUsd / (cases.length * passes),
   };
 }
 
@@ -198,6 +231,7 @@ function printTable(rows: readonly PathFigures[]): void {
     "LLM calls",
     "LLM failed",
     "prompt tokens/call",
+    "cost/decision",
   ];
   const lines = rows.map((r) => [
     r.label,
@@ -210,6 +244,7 @@ function printTable(rows: readonly PathFigures[]): void {
     String(r.llmCalls),
     String(r.llmFailures),
     r.promptTokensPerLlmCall === null ? "0 (no LLM)" : r.promptTokensPerLlmCall.toFixed(0),
+    r.costPerDecisionUsd === null ? "-" : `$${r.costPerDecisionUsd.toFixed(6)}`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const format = (cells: string[]) =>
@@ -222,6 +257,11 @@ function printTable(rows: readonly PathFigures[]): void {
 async function main(): Promise<void> {
   const benchStartedAt = performance.now();
   const { catalog: evalCatalog, cases } = loadEvalSet();
+  const holdout = loadHoldoutSet();
+  const sets = [
+    { name: "tuning", cases },
+    { name: "held-out", cases: holdout },
+  ];
   const indexStartedAt = performance.now();
   const largeCatalog = generateCatalog({
     base: evalCatalog,
@@ -236,8 +276,11 @@ async function main(): Promise<void> {
   console.log(
     `machine: ${cpuList.length} × ${cpuList[0]?.model ?? "unknown cpu"}, node ${process.version}, ${process.platform}/${process.arch}`,
   );
+  const byPlatform = (set: readonly EvalCase[]) =>
+    ["slack", "linear", "github"].map((p) => `${set.filter((c) => c.platform === p).length} ${p}`).join(", ");
+  console.log(`labeled sets: tuning ${cases.length} cases (${byPlatform(cases)})`);
   console.log(
-    `labeled set: ${cases.length} cases (${["slack", "linear", "github"].map((p) => `${cases.filter((c) => c.platform === p).length} ${p}`).join(", ")})`,
+    `              held-out ${holdout.length} cases (${byPlatform(holdout)}), written without sight of the rules, never tuned on`,
   );
   console.log(
     `catalogs: eval ${evalCatalog.repositories.length} repos / ${evalCatalog.environments.length} envs; large ${largeCatalog.repositories.length} repos / ${largeCatalog.environments.length} envs (seed ${DEFAULT_CATALOG_SEED}, built and indexed in ${ms(indexBuildMs)})`,
@@ -249,34 +292,51 @@ async function main(): Promise<void> {
     { name: `${largeCatalog.repositories.length} repos`, catalog: largeCatalog },
   ];
   const rows: PathFigures[] = [];
+  const rulesRows = new Map<string, PathFigures>();
   for (const { name, catalog } of catalogs) {
-    rows.push(
-      await measurePath({ label: `rules+lexical, ${name}`, catalog, cases, passes: RULE_PATH_PASSES }),
-    );
+    for (const set of sets) {
+      const row = await measurePath({
+        label: `rules+lexical, ${set.name}, ${name}`,
+        catalog,
+        cases: set.cases,
+        passes: RULE_PATH_PASSES,
+      });
+      rows.push(row);
+      rulesRows.set(`${set.name}, ${name}`, row);
+    }
   }
 
   const { OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL = "gpt-4.1-mini" } = process.env;
   const realEndpoint = Boolean(OPENAI_API_KEY || OPENAI_BASE_URL);
+  const prices: TokenPrices = {
+    inputUsdPerMtok: readPrice("BENCH_LLM_INPUT_USD_PER_MTOK", DEFAULT_INPUT_USD_PER_MTOK),
+    outputUsdPerMtok: readPrice("BENCH_LLM_OUTPUT_USD_PER_MTOK", DEFAULT_OUTPUT_USD_PER_MTOK),
+  };
   const fake = realEndpoint ? undefined : await startFakeOpenAI();
   try {
-    for (const { name, catalog } of catalogs) {
-      fake?.setScript(createLabelerScript(cases, catalog));
-      const llm = createClassifierLlm(
-        fake
-          ? { apiKey: "sk-bench", baseUrl: fake.url, model: "gpt-bench" }
-          : { apiKey: OPENAI_API_KEY, baseUrl: OPENAI_BASE_URL, model: OPENAI_MODEL },
-      );
-      const label = `LLM (${fake ? "scripted fake" : "real endpoint"}), ${name}`;
-      rows.push(
-        await measurePath({
-          label,
-          catalog,
-          cases,
-          llm,
-          passes: 1,
-          concurrency: fake ? 1 : REAL_LLM_CONCURRENCY,
-        }),
-      );
+    // A real model is measured on the evaluation catalog only: the large catalog's generated
+    // repositories would cost tokens without saying more about its judgement.
+    for (const { name, catalog } of realEndpoint ? catalogs.slice(0, 1) : catalogs) {
+      for (const set of sets) {
+        fake?.setScript(createLabelerScript(set.cases, catalog));
+        const llm = createClassifierLlm(
+          fake
+            ? { apiKey: "sk-bench", baseUrl: fake.url, model: "gpt-bench" }
+            : { apiKey: OPENAI_API_KEY, baseUrl: OPENAI_BASE_URL, model: OPENAI_MODEL },
+        );
+        const label = `LLM (${fake ? "scripted fake" : OPENAI_MODEL}), ${set.name}, ${name}`;
+        rows.push(
+          await measurePath({
+            label,
+            catalog,
+            cases: set.cases,
+            llm,
+            passes: 1,
+            concurrency: fake ? 1 : REAL_LLM_CONCURRENCY,
+            ...(fake ? {} : { prices }),
+          }),
+        );
+      }
     }
   } finally {
     await fake?.close();
@@ -284,7 +344,13 @@ async function main(): Promise<void> {
 
   printTable(rows);
   console.log("");
-  const [smallRules, largeRules] = rows;
+  if (realEndpoint) {
+    console.log(
+      `cost: prompt tokens × $${prices.inputUsdPerMtok}/M + completion tokens × $${prices.outputUsdPerMtok}/M (BENCH_LLM_INPUT_USD_PER_MTOK, BENCH_LLM_OUTPUT_USD_PER_MTOK), over every decision of the set`,
+    );
+  }
+  const smallRules = rulesRows.get(`tuning, ${catalogs[0]!.name}`);
+  const largeRules = rulesRows.get(`tuning, ${catalogs[1]!.name}`);
   const baseline = measureBaseline(largeCatalog, cases);
   console.log(
     `baseline (naive linear scan of the ${largeCatalog.repositories.length}-repo catalog, lexical ranking only): p50 ${ms(baseline.p50Ms)}, p99 ${ms(baseline.p99Ms)}`,
@@ -307,6 +373,15 @@ async function main(): Promise<void> {
   }
   console.log(`total ${((performance.now() - benchStartedAt) / 1000).toFixed(1)} s`);
   if (!withinBudget) process.exitCode = 1;
+}
+
+function readPrice(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const price = Number(raw);
+  if (!Number.isFinite(price) || price < 0)
+    throw new Error(`${name} must be a price in USD per million tokens`);
+  return price;
 }
 
 await main();

@@ -7,9 +7,23 @@ export { ASK_MAX_CANDIDATES } from "./classifier/build-ask-decision.js";
 export { LLM_MAX_CANDIDATES } from "./classifier/choose-target-with-llm.js";
 export { type ClassifierOptions, createClassifier } from "./classifier/create-classifier.js";
 export { type ClassifierLlmSettings, createClassifierLlm } from "./classifier/create-classifier-llm.js";
+export {
+  type ContextCache,
+  type ContextCacheOptions,
+  createContextCache,
+} from "./classifier/create-context-cache.js";
+export {
+  fillRequestContext,
+  REQUEST_CONTEXT_MAX_VALUE_CHARS,
+  REQUEST_CONTEXT_TIMEOUT_MS,
+} from "./classifier/fill-request-context.js";
 export { type LlmTargetAnswer, llmTargetAnswerSchema } from "./classifier/llm-target-answer.js";
 export { type ParsedRequestText, parseRequestText } from "./classifier/parse-request-text.js";
 export { formatContextList, REQUEST_CONTEXT_KEYS, readContextList } from "./classifier/request-context.js";
+export type {
+  RequestContextProvider,
+  RequestContextProviders,
+} from "./classifier/request-context-provider.js";
 export type { LinearMapping, LinearMappingEntry } from "./config/catalog.js";
 export {
   type BackendModels,

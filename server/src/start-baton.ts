@@ -95,7 +95,7 @@ export async function startBaton({
 
   try {
     const sharing = await setupSharing({ config, catalog, redis: main, keys, sessions, transcripts, logger });
-    const { bots, repliers, steering } = await setupBots({
+    const { bots, repliers, steering, requestContext } = await setupBots({
       modules: overrides.bots ?? BOT_MODULES,
       config,
       services: {
@@ -156,6 +156,7 @@ export async function startBaton({
         conversationContext,
         steering,
         models: catalog.models,
+        requestContext,
         logger,
       });
       const turnWorker = createTurnWorker({

@@ -1,6 +1,7 @@
 import { type Bot, type BotServices, createConversationControls } from "@baton/core";
 import { App, LogLevel } from "@slack/bolt";
 import type { WebClient } from "@slack/web-api";
+import { createSlackContextProvider } from "./context/create-slack-context-provider.js";
 import { createSlackControls } from "./controls/create-slack-controls.js";
 import { createSlackSteeringRule } from "./controls/create-slack-steering-guard.js";
 import { type BoltAck, BoltDispatchReceiver } from "./inbound/bolt-dispatch-receiver.js";
@@ -98,6 +99,7 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
       progressMinIntervalMs: options.progressMinIntervalMs,
     }),
     steering: steering.guard,
+    requestContext: createSlackContextProvider({ client: app.client, logger }),
     start() {
       if (!options.appToken || stopSocketMode) return;
       stopSocketMode = startSocketMode({

@@ -33,14 +33,20 @@ export type LlmTargetResult =
       /** The alternatives that are candidates, in the model's order; unknown ids are dropped. */
       alternatives: Target[];
       promptTokens: number | undefined;
+      completionTokens: number | undefined;
     }
   | { kind: "failed"; reason: LlmFailureReason; status?: number };
 
+// Models that only take their default temperature (reasoning models) answer 400 to
+// `temperature: 0`; once one has, it is asked without it from then on.
+const rejectsTemperature = new WeakSet<ClassifierLlm>();
+
 /**
  * Asks the model to choose among `candidates` with a structured (JSON schema) answer at
- * temperature 0. Every way this can go wrong is a `failed` result, never an exception: the
- * classifier then falls back to the lexical scorer. An id outside the candidate list is a failure
- * too, whatever the message said: the model can only pick what Baton offered it.
+ * temperature 0 (or the model's default, when it rejects 0: the one retry this makes). Every way
+ * this can go wrong is a `failed` result, never an exception: the classifier then falls back to
+ * the lexical scorer. An id outside the candidate list is a failure too, whatever the message
+ * said: the model can only pick what Baton offered it.
  */
 export async function askLlmForTarget({
   llm,
@@ -58,20 +64,32 @@ export async function askLlmForTarget({
   let content: string | null | undefined;
   let refusal: string | null | undefined;
   let promptTokens: number | undefined;
-  try {
-    const completion = await llm.client.chat.completions.create(
+  let completionTokens: number | undefined;
+  const messages = buildTargetPrompt({ index, candidates, prompt, context });
+  const complete = (withTemperature: boolean) =>
+    llm.client.chat.completions.create(
       {
         model: llm.model,
-        temperature: 0,
-        messages: buildTargetPrompt({ index, candidates, prompt, context }),
+        ...(withTemperature ? { temperature: 0 } : {}),
+        messages,
         response_format: zodResponseFormat(llmTargetAnswerSchema, "target_choice"),
       },
       // Retrying would multiply the wait; the lexical scorer is the fallback instead.
       { timeout: llm.timeoutMs ?? LLM_TIMEOUT_MS, maxRetries: 0 },
     );
+  try {
+    let completion: Awaited<ReturnType<typeof complete>>;
+    try {
+      completion = await complete(!rejectsTemperature.has(llm));
+    } catch (error) {
+      if (rejectsTemperature.has(llm) || !isTemperatureRejection(error)) throw error;
+      rejectsTemperature.add(llm);
+      completion = await complete(false);
+    }
     content = completion.choices[0]?.message.content;
     refusal = completion.choices[0]?.message.refusal;
     promptTokens = completion.usage?.prompt_tokens;
+    completionTokens = completion.usage?.completion_tokens;
   } catch (error) {
     return describeFailure(error);
   }
@@ -86,7 +104,14 @@ export async function askLlmForTarget({
     const alternative = byId.get(id.trim().toLowerCase());
     return alternative && alternative !== target ? [alternative] : [];
   });
-  return { kind: "answered", answer, target, alternatives, promptTokens };
+  return { kind: "answered", answer, target, alternatives, promptTokens, completionTokens };
+}
+
+// OpenAI says `param: "temperature"`; compatible servers mostly only say it in the message.
+function isTemperatureRejection(error: unknown): boolean {
+  if (!(error instanceof APIError) || error.status !== 400) return false;
+  const param = (error.error as { param?: unknown } | undefined)?.param;
+  return param === "temperature" || /temperature/i.test(error.message);
 }
 
 function parseAnswer(content: string | null | undefined): LlmTargetAnswer | undefined {

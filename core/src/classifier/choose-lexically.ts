@@ -2,12 +2,17 @@ import { type Target, targetId } from "../schemas/target.js";
 import type { LexicalIndex, RankedTarget } from "./create-lexical-index.js";
 
 /**
- * Below this much evidence the scorer never chooses: one word, even a repository's one-word name
- * (`users`, `search`), is not enough; an alias or two matching terms are.
+ * Below this much evidence the scorer never chooses: one word of a description, or a repository's
+ * one-word name (`users`, `search`), is not enough; one catalog keyword (`stripe`), an alias or
+ * two matching terms are.
  */
-export const LEXICAL_MIN_SCORE = 6;
+export const LEXICAL_MIN_SCORE = 5;
 /** The best target must score this many times its best rival: the scorer chooses only with a clear margin. */
-export const LEXICAL_MIN_MARGIN_RATIO = 2;
+export const LEXICAL_MIN_MARGIN_RATIO = 1.5;
+/** When no unrelated target matches at all, this much evidence in this many distinct terms chooses. */
+export const LEXICAL_UNOPPOSED_MIN_SCORE = 2.5;
+export const LEXICAL_UNOPPOSED_MIN_TERMS = 2;
+export const LEXICAL_THIN_MARGIN_RATIO = 3;
 
 export type LexicalChoice =
   | { kind: "chosen"; best: RankedTarget; rival: RankedTarget | undefined }
@@ -21,10 +26,14 @@ export type LexicalChoice =
 export function chooseLexically(ranking: readonly RankedTarget[], lexical: LexicalIndex): LexicalChoice {
   const [best] = ranking;
   if (!best) return { kind: "unsure", reason: "Nothing in the request matches a repository or environment." };
-  if (best.score < LEXICAL_MIN_SCORE) {
+  const rival = ranking.find((other) => !lexical.related(best.id, other.id));
+  // With nothing else in the running, a description matched in a few words is enough ("the
+  // banner we show during an outage, though the incident is resolved").
+  const unopposed =
+    !rival && best.score >= LEXICAL_UNOPPOSED_MIN_SCORE && best.matched.length >= LEXICAL_UNOPPOSED_MIN_TERMS;
+  if (best.score < LEXICAL_MIN_SCORE && !unopposed) {
     return { kind: "unsure", reason: `The request matches ${best.id} only weakly.` };
   }
-  const rival = ranking.find((other) => !lexical.related(best.id, other.id));
   if (rival && best.score < rival.score * LEXICAL_MIN_MARGIN_RATIO) {
     return { kind: "unsure", reason: `The request matches ${best.id} and ${rival.id} about equally.` };
   }

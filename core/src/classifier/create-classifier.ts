@@ -9,9 +9,16 @@ import { chooseExplicitTarget } from "./choose-explicit-target.js";
 import { chooseLexically, findRival } from "./choose-lexically.js";
 import { chooseTargetWithLlm } from "./choose-target-with-llm.js";
 import { collectLexicalEvidence } from "./collect-lexical-evidence.js";
+import type { MappingMatch } from "./create-mapping-index.js";
+import { findGeneralRequest } from "./find-general-request.js";
 import { indexCatalog } from "./index-catalog.js";
 import { parseRequestText } from "./parse-request-text.js";
+import { REQUEST_CONTEXT_KEYS } from "./request-context.js";
+import { splitRequestText } from "./split-request-text.js";
 import { tokenizeText } from "./tokenize-text.js";
+
+/** How strongly denied words must name a mapped target for the mapping to be set aside. */
+const DENIED_MAPPING_MIN_SCORE = 2;
 
 export interface ClassifierOptions {
   catalog: Catalog;
@@ -43,7 +50,15 @@ export function createClassifier({ catalog, llm, logger }: ClassifierOptions): C
       prompt,
       index,
     );
-    const ranking = () => index.lexical.rank(collectLexicalEvidence(prompt, request.context));
+    const text = splitRequestText(prompt);
+    if (text.injections > 0) {
+      // The count only: what the instruction said may be anything, and prompts are never logged.
+      log.info("core.classifier.instructions_ignored", { request_id: request.id, count: text.injections });
+    }
+    const ranking = () => {
+      const promptNamesNothing = index.lexical.rank(collectLexicalEvidence(prompt, {}), 1).length === 0;
+      return index.lexical.rank(collectLexicalEvidence(prompt, request.context, { promptNamesNothing }));
+    };
     switch (explicit.kind) {
       case "decided": {
         if (!explicit.weak) return explicit.decision;
@@ -51,7 +66,7 @@ export function createClassifier({ catalog, llm, logger }: ClassifierOptions): C
         // where the conversation happens may disagree, and then asking is cheaper than working in
         // the wrong codebase.
         const named = explicit.decision.target;
-        const mapped = index.mappings.mapRequest(request);
+        const mapped = mapUnlessDenied(request, text.denied);
         if (mapped && !index.lexical.related(targetId(mapped.target), targetId(named))) {
           return buildAskDecision({
             index,
@@ -92,7 +107,19 @@ export function createClassifier({ catalog, llm, logger }: ClassifierOptions): C
         break;
     }
 
-    const routed = index.routing.match(tokenizeText(prompt));
+    const general = findGeneralRequest(text.own);
+    if (general) {
+      return chosen(
+        { kind: "none" },
+        "rule",
+        "medium",
+        `The request ("${general}") is a general one that needs no repository.`,
+      );
+    }
+
+    // Only the requester's own affirmed words trigger a rule: a keyword in a pasted log or under
+    // negation is not what the request is about.
+    const routed = index.routing.match(tokenizeText(ruleText(text.own, request.context)));
     const [ruled, ...moreRuled] = routed.targets;
     if (ruled && moreRuled.length === 0) {
       const keywords = routed.keywords.map((k) => `"${k}"`).join(", ");
@@ -112,7 +139,7 @@ export function createClassifier({ catalog, llm, logger }: ClassifierOptions): C
       });
     }
 
-    const mapped = index.mappings.mapRequest(request);
+    const mapped = mapUnlessDenied(request, text.denied);
     if (mapped) return chosen(mapped.target, "mapping", "high", mapped.reason);
 
     const [onlyTarget, ...otherTargets] = index.targets;
@@ -163,6 +190,15 @@ export function createClassifier({ catalog, llm, logger }: ClassifierOptions): C
     );
   }
 
+  // "this one isn't for payments" in #payments-eng: the text sets the channel's target aside.
+  function mapUnlessDenied(request: SessionRequest, denied: string): MappingMatch | undefined {
+    const mapped = index.mappings.mapRequest(request);
+    if (!mapped || denied.length === 0) return mapped;
+    const id = targetId(mapped.target);
+    const score = index.lexical.rank([{ text: denied, weight: 1 }]).find((entry) => entry.id === id)?.score;
+    return score !== undefined && score >= DENIED_MAPPING_MIN_SCORE ? undefined : mapped;
+  }
+
   function explicitTarget(request: SessionRequest): Target | undefined {
     const hint = request.hints.target;
     if (hint) return hint.target ?? index.mentions.resolveLoosely(hint.text);
@@ -175,6 +211,13 @@ export function createClassifier({ catalog, llm, logger }: ClassifierOptions): C
   }
 
   return { classify, explicitTarget, readRequest };
+}
+
+// A Linear issue's title is the request's subject ("please take this" says nothing), so the
+// catalog's rules read it as they read the request's own words.
+function ruleText(own: string, context: Readonly<Record<string, string>>): string {
+  const title = context[REQUEST_CONTEXT_KEYS.linearTitle];
+  return title ? `${own}\n${splitRequestText(title).own}` : own;
 }
 
 function chosen(

@@ -49,7 +49,7 @@ describe("chooseLexically", () => {
   });
 
   it("is unsure when two unrelated targets match about equally", () => {
-    expect(chooseLexically(rank("stripe refund in the swiftui ios app"), index)).toMatchObject({
+    expect(chooseLexically(rank("stripe refund in the swiftui app"), index)).toMatchObject({
       kind: "unsure",
     });
   });

@@ -2,7 +2,10 @@ import type { Catalog } from "../config/catalog.js";
 import { type Target, targetId } from "../schemas/target.js";
 import { STOP_WORDS, tokenizeText } from "./tokenize-text.js";
 
-/** Words to score and how far to trust them: the request itself more than a thread's old messages. */
+/**
+ * Words to score and how far to trust them: the request itself more than a thread's old messages.
+ * A negative weight is evidence against: words under negation ("don't touch the ledger").
+ */
 export interface LexicalEvidence {
   text: string;
   weight: number;
@@ -30,13 +33,13 @@ export interface LexicalIndex {
 // aliases are what people call a codebase; keywords what it is about; descriptions only hint.
 const FULL_NAME_WEIGHT = 10;
 const NAME_WEIGHT = 8;
-const SINGLE_WORD_NAME_WEIGHT = 5;
+const SINGLE_WORD_NAME_WEIGHT = 4;
 const ALIAS_WEIGHT = 8;
 const KEYWORD_WEIGHT = 5;
 const ENVIRONMENT_NAME_WEIGHT = 5;
 const NAME_PART_WEIGHT = 2.5;
 const PHRASE_PART_WEIGHT = 1.5;
-const DESCRIPTION_WORD_WEIGHT = 1;
+const DESCRIPTION_WORD_WEIGHT = 2;
 const OWNER_WEIGHT = 1;
 
 /** A term in more than this share of targets (and more than the minimum) is not indexed. */
@@ -137,8 +140,13 @@ export function createLexicalIndex(catalog: Catalog): LexicalIndex {
 
   return {
     rank(evidence, limit = RANK_LIMIT) {
+      // Each term counts once, at its strongest weight for and its strongest weight against.
       const seen = new Map<string, number>();
-      for (const { text, weight } of evidence) {
+      const against = new Map<string, number>();
+      for (const { text, weight: signed } of evidence) {
+        if (signed === 0 || text.length === 0) continue;
+        const weight = Math.abs(signed);
+        const counted = signed > 0 ? seen : against;
         const tokens = tokenizeText(text);
         for (let start = 0; start < tokens.length; start += 1) {
           let term = "";
@@ -147,9 +155,9 @@ export function createLexicalIndex(catalog: Catalog): LexicalIndex {
             if (
               !(length === 1 && STOP_WORDS.has(term)) &&
               postings.has(term) &&
-              (seen.get(term) ?? 0) < weight
+              (counted.get(term) ?? 0) < weight
             ) {
-              seen.set(term, weight);
+              counted.set(term, weight);
             }
             // Longer phrases are only built when some catalog phrase starts this way.
             if (!phrasePrefixes.has(term)) break;
@@ -157,19 +165,26 @@ export function createLexicalIndex(catalog: Catalog): LexicalIndex {
         }
       }
       const hit: number[] = [];
-      for (const [term, evidenceWeight] of seen) {
-        for (const { target, weight } of postings.get(term) ?? []) {
-          if (touched[target] === 0) {
-            touched[target] = 1;
-            scores[target] = 0;
-            hit.push(target);
+      for (const [terms, sign] of [
+        [seen, 1],
+        [against, -1],
+      ] as const) {
+        for (const [term, evidenceWeight] of terms) {
+          for (const { target, weight } of postings.get(term) ?? []) {
+            if (touched[target] === 0) {
+              touched[target] = 1;
+              scores[target] = 0;
+              hit.push(target);
+            }
+            scores[target] = (scores[target] as number) + sign * weight * evidenceWeight;
           }
-          scores[target] = (scores[target] as number) + weight * evidenceWeight;
         }
       }
       for (const target of hit) touched[target] = 0;
-      hit.sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b);
-      return hit.slice(0, limit).map((target) => {
+      // A target denied more than it is named is no candidate at all.
+      const kept = hit.filter((target) => (scores[target] as number) > 0);
+      kept.sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b);
+      return kept.slice(0, limit).map((target) => {
         const terms = termsOf[target] as Map<string, number>;
         const matched = [...seen]
           .filter(([term]) => terms.has(term))

@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import type { RequestContextProvider } from "../classifier/request-context-provider.js";
 import type { Catalog } from "../config/catalog.js";
 import type { Platform } from "../schemas/conversation-ref.js";
 import type { ShareService } from "../sharing/share-service.js";
@@ -26,6 +27,11 @@ export interface Bot {
   replier: Replier;
   /** Who may add turns to this platform's sessions (usually `SteeringRule.guard`). */
   steering: SteeringGuard;
+  /**
+   * Where a request was written (channel name and topic, the thread, a PR's title), looked up in
+   * the worker before a conversation's first turn is classified; optional.
+   */
+  requestContext?: RequestContextProvider;
   /**
    * Opens background connections (Slack's Socket Mode). Called only where the gateway runs. It must
    * not wait for the platform: connect in the background, retry, and log failures.

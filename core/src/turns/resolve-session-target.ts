@@ -1,5 +1,6 @@
 import type { Classifier } from "../contracts/classifier.js";
 import type { Session } from "../schemas/session.js";
+import type { SessionRequest } from "../schemas/session-request.js";
 import type { AskDecision, Target } from "../schemas/target.js";
 import type { Turn } from "../schemas/turn.js";
 import type { SessionStore } from "../store/session-store.js";
@@ -18,11 +19,14 @@ export async function resolveSessionTarget({
   sessions,
   classifier,
   backend,
+  fillContext,
 }: {
   turn: Turn;
   sessions: SessionStore;
   classifier: Classifier;
   backend: string;
+  /** Adds the live context (channel name, topic, thread…) before a first turn is classified. */
+  fillContext?: (request: SessionRequest) => Promise<SessionRequest>;
 }): Promise<SessionResolution> {
   const { request } = turn;
   const existing = await sessions.findByConversation(turn.conversationKey);
@@ -38,7 +42,7 @@ export async function resolveSessionTarget({
       };
     return { kind: "ready", session: existing, reason: "The conversation keeps its target." };
   }
-  const decision = await classifier.classify(request);
+  const decision = await classifier.classify(fillContext ? await fillContext(request) : request);
   if (decision.kind === "ask") return { kind: "ask", decision };
   const session = await sessions.open({
     conversation: request.conversation,

@@ -1,3 +1,5 @@
+import { fillRequestContext } from "../classifier/fill-request-context.js";
+import type { RequestContextProviders } from "../classifier/request-context-provider.js";
 import type { BackendModels } from "../config/catalog.js";
 import type { AgentBackend, BackendTurn } from "../contracts/agent-backend.js";
 import type { Classifier } from "../contracts/classifier.js";
@@ -9,6 +11,7 @@ import { BatonError, isRetryableError, toUserFacingError } from "../errors.js";
 import type { Artifact } from "../schemas/agent-event.js";
 import type { Platform } from "../schemas/conversation-ref.js";
 import type { Session } from "../schemas/session.js";
+import type { SessionRequest } from "../schemas/session-request.js";
 import type { Turn, TurnStatus } from "../schemas/turn.js";
 import type { ConversationContextStore } from "../store/conversation-context-store.js";
 import type { SessionStore } from "../store/session-store.js";
@@ -30,6 +33,8 @@ export interface TurnRunnerOptions {
   steering?: SteeringGuard;
   /** The catalog's `models:` key: the models people may choose per backend, and their defaults. */
   models?: Readonly<Record<string, BackendModels>>;
+  /** Per platform, where a request was written (channel name, topic, thread), for a first turn's classification. */
+  requestContext?: RequestContextProviders;
   logger: Logger;
 }
 
@@ -75,7 +80,17 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     let sessionId: string | undefined;
     let stoppedByPerson: (() => Promise<TurnStatus>) | undefined;
     try {
-      const resolution = await resolveSessionTarget({ turn, sessions, classifier, backend: backend.name });
+      const { requestContext } = options;
+      const fillContext = requestContext
+        ? (request: SessionRequest) => fillRequestContext({ request, providers: requestContext, logger: log })
+        : undefined;
+      const resolution = await resolveSessionTarget({
+        turn,
+        sessions,
+        classifier,
+        backend: backend.name,
+        fillContext,
+      });
       if (resolution.kind === "ask") {
         await replier.ask(turn, resolution.decision);
         log.info("core.turn.asked", { candidates: resolution.decision.candidates.length });

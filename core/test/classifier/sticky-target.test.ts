@@ -2,6 +2,8 @@ import {
   createClassifier,
   createRedisKeys,
   createSessionStore,
+  fillRequestContext,
+  type SessionRequest,
   type SessionStore,
   silentLogger,
   type Turn,
@@ -61,5 +63,40 @@ describe("a conversation's target is sticky", () => {
       repo: "acme/payments-ledger",
     });
     expect(await targetAfter("!env money and check both")).toEqual({ kind: "environment", id: "money" });
+  });
+
+  it("fills the live context before the first turn only, so a channel mapped by name routes it", async () => {
+    const looked: string[] = [];
+    const fillContext = (request: SessionRequest) =>
+      fillRequestContext({
+        request,
+        providers: {
+          slack: async (r) => {
+            looked.push(r.text);
+            return { "slack.channelName": "web-team", "slack.channelTopic": "Storefront" };
+          },
+        },
+        logger: silentLogger,
+      });
+    const resolve = (text: string) =>
+      resolveSessionTarget({ turn: turn(text), sessions, classifier, backend: "plan", fillContext });
+    const first = await resolve("the banner overlaps the nav on tablets");
+    expect(first).toMatchObject({
+      kind: "ready",
+      session: { target: { kind: "repository", repo: "acme/web" } },
+      reason: "The Slack channel #web-team is associated with it.",
+    });
+    await resolve("and on phones too");
+    expect(looked).toEqual(["the banner overlaps the nav on tablets"]);
+  });
+
+  it("without the live context the same message asks", async () => {
+    const resolution = await resolveSessionTarget({
+      turn: turn("the banner overlaps the nav on tablets"),
+      sessions,
+      classifier,
+      backend: "plan",
+    });
+    expect(resolution.kind).toBe("ask");
   });
 });

@@ -1,4 +1,12 @@
-import type { Bot, BotModule, BotServices, Platform, Replier, SteeringGuard } from "@baton/core";
+import type {
+  Bot,
+  BotModule,
+  BotServices,
+  Platform,
+  Replier,
+  RequestContextProviders,
+  SteeringGuard,
+} from "@baton/core";
 import type { Config } from "../config/load-config.js";
 
 export interface StartedBots {
@@ -7,6 +15,8 @@ export interface StartedBots {
   repliers: Partial<Record<Platform, Replier>>;
   /** The steering guard of each platform that is on; a platform that is off lets everyone through. */
   steering: SteeringGuard;
+  /** The context lookup of each platform that has one, for the classifier. */
+  requestContext: RequestContextProviders;
 }
 
 /**
@@ -36,13 +46,16 @@ export async function setupBots({
   }
   const repliers: Partial<Record<Platform, Replier>> = {};
   const guards: Partial<Record<Platform, SteeringGuard>> = {};
+  const requestContext: RequestContextProviders = {};
   for (const bot of bots) {
     repliers[bot.platform] = bot.replier;
     guards[bot.platform] = bot.steering;
+    if (bot.requestContext) requestContext[bot.platform] = bot.requestContext;
   }
   return {
     bots,
     repliers,
+    requestContext,
     steering: (session, actor) =>
       guards[session.conversation.platform]?.(session, actor) ?? { allowed: true },
   };
