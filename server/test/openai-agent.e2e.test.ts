@@ -95,7 +95,8 @@ models:
     });
 
     const result = await eventually("the answer in the thread", () =>
-      callsIn(t, "chat.postMessage", "C0AGENT").find((c) => textOf(c).includes("retried **3** times")),
+      // The agent answers in markdown; Slack gets it as mrkdwn (`**3**` → `*3*`).
+      callsIn(t, "chat.postMessage", "C0AGENT").find((c) => textOf(c).includes("retried *3* times")),
     );
     expect(result.body).toMatchObject({ thread_ts: threadTs });
     expect(workingLines()[0]).toContain("openai · gpt-4.1-mini");
