@@ -7,6 +7,11 @@ export { ASK_MAX_CANDIDATES } from "./classifier/build-ask-decision.js";
 export { LLM_MAX_CANDIDATES } from "./classifier/choose-target-with-llm.js";
 export { type ClassifierOptions, createClassifier } from "./classifier/create-classifier.js";
 export { type ClassifierLlmSettings, createClassifierLlm } from "./classifier/create-classifier-llm.js";
+export {
+  createMappingIndex,
+  type MappingIndex,
+  type MappingMatch,
+} from "./classifier/create-mapping-index.js";
 export { type LlmTargetAnswer, llmTargetAnswerSchema } from "./classifier/llm-target-answer.js";
 export { type ParsedRequestText, parseRequestText } from "./classifier/parse-request-text.js";
 export { formatContextList, REQUEST_CONTEXT_KEYS, readContextList } from "./classifier/request-context.js";
@@ -101,6 +106,7 @@ export {
   turnStatusSchema,
 } from "./schemas/turn.js";
 export { loadShareLinkKey, type ShareLinkKeyOptions } from "./sharing/load-share-link-key.js";
+export { SHARE_LINK_KEY_BYTES, sealShareId, unsealShareId } from "./sharing/seal-share-id.js";
 export { parseShareLifetime, type ShareLifetime, shareExpiresAt } from "./sharing/share-expiry.js";
 export { generateShareId, hashShareId, isShareIdShaped, SHARE_ID_PATTERN } from "./sharing/share-id.js";
 export {

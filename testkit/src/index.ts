@@ -2,14 +2,15 @@
 
 // Linear GraphQL API and webhooks fake
 export type { FakeLinearOAuth } from "./linear/fake-linear-oauth.js";
-export type {
-  FakeAgentActivity,
-  FakeAgentSession,
-  FakeLinearIssue,
-  FakeLinearStore,
-  FakeLinearTeam,
-  FakeLinearUser,
-  SeedIssueInput,
+export {
+  createFakeLinearStore,
+  type FakeAgentActivity,
+  type FakeAgentSession,
+  type FakeLinearIssue,
+  type FakeLinearStore,
+  type FakeLinearTeam,
+  type FakeLinearUser,
+  type SeedIssueInput,
 } from "./linear/fake-linear-store.js";
 export { type AgentSessionEventInput, buildAgentSessionEvent } from "./linear/linear-webhook-builders.js";
 export {

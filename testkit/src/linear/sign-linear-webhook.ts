@@ -1,10 +1,10 @@
 import { createHmac, randomUUID } from "node:crypto";
 
-export interface LinearWebhookHeaders {
+export type LinearWebhookHeaders = {
   "linear-signature": string;
   "linear-delivery": string;
   "linear-event": string;
-}
+};
 
 /**
  * Signs a webhook body as Linear does: `linear-signature` is the hex HMAC-SHA256 of the raw body

@@ -1,0 +1,191 @@
+import { describeTarget, type Logger, type Replier, type ReplyLedger, type Turn } from "@baton/core";
+import type { AgentActivityInput, LinearApi, LinearViewer } from "../client/create-linear-api.js";
+import { activityId } from "./activity-id.js";
+import { LINEAR_REPLY_FIELDS as FIELDS, sessionLedgerId } from "./linear-reply-fields.js";
+import { renderLinearElicitation } from "./render-linear-elicitation.js";
+import { renderLinearResponse } from "./render-linear-response.js";
+import { startLinearIssue } from "./start-linear-issue.js";
+
+/** Progress `action` activities are at most this frequent per turn; Linear shows the latest. */
+export const LINEAR_PROGRESS_MIN_INTERVAL_MS = 5_000;
+
+export interface LinearReplierOptions {
+  /** The Linear calls for one workspace. */
+  apiFor(organizationId: string): LinearApi;
+  ledger: ReplyLedger;
+  logger: Logger;
+  /** Post tool steps as `action` activities (default on). */
+  progress?: boolean;
+  progressMinIntervalMs?: number;
+  /** Move the issue to its team's first started state and delegate it to Baton (default on). */
+  startIssues?: boolean;
+}
+
+interface LinearAddress {
+  organizationId: string;
+  issueId: string;
+  agentSessionId: string;
+}
+
+function addressOf(turn: Turn): LinearAddress {
+  const { conversation } = turn.request;
+  if (conversation.platform !== "linear")
+    throw new Error(`the Linear replier got a ${conversation.platform} turn`);
+  return conversation;
+}
+
+/** "Reading src/app.ts" → action "Reading", parameter "src/app.ts" (Linear shows them side by side). */
+function splitStatus(status: string): { action: string; parameter: string } {
+  const trimmed = status.trim();
+  const space = trimmed.indexOf(" ");
+  return space < 0
+    ? { action: trimmed, parameter: "" }
+    : { action: trimmed.slice(0, space), parameter: trimmed.slice(space + 1) };
+}
+
+/**
+ * Answers a turn in its Linear agent session with agent activities: a `thought` as the
+ * acknowledgement, `action`s for progress, an `elicitation` when Baton must ask, and a `response`
+ * or an `error` at the end, so a session never stays "working" without an outcome. What it posted
+ * is recorded per turn in the reply ledger (and each activity has a stable id), so a retried turn
+ * does not post twice.
+ */
+export function createLinearReplier({
+  apiFor,
+  ledger,
+  logger,
+  progress: postProgress = true,
+  progressMinIntervalMs = LINEAR_PROGRESS_MIN_INTERVAL_MS,
+  startIssues = true,
+}: LinearReplierOptions): Replier {
+  const log = logger.child({ component: "bots.linear.replier" });
+  const lastProgressAt = new Map<string, number>();
+  const viewers = new Map<string, Promise<LinearViewer>>();
+
+  function viewerOf(organizationId: string): Promise<LinearViewer> {
+    let viewer = viewers.get(organizationId);
+    if (!viewer) {
+      viewer = apiFor(organizationId).viewer();
+      viewer.catch(() => viewers.delete(organizationId));
+      viewers.set(organizationId, viewer);
+    }
+    return viewer;
+  }
+
+  /** Posts once per turn and `field`: a retry finds the field set and posts nothing. */
+  async function postOnce(
+    turn: Turn,
+    field: string,
+    activity: Omit<AgentActivityInput, "agentSessionId" | "id">,
+  ) {
+    if (await ledger.get(turn.id, field)) return;
+    const { organizationId, agentSessionId } = addressOf(turn);
+    const id = activityId(turn.id, field);
+    await apiFor(organizationId).createActivity({ ...activity, agentSessionId, id });
+    await ledger.set(turn.id, field, id);
+  }
+
+  async function setExternalLink(turn: Turn, url: string) {
+    const { organizationId, agentSessionId } = addressOf(turn);
+    const sessionId = sessionLedgerId(agentSessionId);
+    if ((await ledger.get(sessionId, FIELDS.externalLink)) === url) return;
+    await apiFor(organizationId).setExternalLink(agentSessionId, url);
+    await ledger.set(sessionId, FIELDS.externalLink, url);
+  }
+
+  async function startIssue(turn: Turn) {
+    if (!startIssues || (await ledger.get(turn.id, FIELDS.issueStarted))) return;
+    const { organizationId, issueId } = addressOf(turn);
+    const viewer = await viewerOf(organizationId);
+    // Only an app user can be delegated an issue; with a person's API key the issue only moves.
+    const started = await startLinearIssue(
+      apiFor(organizationId),
+      issueId,
+      viewer.app ? viewer.id : undefined,
+    );
+    await ledger.set(turn.id, FIELDS.issueStarted, started.kind);
+    if (started.kind === "updated")
+      log.info("bots.linear.issue_started", {
+        turn_id: turn.id,
+        moved: started.movedTo !== undefined,
+        delegated: started.delegated,
+      });
+  }
+
+  return {
+    async acknowledge(turn) {
+      await postOnce(turn, FIELDS.acknowledged, {
+        content: { type: "thought", body: "Got it. Reading the request and choosing where to work…" },
+      });
+      log.debug("bots.linear.acknowledged", { turn_id: turn.id, delivery_id: turn.request.deliveryId });
+    },
+    async working(turn, context) {
+      await startIssue(turn);
+      const model = context.model ? `, model ${context.model}` : "";
+      await postOnce(turn, FIELDS.working, {
+        content: {
+          type: "thought",
+          body: `Working in ${describeTarget(context.target)} (${context.backend}${model}).`,
+        },
+      });
+    },
+    async progress(turn, status) {
+      if (!postProgress) return;
+      const now = Date.now();
+      if (now - (lastProgressAt.get(turn.id) ?? 0) < progressMinIntervalMs) return;
+      lastProgressAt.set(turn.id, now);
+      const { organizationId, agentSessionId } = addressOf(turn);
+      await apiFor(organizationId)
+        .createActivity({
+          agentSessionId,
+          content: { type: "action", ...splitStatus(status) },
+          ephemeral: true,
+        })
+        .catch((error: Error) =>
+          log.warn("bots.linear.progress_failed", { turn_id: turn.id, error: error.message }),
+        );
+    },
+    async ask(turn, decision) {
+      const { agentSessionId } = addressOf(turn);
+      const elicitation = renderLinearElicitation(decision);
+      const sessionId = sessionLedgerId(agentSessionId);
+      // Recorded before the question goes out, so that an answer arriving at once finds it.
+      await ledger.set(turn.id, FIELDS.pendingRequest, JSON.stringify(turn.request));
+      await ledger.set(
+        sessionId,
+        FIELDS.askCandidates,
+        JSON.stringify(elicitation.options.map((o) => o.value)),
+      );
+      await ledger.set(sessionId, FIELDS.askingTurn, turn.id);
+      await postOnce(turn, FIELDS.ask, {
+        content: { type: "elicitation", body: elicitation.body },
+        signal: "select",
+        signalMetadata: { options: elicitation.options },
+      });
+    },
+    async result(turn, outcome, shareUrl) {
+      lastProgressAt.delete(turn.id);
+      if (shareUrl) await setExternalLink(turn, shareUrl);
+      await postOnce(turn, FIELDS.result, {
+        content: { type: "response", body: renderLinearResponse(outcome, shareUrl) },
+      });
+      log.info("bots.linear.result_posted", {
+        turn_id: turn.id,
+        delivery_id: turn.request.deliveryId,
+        status: outcome.status,
+      });
+    },
+    async failed(turn, error) {
+      lastProgressAt.delete(turn.id);
+      await postOnce(turn, FIELDS.failed, {
+        content: {
+          type: "error",
+          body: `${error.message}\n\nSend a new message in this session to try again.`,
+        },
+      });
+    },
+    async declined(turn, reason) {
+      await postOnce(turn, FIELDS.declined, { content: { type: "error", body: reason } });
+    },
+  };
+}
