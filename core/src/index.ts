@@ -160,6 +160,7 @@ export {
 } from "./store/conversation-context-store.js";
 export { createRedisKeys, DEFAULT_REDIS_PREFIX, type RedisKeys } from "./store/redis-keys.js";
 export {
+  conversationLedgerId,
   createReplyLedger,
   type PickerMode,
   REPLY_FIELDS,

@@ -17,6 +17,7 @@ export {
   LINEAR_RATE_LIMIT_RETRIES,
   withLinearBackoff,
 } from "./client/with-linear-backoff.js";
+export { createLinearBot, type LinearBotOptions } from "./create-linear-bot.js";
 export { type AgentSessionEvent, agentSessionEventSchema } from "./inbound/agent-session-event-schema.js";
 export { createElicitationAnswerer, type ElicitationPicker } from "./inbound/answer-elicitation.js";
 export {

@@ -56,7 +56,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
   const steering = options.steering ?? allowAnyoneToSteer;
 
   return async function runTurn(receivedTurn, context) {
-    const turn = classifier.readRequest
+    let turn = classifier.readRequest
       ? { ...receivedTurn, request: classifier.readRequest(receivedTurn.request) }
       : receivedTurn;
     const replier = repliers[turn.request.conversation.platform];
@@ -70,6 +70,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     let sessionId: string | undefined;
     let stoppedByPerson: (() => Promise<TurnStatus>) | undefined;
     try {
+      if (replier.prepare) turn = { ...turn, request: await replier.prepare(turn) };
       const resolution = await resolveSessionTarget({ turn, sessions, classifier, backend: backend.name });
       if (resolution.kind === "ask") {
         await replier.ask(turn, resolution.decision);
@@ -89,7 +90,12 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         : resolution.session;
       sessionId = session.id;
       await recordPrompt(transcripts, session, turn, reason);
-      await replier.working(turn, { target: session.target, backend: backend.name, model: session.model });
+      await replier.working(turn, {
+        target: session.target,
+        backend: backend.name,
+        model: session.model,
+        shareUrl: shareLinks ? await shareLinks.linkFor(session) : null,
+      });
 
       const backendTurn: BackendTurn = {
         turn,

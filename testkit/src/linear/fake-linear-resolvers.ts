@@ -9,6 +9,11 @@ import type {
 
 let lastSyncId = 1_000;
 
+/** Who is asking: an API key is a person's; an OAuth app installed with `actor=app` is the app user. */
+export interface FakeLinearRequestContext {
+  viewerId: string;
+}
+
 /** A Linear "entity not found" error, shaped as Linear sends it (the SDK reads `extensions.type`). */
 function notFound(what: string): GraphQLError {
   return new GraphQLError("Entity not found", {
@@ -81,7 +86,7 @@ export function createFakeLinearRoot(store: FakeLinearStore) {
   };
 
   return {
-    viewer: () => userView(store.appUser.id),
+    viewer: (_args: unknown, context: FakeLinearRequestContext) => userView(context.viewerId),
     organization: () => store.organization,
     issue: ({ id }: { id: string }) => issueView(findIssue(id)),
     team: ({ id }: { id: string }) => {

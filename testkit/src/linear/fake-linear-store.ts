@@ -79,6 +79,8 @@ export interface SeedIssueInput {
 export interface FakeLinearStore {
   organization: { id: string; name: string; urlKey: string };
   appUser: FakeLinearUser;
+  /** The person whose personal API key the fake accepts (the viewer of API key requests). */
+  apiKeyOwner: FakeLinearUser;
   users: Map<string, FakeLinearUser>;
   teams: Map<string, FakeLinearTeam>;
   issues: Map<string, FakeLinearIssue>;
@@ -112,7 +114,18 @@ export function createFakeLinearStore(): FakeLinearStore {
     active: true,
     app: true,
   };
-  const users = new Map<string, FakeLinearUser>([[appUser.id, appUser]]);
+  const apiKeyOwner: FakeLinearUser = {
+    id: randomUUID(),
+    name: "Grace Admin",
+    displayName: "grace",
+    email: "grace@acme.test",
+    active: true,
+    app: false,
+  };
+  const users = new Map<string, FakeLinearUser>([
+    [appUser.id, appUser],
+    [apiKeyOwner.id, apiKeyOwner],
+  ]);
   const teams = new Map<string, FakeLinearTeam>();
   const issues = new Map<string, FakeLinearIssue>();
   const agentSessions = new Map<string, FakeAgentSession>();
@@ -142,6 +155,7 @@ export function createFakeLinearStore(): FakeLinearStore {
   return {
     organization,
     appUser,
+    apiKeyOwner,
     users,
     teams,
     issues,

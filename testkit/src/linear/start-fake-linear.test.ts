@@ -16,8 +16,8 @@ describe("startFakeLinear", () => {
 
   it("answers the SDK's viewer query and records it by operation name", async () => {
     const viewer = await client.viewer;
-    expect(viewer.id).toBe(linear.store.appUser.id);
-    expect(viewer.name).toBe("Baton");
+    expect(viewer.id).toBe(linear.store.apiKeyOwner.id);
+    expect(viewer.app).toBe(false);
     expect(linear.operations.map((op) => op.name)).toEqual(["viewer"]);
   });
 
@@ -56,7 +56,7 @@ describe("startFakeLinear", () => {
       expect(error.type).toBe(LinearErrorType.Ratelimited);
       expect(error.retryAfter).toBe(expected);
     }
-    await expect(client.viewer).resolves.toMatchObject({ id: linear.store.appUser.id });
+    await expect(client.viewer).resolves.toMatchObject({ id: linear.store.apiKeyOwner.id });
   });
 
   it("exchanges an authorization code, accepts the token, and rotates it on refresh", async () => {

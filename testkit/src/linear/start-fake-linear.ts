@@ -154,6 +154,7 @@ export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<
       schema: fakeLinearSchema,
       document,
       rootValue: root,
+      contextValue: { viewerId: authorization === apiKey ? store.apiKeyOwner.id : store.appUser.id },
       variableValues: body.variables,
       operationName: body.operationName,
     });

@@ -22,7 +22,7 @@ describe("withLinearBackoff", () => {
     linear.failNext({ kind: "http_429", retryAfterSeconds: 3 });
     linear.failNext({ kind: "ratelimited" });
     const viewer = await withLinearBackoff(() => client.viewer, { sleep, baseMs: 100 });
-    expect(viewer.id).toBe(linear.store.appUser.id);
+    expect(viewer.id).toBe(linear.store.apiKeyOwner.id);
     expect(waits[0]).toBe(3_000);
     expect(waits[1]).toBeGreaterThanOrEqual(100);
     expect(linear.operations.map((op) => op.outcome)).toEqual(["http_429", "ratelimited", "ok"]);

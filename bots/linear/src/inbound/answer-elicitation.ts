@@ -1,5 +1,11 @@
-import type { Catalog, ReplyLedger, SessionRequestInput } from "@baton/core";
-import { LINEAR_REPLY_FIELDS as FIELDS, sessionLedgerId } from "../replier/linear-reply-fields.js";
+import {
+  type Catalog,
+  conversationKey,
+  conversationLedgerId,
+  REPLY_FIELDS as FIELDS,
+  type ReplyLedger,
+  type SessionRequest,
+} from "@baton/core";
 import { readElicitationAnswer } from "./read-elicitation-answer.js";
 
 /** The part of the conversation controls (`createConversationControls`) that answers a target picker. */
@@ -27,12 +33,11 @@ export function createElicitationAnswerer({
   catalog: Catalog;
   picker: ElicitationPicker;
 }) {
-  return async function answerElicitation(request: SessionRequestInput): Promise<ElicitationAnswerOutcome> {
-    if (request.conversation.platform !== "linear") return { kind: "not_an_answer" };
-    const sessionId = sessionLedgerId(request.conversation.agentSessionId);
+  return async function answerElicitation(request: SessionRequest): Promise<ElicitationAnswerOutcome> {
+    const sessionId = conversationLedgerId(conversationKey(request.conversation));
     const turnId = await ledger.get(sessionId, FIELDS.askingTurn);
     if (!turnId) return { kind: "not_an_answer" };
-    const candidates = JSON.parse((await ledger.get(sessionId, FIELDS.askCandidates)) ?? "[]") as string[];
+    const candidates = JSON.parse((await ledger.get(sessionId, FIELDS.askingCandidates)) ?? "[]") as string[];
     const answer = readElicitationAnswer(request.text, candidates, catalog);
     if (answer.kind === "not_an_answer") return answer;
     const picked = await picker.pick({
@@ -41,7 +46,7 @@ export function createElicitationAnswerer({
       targetRef: answer.targetRef,
       userId: request.actor.id,
     });
-    const answeredBy = FIELDS.askAnsweredBy(turnId);
+    const answeredBy = FIELDS.answeredBy(turnId);
     if (picked.kind === "started") await ledger.set(sessionId, answeredBy, request.deliveryId);
     // A question answers once; Linear redelivering the answer must not run it as a prompt after all.
     else if (

@@ -84,6 +84,7 @@ export function parseAgentSessionEvent(
     );
   }
 
+  const commentId = event.agentActivity?.sourceCommentId ?? event.agentSession.commentId ?? undefined;
   const context: Record<string, string> = {};
   if (issue?.title) context[REQUEST_CONTEXT_KEYS.linearTitle] = issue.title;
   if (issue?.description) context[REQUEST_CONTEXT_KEYS.linearDescription] = issue.description;
@@ -103,6 +104,11 @@ export function parseAgentSessionEvent(
       text,
       attachments: [],
       hints: {},
+      replyTo: {
+        platform: "linear",
+        agentSessionId: event.agentSession.id,
+        ...(commentId ? { commentId } : {}),
+      },
       context,
       receivedAt: now.toISOString(),
     },

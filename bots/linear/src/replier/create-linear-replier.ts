@@ -1,7 +1,16 @@
-import { describeTarget, type Logger, type Replier, type ReplyLedger, type Turn } from "@baton/core";
+import {
+  conversationLedgerId,
+  describeTarget,
+  type Logger,
+  type MappingIndex,
+  REPLY_FIELDS,
+  type Replier,
+  type ReplyLedger,
+  type Turn,
+} from "@baton/core";
 import type { AgentActivityInput, LinearApi, LinearViewer } from "../client/create-linear-api.js";
+import { prepareLinearRequest } from "../prepare-linear-request.js";
 import { activityId } from "./activity-id.js";
-import { LINEAR_REPLY_FIELDS as FIELDS, sessionLedgerId } from "./linear-reply-fields.js";
 import { renderLinearElicitation } from "./render-linear-elicitation.js";
 import { renderLinearResponse } from "./render-linear-response.js";
 import { startLinearIssue } from "./start-linear-issue.js";
@@ -13,6 +22,8 @@ export interface LinearReplierOptions {
   /** The Linear calls for one workspace. */
   apiFor(organizationId: string): LinearApi;
   ledger: ReplyLedger;
+  /** The catalog's Linear project and team mappings. */
+  mappings: MappingIndex;
   logger: Logger;
   /** Post tool steps as `action` activities (default on). */
   progress?: boolean;
@@ -53,6 +64,7 @@ function splitStatus(status: string): { action: string; parameter: string } {
 export function createLinearReplier({
   apiFor,
   ledger,
+  mappings,
   logger,
   progress: postProgress = true,
   progressMinIntervalMs = LINEAR_PROGRESS_MIN_INTERVAL_MS,
@@ -87,14 +99,16 @@ export function createLinearReplier({
 
   async function setExternalLink(turn: Turn, url: string) {
     const { organizationId, agentSessionId } = addressOf(turn);
-    const sessionId = sessionLedgerId(agentSessionId);
-    if ((await ledger.get(sessionId, FIELDS.externalLink)) === url) return;
+    const conversationId = conversationLedgerId(turn.conversationKey);
+    if ((await ledger.get(conversationId, REPLY_FIELDS.conversationLink)) === url) return;
     await apiFor(organizationId).setExternalLink(agentSessionId, url);
-    await ledger.set(sessionId, FIELDS.externalLink, url);
+    await ledger.set(conversationId, REPLY_FIELDS.conversationLink, url);
   }
 
+  /** Once per agent session: the issue to started, delegated to Baton. */
   async function startIssue(turn: Turn) {
-    if (!startIssues || (await ledger.get(turn.id, FIELDS.issueStarted))) return;
+    const conversationId = conversationLedgerId(turn.conversationKey);
+    if (!startIssues || (await ledger.get(conversationId, REPLY_FIELDS.itemClaimed))) return;
     const { organizationId, issueId } = addressOf(turn);
     const viewer = await viewerOf(organizationId);
     // Only an app user can be delegated an issue; with a person's API key the issue only moves.
@@ -103,7 +117,7 @@ export function createLinearReplier({
       issueId,
       viewer.app ? viewer.id : undefined,
     );
-    await ledger.set(turn.id, FIELDS.issueStarted, started.kind);
+    await ledger.set(conversationId, REPLY_FIELDS.itemClaimed, started.kind);
     if (started.kind === "updated")
       log.info("bots.linear.issue_started", {
         turn_id: turn.id,
@@ -113,16 +127,27 @@ export function createLinearReplier({
   }
 
   return {
+    async prepare(turn) {
+      const { organizationId } = addressOf(turn);
+      return prepareLinearRequest({ request: turn.request, api: apiFor(organizationId), mappings });
+    },
     async acknowledge(turn) {
-      await postOnce(turn, FIELDS.acknowledged, {
+      await postOnce(turn, REPLY_FIELDS.workingMessage, {
         content: { type: "thought", body: "Got it. Reading the request and choosing where to work…" },
       });
       log.debug("bots.linear.acknowledged", { turn_id: turn.id, delivery_id: turn.request.deliveryId });
     },
     async working(turn, context) {
+      // The link first: it also tells Linear that the session is alive.
+      if (context.shareUrl) await setExternalLink(turn, context.shareUrl);
       await startIssue(turn);
+      const { shareUrl: _link, ...working } = context;
+      if (!(await ledger.claim(turn.id, REPLY_FIELDS.workingContext, JSON.stringify(working)))) return;
       const model = context.model ? `, model ${context.model}` : "";
-      await postOnce(turn, FIELDS.working, {
+      const { organizationId, agentSessionId } = addressOf(turn);
+      await apiFor(organizationId).createActivity({
+        agentSessionId,
+        id: activityId(turn.id, REPLY_FIELDS.workingContext),
         content: {
           type: "thought",
           body: `Working in ${describeTarget(context.target)} (${context.backend}${model}).`,
@@ -146,18 +171,17 @@ export function createLinearReplier({
         );
     },
     async ask(turn, decision) {
-      const { agentSessionId } = addressOf(turn);
       const elicitation = renderLinearElicitation(decision);
-      const sessionId = sessionLedgerId(agentSessionId);
+      const conversationId = conversationLedgerId(turn.conversationKey);
       // Recorded before the question goes out, so that an answer arriving at once finds it.
-      await ledger.set(turn.id, FIELDS.pendingRequest, JSON.stringify(turn.request));
+      await ledger.rememberRequest(turn.id, turn.request);
       await ledger.set(
-        sessionId,
-        FIELDS.askCandidates,
+        conversationId,
+        REPLY_FIELDS.askingCandidates,
         JSON.stringify(elicitation.options.map((o) => o.value)),
       );
-      await ledger.set(sessionId, FIELDS.askingTurn, turn.id);
-      await postOnce(turn, FIELDS.ask, {
+      await ledger.set(conversationId, REPLY_FIELDS.askingTurn, turn.id);
+      await postOnce(turn, REPLY_FIELDS.picker("ask"), {
         content: { type: "elicitation", body: elicitation.body },
         signal: "select",
         signalMetadata: { options: elicitation.options },
@@ -165,8 +189,9 @@ export function createLinearReplier({
     },
     async result(turn, outcome, shareUrl) {
       lastProgressAt.delete(turn.id);
+      await ledger.markFinished(turn.id, outcome.status);
       if (shareUrl) await setExternalLink(turn, shareUrl);
-      await postOnce(turn, FIELDS.result, {
+      await postOnce(turn, REPLY_FIELDS.resultPart(0), {
         content: { type: "response", body: renderLinearResponse(outcome, shareUrl) },
       });
       log.info("bots.linear.result_posted", {
@@ -177,7 +202,8 @@ export function createLinearReplier({
     },
     async failed(turn, error) {
       lastProgressAt.delete(turn.id);
-      await postOnce(turn, FIELDS.failed, {
+      await ledger.markFinished(turn.id, "failed");
+      await postOnce(turn, REPLY_FIELDS.failed, {
         content: {
           type: "error",
           body: `${error.message}\n\nSend a new message in this session to try again.`,
@@ -185,7 +211,7 @@ export function createLinearReplier({
       });
     },
     async declined(turn, reason) {
-      await postOnce(turn, FIELDS.declined, { content: { type: "error", body: reason } });
+      await postOnce(turn, REPLY_FIELDS.declined, { content: { type: "error", body: reason } });
     },
   };
 }
