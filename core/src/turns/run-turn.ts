@@ -56,9 +56,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
   const steering = options.steering ?? allowAnyoneToSteer;
 
   return async function runTurn(receivedTurn, context) {
-    let turn = classifier.readRequest
-      ? { ...receivedTurn, request: classifier.readRequest(receivedTurn.request) }
-      : receivedTurn;
+    let turn = receivedTurn;
     const replier = repliers[turn.request.conversation.platform];
     if (!replier) throw new BatonError("internal", `no replier for ${turn.request.conversation.platform}`);
     const log = logger.child({
@@ -70,7 +68,9 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     let sessionId: string | undefined;
     let stoppedByPerson: (() => Promise<TurnStatus>) | undefined;
     try {
+      // The platform's own context first, then the text's flags: a hint either sets wins.
       if (replier.prepare) turn = { ...turn, request: await replier.prepare(turn) };
+      if (classifier.readRequest) turn = { ...turn, request: classifier.readRequest(turn.request) };
       const resolution = await resolveSessionTarget({ turn, sessions, classifier, backend: backend.name });
       if (resolution.kind === "ask") {
         await replier.ask(turn, resolution.decision);
