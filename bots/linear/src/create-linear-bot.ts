@@ -12,7 +12,10 @@ import { createLinearApi, type LinearApi } from "./client/create-linear-api.js";
 import { createLinearClientSource, type LinearCredentials } from "./client/linear-client-source.js";
 import type { LinearBackoffOptions } from "./client/with-linear-backoff.js";
 import { createElicitationAnswerer } from "./inbound/answer-elicitation.js";
-import { createLinearWebhookHandler } from "./inbound/create-linear-webhook-handler.js";
+import {
+  createLinearWebhookHandler,
+  type LinearStopOutcome,
+} from "./inbound/create-linear-webhook-handler.js";
 import { createLinearOAuthHandlers } from "./oauth/create-linear-oauth-handlers.js";
 import type { LinearOAuthClient } from "./oauth/linear-oauth-client.js";
 import {
@@ -75,8 +78,12 @@ export function createLinearBot(options: LinearBotOptions): Bot {
     refusal: () => "You may not steer this session.",
   });
   const controls = createConversationControls({ ...options, steering });
-  const confirmIdleStop = async (conversation: ConversationRef) => {
+  // A running turn answers a stop with its own "stopped" response; one that had just finished (or
+  // nothing running at all) would leave Linear waiting, so Baton says it here.
+  const confirmStop = async (conversation: ConversationRef, outcome: LinearStopOutcome) => {
     if (conversation.platform !== "linear") return;
+    const running = outcome.result?.stoppedTurnId;
+    if (outcome.kind === "stopped_running" && running && !(await ledger.isTurnFinished(running))) return;
     await apiFor(conversation.organizationId).createActivity({
       agentSessionId: conversation.agentSessionId,
       content: { type: "response", body: "Stopped. Nothing was running any more." },
@@ -92,7 +99,7 @@ export function createLinearBot(options: LinearBotOptions): Bot {
         intake: options.intake,
         controls,
         answerElicitation: createElicitationAnswerer({ ledger, catalog, picker: controls }),
-        confirmIdleStop,
+        confirmStop,
         organizationId: auth.kind === "api_key" ? auth.organizationId : undefined,
         logger,
       }),

@@ -12,8 +12,10 @@ import { parseAgentSessionEvent } from "./parse-agent-session-event.js";
 import { createLinearWebhookVerifier } from "./verify-linear-webhook.js";
 
 /** What the stop signal did, as the conversation controls tell it. */
+export type LinearStopOutcome = { kind: string; result?: { stoppedTurnId: string | null } };
+
 export interface LinearStopper {
-  stop(request: { conversation: ConversationRef; userId: string | undefined }): Promise<{ kind: string }>;
+  stop(request: { conversation: ConversationRef; userId: string | undefined }): Promise<LinearStopOutcome>;
 }
 
 export interface LinearWebhookHandlerOptions {
@@ -21,8 +23,8 @@ export interface LinearWebhookHandlerOptions {
   intake: RequestIntake;
   controls: LinearStopper;
   answerElicitation(request: Parameters<RequestIntake>[0]): Promise<ElicitationAnswerOutcome>;
-  /** Tells Linear the session stopped when no turn was running to say so itself (after the 200). */
-  confirmIdleStop(conversation: ConversationRef): Promise<void>;
+  /** Makes sure Linear hears that the session stopped (after the 200): a running turn says so itself. */
+  confirmStop(conversation: ConversationRef, outcome: LinearStopOutcome): Promise<void>;
   /** With a single API key: the one workspace Baton serves. OAuth serves every installed workspace. */
   organizationId?: string;
   logger: Logger;
@@ -83,11 +85,9 @@ export function createLinearWebhookHandler(options: LinearWebhookHandlerOptions)
         const stopped = await controls.stop({ conversation: parsed.conversation, userId: undefined });
         log.info("bots.linear.stop_signal", { delivery_id: deliveryId, outcome: stopped.kind });
         answer(response, 200, { ok: true, stop: stopped.kind });
-        // A running turn ends with its own "stopped" response; otherwise Baton says it here.
-        if (stopped.kind !== "stopped_running")
-          options
-            .confirmIdleStop(parsed.conversation)
-            .catch((error: Error) => log.warn("bots.linear.stop_confirm_failed", { error: error.message }));
+        options
+          .confirmStop(parsed.conversation, stopped)
+          .catch((error: Error) => log.warn("bots.linear.stop_confirm_failed", { error: error.message }));
         return;
       }
       case "request": {
