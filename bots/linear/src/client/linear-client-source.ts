@@ -41,7 +41,7 @@ export function createLinearClientSource({
   }
   const { oauth, tokens } = credentials;
   const clients = new Map<string, { accessToken: string; client: LinearClient }>();
-  const refreshing = new Map<string, Promise<LinearInstallation>>();
+  const loading = new Map<string, Promise<LinearInstallation>>();
 
   async function refresh(installation: LinearInstallation): Promise<LinearInstallation> {
     if (!installation.refreshToken)
@@ -63,9 +63,7 @@ export function createLinearClientSource({
     return tokens.replaceTokens(installation, result.grant);
   }
 
-  async function installationFor(organizationId: string, fresh: boolean): Promise<LinearInstallation> {
-    const pending = refreshing.get(organizationId);
-    if (pending) return pending;
+  async function loadInstallation(organizationId: string, fresh: boolean): Promise<LinearInstallation> {
     const installation = await tokens.load(organizationId);
     if (!installation)
       throw new BatonError(
@@ -74,10 +72,16 @@ export function createLinearClientSource({
       );
     const expiring =
       installation.expiresAt !== null && installation.expiresAt - LINEAR_TOKEN_REFRESH_MARGIN_MS <= now();
-    if (!fresh && !expiring) return installation;
-    const refreshed = refresh(installation).finally(() => refreshing.delete(organizationId));
-    refreshing.set(organizationId, refreshed);
-    return refreshed;
+    return fresh || expiring ? refresh(installation) : installation;
+  }
+
+  /** One read (and at most one refresh) per workspace at a time; callers meanwhile share its answer. */
+  function installationFor(organizationId: string, fresh: boolean): Promise<LinearInstallation> {
+    const pending = loading.get(organizationId);
+    if (pending) return pending;
+    const loaded = loadInstallation(organizationId, fresh).finally(() => loading.delete(organizationId));
+    loading.set(organizationId, loaded);
+    return loaded;
   }
 
   return {
