@@ -2,6 +2,7 @@
 import { BatonError } from "@baton/core";
 import { runClassifyCommand } from "./cli/classify-command.js";
 import type { CliIo } from "./cli/cli-io.js";
+import { runLinearCommand } from "./cli/linear-command.js";
 import { runServeCommand } from "./cli/serve-command.js";
 import { runShareCommand } from "./cli/share-command.js";
 import { runSlackCommand } from "./cli/slack-command.js";
@@ -28,6 +29,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   classify: {
     run: runClassifyCommand,
     summary: 'print the classifier\'s decision for a message: classify [--platform P] [--channel C] "text"',
+  },
+  linear: {
+    run: runLinearCommand,
+    summary: "print the Linear OAuth app settings and install link: linear setup --url https://your-host",
   },
   slack: {
     run: runSlackCommand,
