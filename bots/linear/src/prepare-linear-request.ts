@@ -1,7 +1,7 @@
 import { formatContextList, type MappingIndex, REQUEST_CONTEXT_KEYS, type SessionRequest } from "@baton/core";
 import type { LinearApi } from "./client/create-linear-api.js";
 import { buildIssuePrompt } from "./inbound/build-issue-prompt.js";
-import { markUntrusted, untrustedOpening } from "./inbound/mark-untrusted.js";
+import { hasUntrustedSource, markUntrusted } from "./inbound/mark-untrusted.js";
 import { LINEAR_PROMPT_SOURCES } from "./inbound/parse-agent-session-event.js";
 
 /**
@@ -22,10 +22,8 @@ export async function prepareLinearRequest({
 }): Promise<SessionRequest> {
   const { conversation } = request;
   if (conversation.platform !== "linear") return request;
-  const fromIssue = request.text.includes(untrustedOpening(LINEAR_PROMPT_SOURCES.issue("")).slice(0, -2));
-  const fromPromptContext = request.text.includes(
-    untrustedOpening(LINEAR_PROMPT_SOURCES.promptContext("")).slice(0, -2),
-  );
+  const fromIssue = hasUntrustedSource(request.text, LINEAR_PROMPT_SOURCES.issue(""));
+  const fromPromptContext = hasUntrustedSource(request.text, LINEAR_PROMPT_SOURCES.promptContext(""));
   // Follow-ups keep their session's target and their own words.
   if (!fromIssue && !fromPromptContext) return request;
 

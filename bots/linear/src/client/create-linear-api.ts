@@ -67,6 +67,18 @@ export interface LinearApi {
   updateIssue(issueId: string, input: { stateId?: string; delegateId?: string }): Promise<void>;
 }
 
+/**
+ * Linear refuses a second activity with an id it already has: the first try of a call that was
+ * repeated (after a lost answer or a crash) did post it.
+ */
+export function isDuplicateActivity(error: unknown): boolean {
+  return (
+    error instanceof LinearError &&
+    error.type === LinearErrorType.InvalidInput &&
+    /already exists|duplicate/i.test(error.message)
+  );
+}
+
 function isAuthenticationError(error: unknown): boolean {
   return error instanceof LinearError && error.type === LinearErrorType.AuthenticationError;
 }

@@ -15,9 +15,16 @@ export function markUntrusted(source: string, text: string): string {
   return `${UNTRUSTED_PREAMBLE}\n${untrustedOpening(source)}\n${clip(text)}\n</untrusted-input>`;
 }
 
-/** The tag that opens the untrusted text from `source`; a request built from an issue starts with it. */
+const OPENING_TAG = '<untrusted-input source="';
+
+/** The tag that opens the untrusted text from `source`. */
 export function untrustedOpening(source: string): string {
-  return `<untrusted-input source="${source.replace(/[^\w .:/-]/g, "")}">`;
+  return `${OPENING_TAG}${source.replace(/[^\w .:/-]/g, "")}">`;
+}
+
+/** Whether `text` holds untrusted input whose source starts with `sourcePrefix` (e.g. `linear-issue:`). */
+export function hasUntrustedSource(text: string, sourcePrefix: string): boolean {
+  return text.includes(`${OPENING_TAG}${sourcePrefix}`);
 }
 
 function clip(text: string): string {

@@ -8,7 +8,12 @@ import {
   type ReplyLedger,
   type Turn,
 } from "@baton/core";
-import type { AgentActivityInput, LinearApi, LinearViewer } from "../client/create-linear-api.js";
+import {
+  type AgentActivityInput,
+  isDuplicateActivity,
+  type LinearApi,
+  type LinearViewer,
+} from "../client/create-linear-api.js";
 import { prepareLinearRequest } from "../prepare-linear-request.js";
 import { activityId } from "./activity-id.js";
 import { renderLinearElicitation } from "./render-linear-elicitation.js";
@@ -93,7 +98,11 @@ export function createLinearReplier({
     if (await ledger.get(turn.id, field)) return;
     const { organizationId, agentSessionId } = addressOf(turn);
     const id = activityId(turn.id, field);
-    await apiFor(organizationId).createActivity({ ...activity, agentSessionId, id });
+    await apiFor(organizationId)
+      .createActivity({ ...activity, agentSessionId, id })
+      .catch((error: unknown) => {
+        if (!isDuplicateActivity(error)) throw error;
+      });
     await ledger.set(turn.id, field, id);
   }
 
@@ -133,7 +142,7 @@ export function createLinearReplier({
     },
     async acknowledge(turn) {
       await postOnce(turn, REPLY_FIELDS.workingMessage, {
-        content: { type: "thought", body: "Got it. Reading the request and choosing where to work…" },
+        content: { type: "thought", body: "Got it. On it…" },
       });
       log.debug("bots.linear.acknowledged", { turn_id: turn.id, delivery_id: turn.request.deliveryId });
     },
