@@ -4,7 +4,6 @@ import {
   type Logger,
   type RequestIntake,
   readBody,
-  sessionRequestSchema,
 } from "@baton/core";
 import { agentSessionEventSchema } from "./agent-session-event-schema.js";
 import type { ElicitationAnswerOutcome } from "./answer-elicitation.js";
@@ -91,7 +90,7 @@ export function createLinearWebhookHandler(options: LinearWebhookHandlerOptions)
         return;
       }
       case "request": {
-        const request = sessionRequestSchema.parse(parsed.request);
+        const { request } = parsed;
         if (parsed.action === "prompted") {
           const answered = await options.answerElicitation(request);
           if (answered.kind === "answered") {

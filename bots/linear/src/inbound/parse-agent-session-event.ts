@@ -2,7 +2,7 @@ import {
   type ConversationRef,
   REQUEST_CONTEXT_KEYS,
   requestIdForDelivery,
-  type SessionRequestInput,
+  type SessionRequest,
 } from "@baton/core";
 import type { AgentSessionEvent } from "./agent-session-event-schema.js";
 import { buildIssuePrompt } from "./build-issue-prompt.js";
@@ -16,7 +16,8 @@ export const LINEAR_PROMPT_SOURCES = {
 
 /** What one verified `AgentSessionEvent` asks of Baton. */
 export type AgentSessionEventParse =
-  | { kind: "request"; action: "created" | "prompted"; request: SessionRequestInput }
+  /** Built here field by field from a validated event, so it needs no second validation. */
+  | { kind: "request"; action: "created" | "prompted"; request: SessionRequest }
   /** The person pressed Stop in Linear. */
   | { kind: "stop"; conversation: ConversationRef; actorId: string | undefined }
   | { kind: "ignored"; reason: "unknown_action" | "no_issue" | "empty_prompt" };
