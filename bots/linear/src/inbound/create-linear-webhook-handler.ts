@@ -1,10 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import {
-  type ConversationRef,
-  type Logger,
-  type RequestIntake,
-  readBody,
-} from "@baton/core";
+import { type ConversationRef, type Logger, type RequestIntake, readBody } from "@baton/core";
 import { agentSessionEventSchema } from "./agent-session-event-schema.js";
 import type { ElicitationAnswerOutcome } from "./answer-elicitation.js";
 import { parseAgentSessionEvent } from "./parse-agent-session-event.js";
