@@ -1,5 +1,4 @@
 import { parseArgs } from "node:util";
-import { LINEAR_OAUTH_SCOPES, linearAppSettings, linearInstallUrl } from "@baton/linear";
 import type { CliIo } from "./cli-io.js";
 
 export const LINEAR_USAGE = [
@@ -48,6 +47,8 @@ export async function runLinearCommand(args: string[], io: CliIo): Promise<numbe
   } catch {
     return fail(`--url "${base}" is not a URL; give the public https address of Baton's gateway.`);
   }
+  // Loaded here, not at the CLI's start: the Linear SDK is large and other commands do not need it.
+  const { LINEAR_OAUTH_SCOPES, linearAppSettings, linearInstallUrl } = await import("@baton/linear");
   const settings = linearAppSettings(base);
   const clientId = io.env.LINEAR_CLIENT_ID;
   io.stdout(

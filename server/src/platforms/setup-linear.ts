@@ -1,14 +1,6 @@
 import { join } from "node:path";
 import { BatonError, type BotModule, loadShareLinkKey } from "@baton/core";
-import {
-  checkLinearCredentials,
-  createLinearBot,
-  createLinearOAuthClient,
-  createLinearTokenStore,
-  LINEAR_OAUTH_CALLBACK_PATH,
-  type LinearBotOptions,
-  linearTokenUrl,
-} from "@baton/linear";
+import type { LinearBotOptions } from "@baton/linear";
 import { type Config, SHARE_LINK_KEY_FILE } from "../config/load-config.js";
 
 const LINEAR_OAUTH_VARIABLES = ["LINEAR_CLIENT_ID", "LINEAR_CLIENT_SECRET"] as const;
@@ -32,6 +24,8 @@ export const linearBotModule: BotModule<Config> = {
     "Linear is off. Set LINEAR_WEBHOOK_SECRET and either LINEAR_CLIENT_ID and LINEAR_CLIENT_SECRET (the OAuth app) or LINEAR_API_KEY to turn it on (see docs/linear.md).",
   async setup(config, services) {
     const apiUrl = config.LINEAR_API_URL;
+    // Loaded only when Linear is on: the SDK is large, and a Baton without Linear starts faster.
+    const { createLinearBot } = await import("@baton/linear");
     return createLinearBot({
       ...services,
       webhookSecret: config.LINEAR_WEBHOOK_SECRET!,
@@ -47,6 +41,7 @@ async function linearAuth(
   config: Config,
   services: Parameters<BotModule<Config>["setup"]>[1],
 ): Promise<LinearBotOptions["auth"]> {
+  const linear = await import("@baton/linear");
   // The OAuth app wins when both are set: it is the setup that scales to several workspaces.
   if (config.LINEAR_CLIENT_ID && config.LINEAR_CLIENT_SECRET) {
     const key = await loadShareLinkKey({
@@ -58,17 +53,17 @@ async function linearAuth(
       kind: "oauth",
       clientId: config.LINEAR_CLIENT_ID,
       clientSecret: config.LINEAR_CLIENT_SECRET,
-      redirectUri: `${config.BATON_PUBLIC_URL.replace(/\/+$/, "")}${LINEAR_OAUTH_CALLBACK_PATH}`,
-      oauth: createLinearOAuthClient({
+      redirectUri: `${config.BATON_PUBLIC_URL.replace(/\/+$/, "")}${linear.LINEAR_OAUTH_CALLBACK_PATH}`,
+      oauth: linear.createLinearOAuthClient({
         clientId: config.LINEAR_CLIENT_ID,
         clientSecret: config.LINEAR_CLIENT_SECRET,
-        tokenUrl: linearTokenUrl(config.LINEAR_API_URL),
+        tokenUrl: linear.linearTokenUrl(config.LINEAR_API_URL),
       }),
-      tokens: createLinearTokenStore({ redis: services.redis, keys: services.keys, key }),
+      tokens: linear.createLinearTokenStore({ redis: services.redis, keys: services.keys, key }),
     };
   }
   const apiKey = config.LINEAR_API_KEY!;
-  const check = await checkLinearCredentials({ apiKey, apiUrl: config.LINEAR_API_URL });
+  const check = await linear.checkLinearCredentials({ apiKey, apiUrl: config.LINEAR_API_URL });
   if (check.kind !== "ok")
     throw new BatonError(
       "config_invalid",

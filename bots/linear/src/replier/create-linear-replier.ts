@@ -141,6 +141,7 @@ export function createLinearReplier({
       return prepareLinearRequest({ request: turn.request, api: apiFor(organizationId), mappings });
     },
     async acknowledge(turn) {
+      await ledger.rememberRequest(turn.id, turn.request);
       await postOnce(turn, REPLY_FIELDS.workingMessage, {
         content: { type: "thought", body: "Got it. On it…" },
       });
