@@ -1,12 +1,21 @@
 // npm run bench:ingest — signed Slack app_mention events against `baton gateway` (its own process)
-// and, in the same run, against a minimal verify + parse + queue.add server (the baseline).
-// Prints requests/s, latency p50/p99 and server CPU per request for both, and their ratio.
+// and, in the same run, against a minimal verify + parse + queue.add server (the baseline); then
+// signed Linear AgentSessionEvent webhooks against `baton gateway` and against LinearWebhookClient
+// alone (its baseline). Prints requests/s, latency p50/p99 and server CPU per request, and each ratio.
 import { spawn } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
-import { FAKE_SLACK_DEFAULTS, getFreePort, startFakeSlack } from "@baton/testkit";
+import {
+  buildAgentSessionEvent,
+  FAKE_LINEAR_API_KEY,
+  FAKE_SLACK_DEFAULTS,
+  getFreePort,
+  signLinearWebhook,
+  startFakeLinear,
+  startFakeSlack,
+} from "@baton/testkit";
 import autocannon from "autocannon";
 import { Redis } from "ioredis";
 import { batonEnv, flushPrefix } from "./bench-support.mjs";
@@ -19,6 +28,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const TARGET_RATIO = 0.7;
 const EVENTS_PER_RUN = 250_000;
 const CLOCK_TICKS_PER_S = 100;
+/** A loaded machine (other builds, tests) can take a while to start a gateway. */
+const SERVER_START_TIMEOUT_MS = 60_000;
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 /** Pre-signed, distinct app_mention deliveries, so the load generator only sends bytes. */
@@ -54,6 +65,35 @@ function signedEvents(count, tag) {
   });
 }
 
+const LINEAR_WEBHOOK_SECRET = "bench-linear-webhook-secret";
+// Linear refuses a webhookTimestamp more than 60 s from now: this keeps a run's deliveries inside it.
+const LINEAR_TIMESTAMP_AHEAD_MS = 30_000;
+
+/** Pre-signed, distinct AgentSessionEvent `created` deliveries of the fake workspace's issues. */
+function signedLinearEvents(count, tag) {
+  const webhookTimestamp = Date.now() + LINEAR_TIMESTAMP_AHEAD_MS;
+  const issues = Array.from({ length: 97 }, (_, i) =>
+    linear.store.seedIssue({ title: `Fix the flaky login test ${i}`, team: "ENG" }),
+  );
+  return Array.from({ length: count }, (_, i) => {
+    const payload = buildAgentSessionEvent("created", {
+      store: linear.store,
+      issue: issues[i % issues.length],
+      agentSessionId: `bench-session-${tag}-${i}`,
+      promptContext: `<issue>Fix the flaky login test number ${i}</issue>`,
+      webhookTimestamp,
+    });
+    const body = JSON.stringify(payload);
+    const headers = signLinearWebhook({
+      secret: LINEAR_WEBHOOK_SECRET,
+      body,
+      event: payload.type,
+      deliveryId: `bench-delivery-${tag}-${i}`,
+    });
+    return { body, headers: { ...headers, "content-type": "application/json" } };
+  });
+}
+
 function cpuTicks(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   return Number(fields[11]) + Number(fields[12]);
@@ -66,7 +106,7 @@ async function startProcess(command, args, env, port, readyPath) {
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited with ${child.exitCode}`);
     const answered = await fetch(`http://127.0.0.1:${port}${readyPath}`).then(
@@ -77,10 +117,10 @@ async function startProcess(command, args, env, port, readyPath) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill("SIGKILL");
-  throw new Error(`${args.join(" ")} did not start within 20 s`);
+  throw new Error(`${args.join(" ")} did not start within ${SERVER_START_TIMEOUT_MS / 1000} s`);
 }
 
-async function load(port, events, seconds) {
+async function load(port, path, events, seconds) {
   let next = 0;
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
@@ -89,7 +129,7 @@ async function load(port, events, seconds) {
     requests: [
       {
         method: "POST",
-        path: "/slack/events",
+        path,
         setupRequest: (request) => {
           const event = events[next++ % events.length];
           return { ...request, body: event.body, headers: event.headers };
@@ -100,12 +140,12 @@ async function load(port, events, seconds) {
   return { result, sent: next };
 }
 
-async function measure(name, child, port, events) {
-  await load(port, events.slice(0, events.length / 5), WARMUP_S);
+async function measure(name, child, port, path, events) {
+  await load(port, path, events.slice(0, events.length / 5), WARMUP_S);
   const measured = events.slice(events.length / 5);
   const ticksBefore = cpuTicks(child.pid);
   const redisTicksBefore = redisPid ? cpuTicks(redisPid) : 0;
-  const { result } = await load(port, measured, DURATION_S);
+  const { result } = await load(port, path, measured, DURATION_S);
   const cpuMs = ((cpuTicks(child.pid) - ticksBefore) / CLOCK_TICKS_PER_S) * 1000;
   const redisCpuMs = redisPid
     ? ((cpuTicks(redisPid) - redisTicksBefore) / CLOCK_TICKS_PER_S) * 1000
@@ -136,6 +176,7 @@ const redisPid = /^redis:\/\/(127\.0\.0\.1|localhost)/.test(REDIS_URL)
   ? Number(serverInfo.match(/process_id:(\d+)/)?.[1])
   : 0;
 const slack = await startFakeSlack();
+const linear = await startFakeLinear();
 const prefix = `bench-${randomBytes(4).toString("hex")}`;
 console.log(
   `machine: ${cpus().length} × ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, redis ${redisVersion}`,
@@ -155,18 +196,42 @@ const gatewayEnv = (port) =>
     slackUrl: slack.url,
     logLevel: process.env.LOG_LEVEL,
   });
+const linearEnv = (port) => ({
+  ...gatewayEnv(port),
+  LINEAR_WEBHOOK_SECRET,
+  LINEAR_API_KEY: FAKE_LINEAR_API_KEY,
+  LINEAR_API_URL: linear.apiUrl,
+});
+const slackEvents = { path: "/slack/events", events: signedEvents };
+const linearEvents = { path: "/linear/webhooks", events: signedLinearEvents };
 const servers = [
   {
     name: "baseline (verify + parse + queue.add)",
     args: ["bench/baseline-server.mjs"],
     env: baselineEnv,
     readyPath: "/",
+    ...slackEvents,
   },
   {
     name: "baton gateway (verify + parse + dedupe + persist + enqueue)",
     args: ["server/dist/cli.js", "gateway"],
     env: gatewayEnv,
     readyPath: "/healthz",
+    ...slackEvents,
+  },
+  {
+    name: "Linear baseline (LinearWebhookClient alone + queue.add)",
+    args: ["bench/linear-baseline-server.mjs"],
+    env: (port) => ({ ...baselineEnv(port), SIGNING_SECRET: LINEAR_WEBHOOK_SECRET }),
+    readyPath: "/",
+    ...linearEvents,
+  },
+  {
+    name: "baton gateway, Linear webhooks (verify + parse + dedupe + persist + enqueue)",
+    args: ["server/dist/cli.js", "gateway"],
+    env: linearEnv,
+    readyPath: "/healthz",
+    ...linearEvents,
   },
 ];
 const runs = servers.map(() => []);
@@ -177,7 +242,13 @@ try {
       const port = await getFreePort();
       const child = await startProcess("node", server.args, server.env(port), port, server.readyPath);
       runs[index].push(
-        await measure(server.name, child, port, signedEvents(EVENTS_PER_RUN, `${round}x${index}`)),
+        await measure(
+          server.name,
+          child,
+          port,
+          server.path,
+          server.events(EVENTS_PER_RUN, `${round}x${index}`),
+        ),
       );
       await stop(child);
       await flushPrefix(redis, prefix);
@@ -187,6 +258,7 @@ try {
   await flushPrefix(redis, prefix);
   await redis.quit();
   await slack.close();
+  await linear.close();
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -206,9 +278,15 @@ for (const row of rows) {
     `${row.name}\n  ${row.requestsPerS.toFixed(0)} req/s [${row.perRound}] · p50 ${row.p50Ms} ms · p99 ${row.p99Ms} ms · ${row.cpuUsPerRequest.toFixed(0)} µs CPU/request (+ ${row.redisCpuUsPerRequest.toFixed(0)} µs in Redis) · non-2xx/errors ${row.non2xx}`,
   );
 }
-const [base, baton] = rows;
-const ratio = baton.requestsPerS / base.requestsPerS;
-console.log(
-  `ratio baton/baseline: ${ratio.toFixed(2)} (target ≥ ${TARGET_RATIO}) → ${ratio >= TARGET_RATIO ? "meets the target" : "BELOW the target"}`,
-);
-console.log(`CPU per request, baton/baseline: ${(baton.cpuUsPerRequest / base.cpuUsPerRequest).toFixed(2)}`);
+for (const [label, base, baton] of [
+  ["Slack", rows[0], rows[1]],
+  ["Linear", rows[2], rows[3]],
+]) {
+  const ratio = baton.requestsPerS / base.requestsPerS;
+  console.log(
+    `${label} ratio baton/baseline: ${ratio.toFixed(2)} (target ≥ ${TARGET_RATIO}) → ${ratio >= TARGET_RATIO ? "meets the target" : "BELOW the target"}`,
+  );
+  console.log(
+    `${label} CPU per request, baton/baseline: ${(baton.cpuUsPerRequest / base.cpuUsPerRequest).toFixed(2)}`,
+  );
+}

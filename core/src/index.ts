@@ -13,6 +13,11 @@ export {
   createContextCache,
 } from "./classifier/create-context-cache.js";
 export {
+  createMappingIndex,
+  type MappingIndex,
+  type MappingMatch,
+} from "./classifier/create-mapping-index.js";
+export {
   fillRequestContext,
   REQUEST_CONTEXT_MAX_VALUE_CHARS,
   REQUEST_CONTEXT_TIMEOUT_MS,
@@ -149,6 +154,7 @@ export {
   turnStatusSchema,
 } from "./schemas/turn.js";
 export { loadShareLinkKey, type ShareLinkKeyOptions } from "./sharing/load-share-link-key.js";
+export { SHARE_LINK_KEY_BYTES, sealShareId, unsealShareId } from "./sharing/seal-share-id.js";
 export { parseShareLifetime, type ShareLifetime, shareExpiresAt } from "./sharing/share-expiry.js";
 export { generateShareId, hashShareId, isShareIdShaped, SHARE_ID_PATTERN } from "./sharing/share-id.js";
 export {
@@ -170,6 +176,7 @@ export {
 } from "./store/conversation-context-store.js";
 export { createRedisKeys, DEFAULT_REDIS_PREFIX, type RedisKeys } from "./store/redis-keys.js";
 export {
+  conversationLedgerId,
   createReplyLedger,
   type PickerMode,
   REPLY_FIELDS,

@@ -66,9 +66,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
   const models = options.models ?? {};
 
   return async function runTurn(receivedTurn, context) {
-    const turn = classifier.readRequest
-      ? { ...receivedTurn, request: classifier.readRequest(receivedTurn.request) }
-      : receivedTurn;
+    let turn = receivedTurn;
     const replier = repliers[turn.request.conversation.platform];
     if (!replier) throw new BatonError("internal", `no replier for ${turn.request.conversation.platform}`);
     const log = logger.child({
@@ -80,6 +78,9 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     let sessionId: string | undefined;
     let stoppedByPerson: (() => Promise<TurnStatus>) | undefined;
     try {
+      // The platform's own context first, then the text's flags: a hint either sets wins.
+      if (replier.prepare) turn = { ...turn, request: await replier.prepare(turn) };
+      if (classifier.readRequest) turn = { ...turn, request: classifier.readRequest(turn.request) };
       const { requestContext } = options;
       const fillContext = requestContext
         ? (request: SessionRequest) => fillRequestContext({ request, providers: requestContext, logger: log })
@@ -119,7 +120,12 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       const { session, model } = choices;
       sessionId = session.id;
       await recordPrompt(transcripts, session, turn, reason);
-      await replier.working(turn, { target: session.target, backend: backend.name, model });
+      await replier.working(turn, {
+        target: session.target,
+        backend: backend.name,
+        model,
+        shareUrl: shareLinks ? await shareLinks.linkFor(session) : null,
+      });
 
       const backendTurn: BackendTurn = {
         turn,

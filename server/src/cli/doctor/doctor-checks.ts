@@ -1,6 +1,7 @@
 import { planBackendDoctorCheck } from "./backend-doctor-check.js";
 import { catalogDoctorCheck } from "./catalog-doctor-check.js";
 import type { DoctorCheck } from "./doctor-check.js";
+import { linearDoctorCheck } from "./linear-doctor-check.js";
 import { openAIBackendDoctorCheck } from "./openai-backend-doctor-check.js";
 import { openInspectBackendDoctorCheck } from "./openinspect-backend-doctor-check.js";
 import { publicUrlDoctorCheck } from "./public-url-doctor-check.js";
@@ -15,6 +16,7 @@ import { slackDoctorCheck } from "./slack-doctor-check.js";
 export const DOCTOR_CHECKS: readonly DoctorCheck[] = [
   redisDoctorCheck,
   slackDoctorCheck,
+  linearDoctorCheck,
   publicUrlDoctorCheck,
   planBackendDoctorCheck,
   openAIBackendDoctorCheck,
