@@ -55,7 +55,9 @@ export function toUserFacingError(error: unknown): UserFacingError {
 
 /**
  * Whether an error from anywhere (our own, an SDK's, the network) is worth retrying: 5xx, 429,
- * timeouts and dropped connections are; 4xx and bad input are not.
+ * timeouts and dropped connections are; 4xx and bad input are not. A platform SDK whose errors
+ * say so in their own way (a Slack rate limit, say) is classified by its bot, which rethrows
+ * those as `TransientError`.
  */
 export function isRetryableError(error: unknown): boolean {
   if (error instanceof BatonError) return error.retryable;
@@ -75,8 +77,6 @@ const RETRYABLE_NETWORK_CODES = new Set([
   "EAI_AGAIN",
   "UND_ERR_SOCKET",
   "UND_ERR_CONNECT_TIMEOUT",
-  "slack_webapi_request_error",
-  "slack_webapi_rate_limited_error",
 ]);
 
 function statusOf(error: Error): number | undefined {

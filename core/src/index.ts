@@ -32,13 +32,38 @@ export {
 } from "./config/load-catalog.js";
 export type { CatalogWarning } from "./config/prune-unknown-targets.js";
 export type { AgentBackend, BackendTurn } from "./contracts/agent-backend.js";
+export type { Bot, BotModule, BotServices } from "./contracts/bot.js";
 export type { Classifier } from "./contracts/classifier.js";
+export type { QueuedRequesters, StopConversation, StopResult } from "./contracts/conversation-queue.js";
+export type { HttpMethod, HttpRoute } from "./contracts/http-route.js";
 export { type LogFields, type Logger, silentLogger } from "./contracts/logger.js";
 export type { Replier, WorkingContext } from "./contracts/replier.js";
 export type { RequestIntake, RequestIntakeResult } from "./contracts/request-intake.js";
 export type { ShareLinks } from "./contracts/share-links.js";
 export { allowAnyoneToSteer, type SteeringCheck, type SteeringGuard } from "./contracts/steering-guard.js";
 export type { AdmitTurn, TurnAdmission } from "./contracts/turn-admission.js";
+export { type ControlWord, parseControlWord } from "./controls/control-word.js";
+export {
+  type ControlNoSession,
+  type ControlRefused,
+  type ControlRequest,
+  type ControlWordOutcome,
+  type ConversationControls,
+  type ConversationControlsOptions,
+  createConversationControls,
+  type PickOutcome,
+  type ShareOutcome,
+  type SteerableSessionOutcome,
+  type StopOutcome,
+  type UnshareOutcome,
+} from "./controls/create-conversation-controls.js";
+export {
+  createSteeringRule,
+  type SteeringQuestion,
+  type SteeringRule,
+  type SteeringRuleOptions,
+} from "./controls/create-steering-rule.js";
+export { DEFAULT_STEERING_POLICY, mayUserSteer } from "./controls/may-user-steer.js";
 export {
   BatonError,
   type BatonErrorCode,
@@ -49,6 +74,7 @@ export {
   type UserFacingError,
 } from "./errors.js";
 export { MAX_WEBHOOK_BODY_BYTES, type ReadBodyResult, readBody } from "./http/read-body.js";
+export { sendJson, sendText } from "./http/send-response.js";
 export {
   createRedactor,
   type RedactedText,
@@ -68,6 +94,12 @@ export {
   platformSchema,
 } from "./schemas/conversation-ref.js";
 export { type PullRequestRef, parsePullRequestUrl, pullRequestKey } from "./schemas/pull-request-ref.js";
+export {
+  type GithubReplyKind,
+  githubReplyKindSchema,
+  type ReplyAddress,
+  replyAddressSchema,
+} from "./schemas/reply-address.js";
 export { requestIdForDelivery } from "./schemas/request-id.js";
 export { type Session, sessionSchema } from "./schemas/session.js";
 export {
@@ -124,7 +156,13 @@ export {
   createConversationContextStore,
 } from "./store/conversation-context-store.js";
 export { createRedisKeys, DEFAULT_REDIS_PREFIX, type RedisKeys } from "./store/redis-keys.js";
-export { createReplyLedger, REPLY_LEDGER_TTL_MS, type ReplyLedger } from "./store/reply-ledger.js";
+export {
+  createReplyLedger,
+  type PickerMode,
+  REPLY_FIELDS,
+  REPLY_LEDGER_TTL_MS,
+  type ReplyLedger,
+} from "./store/reply-ledger.js";
 export { createSessionStore, SESSION_TTL_MS, type SessionStore } from "./store/session-store.js";
 export {
   createTranscriptStore,

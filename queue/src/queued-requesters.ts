@@ -1,7 +1,7 @@
-import { type RedisKeys, turnSchema } from "@baton/core";
+import { type QueuedRequesters, type RedisKeys, turnSchema } from "@baton/core";
 import type { Redis } from "ioredis";
 
-export type QueuedRequesters = (conversationKey: string) => Promise<string[]>;
+export type { QueuedRequesters };
 
 /**
  * Who asked for the turns waiting (or running) in a conversation, in order: before a session

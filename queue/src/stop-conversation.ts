@@ -1,14 +1,10 @@
-import type { RedisKeys } from "@baton/core";
+import type { RedisKeys, StopConversation, StopResult } from "@baton/core";
 import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { TurnJob } from "./turn-job.js";
 
-export interface StopResult {
-  /** The turn that was running and has been told to stop, if any. */
-  stoppedTurnId: string | null;
-  /** Queued turns that were dropped. */
-  cancelledTurnIds: string[];
-}
+/** The stop contract lives in core, where every bot's controls use it. */
+export type { StopConversation, StopResult };
 
 // In one step: flag and signal the running head turn, drop every other queued turn. A head marked
 // running whose lock is gone belongs to a dead worker: it is dropped like a queued one.
@@ -31,8 +27,6 @@ end
 if running ~= '' then redis.call('PUBLISH', KEYS[2], running) end
 return result
 `;
-
-export type StopConversation = (conversationKey: string) => Promise<StopResult>;
 
 /** Stops a conversation: aborts its running turn (wherever it runs) and drops what waits behind it. */
 export function createStopConversation({

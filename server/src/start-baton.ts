@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
   type AgentBackend,
+  type BotModule,
   createConversationContextStore,
   createRedisKeys,
   createReplyLedger,
@@ -10,12 +11,10 @@ import {
   createTurnRunner,
   type Logger,
   loadCatalogWithWarnings,
-  type Platform,
-  type Replier,
-  type SteeringGuard,
 } from "@baton/core";
 import { createIntakeDispatcher, createSessionQueue, createTurnWorker, queueNames } from "@baton/queue";
-import { connectSocketMode } from "@baton/slack";
+import { BOT_MODULES } from "./bots/bot-modules.js";
+import { setupBots } from "./bots/start-bots.js";
 import { type Config, loadConfig } from "./config/load-config.js";
 import { createGateway } from "./gateway/create-gateway.js";
 import type { HttpRoute } from "./gateway/http-route.js";
@@ -24,15 +23,12 @@ import { createBatonMetrics } from "./metrics/create-baton-metrics.js";
 import { createBackend } from "./platforms/create-backend.js";
 import { createBatonClassifier } from "./platforms/create-baton-classifier.js";
 import { setupSharing } from "./platforms/setup-sharing.js";
-import { setupSlack } from "./platforms/setup-slack.js";
 import { resolveRedis } from "./redis/resolve-redis.js";
 import { createHealthRoutes } from "./routes/health-routes.js";
 
 export type BatonMode = "all" | "gateway" | "worker";
 
 const REQUEST_REDIS_RETRIES = 2;
-/** On shutdown, how long to wait for a Socket Mode connection still being made before giving up on it. */
-const SOCKET_MODE_CONNECT_WAIT_ON_STOP_MS = 1_000;
 
 /** How long open HTTP connections may finish their requests once the gateway is closing. */
 export const GATEWAY_CLOSE_GRACE_MS = 5_000;
@@ -43,8 +39,10 @@ export interface StartBatonOptions {
   logger?: Logger;
   /** Replaces the backend BATON_BACKEND names (the playground and tests run scripted agents). */
   backend?: AgentBackend;
-  /** How often a turn's progress may edit its Slack message. */
-  slackProgressMinIntervalMs?: number;
+  /** How often a turn's progress may edit its message (every bot). */
+  progressMinIntervalMs?: number;
+  /** The platforms this Baton may turn on (each still needs its variables); all of them by default. */
+  bots?: readonly BotModule<Config>[];
 }
 
 export interface RunningBaton {
@@ -93,31 +91,38 @@ export async function startBaton({
   const conversationContext = createConversationContextStore({ redis: main, keys });
   let stopGateway: (() => Promise<void>) | undefined;
   let stopWorker: (() => Promise<void>) | undefined;
-  let stopSocketMode: (() => Promise<void>) | undefined;
+  let stopBots: (() => Promise<void>) | undefined;
 
   try {
     const sharing = await setupSharing({ config, catalog, redis: main, keys, sessions, transcripts, logger });
-    const slack = await setupSlack({
+    const { bots, repliers, steering } = await setupBots({
+      modules: overrides.bots ?? BOT_MODULES,
       config,
-      catalog,
-      intake: queue.intake,
-      stopConversation: queue.stop,
-      queuedRequesters: queue.queuedRequesters,
-      sessions,
-      conversationContext,
-      shares: sharing.service,
-      ledger,
-      logger,
-      progressMinIntervalMs: overrides.slackProgressMinIntervalMs,
+      services: {
+        catalog,
+        intake: queue.intake,
+        stopConversation: queue.stop,
+        queuedRequesters: queue.queuedRequesters,
+        sessions,
+        conversationContext,
+        shares: sharing.service,
+        ledger,
+        logger,
+        redis: main,
+        keys,
+        progressMinIntervalMs: overrides.progressMinIntervalMs,
+      },
     });
-    const repliers: Partial<Record<Platform, Replier>> = slack ? { slack: slack.replier } : {};
-    const steeringGuards: Partial<Record<Platform, SteeringGuard>> = slack ? { slack: slack.steering } : {};
 
     const metrics = createBatonMetrics({ redis: main, turns: queue.turns, intakeStream: keys.intakeStream });
     let server: Server | null = null;
     if (mode !== "worker") {
-      const routes: HttpRoute[] = [...createHealthRoutes({ redis: main }), metrics.route, ...sharing.routes];
-      if (slack) routes.push({ method: "POST", path: "/slack/events", handle: slack.handleEvents });
+      const routes: HttpRoute[] = [
+        ...createHealthRoutes({ redis: main }),
+        metrics.route,
+        ...sharing.routes,
+        ...bots.flatMap((bot) => bot.routes),
+      ];
       server = createGateway({
         routes,
         logger,
@@ -149,8 +154,7 @@ export async function startBaton({
         repliers,
         shareLinks: sharing.service,
         conversationContext,
-        steering: (session, actor) =>
-          steeringGuards[session.conversation.platform]?.(session, actor) ?? { allowed: true },
+        steering,
         logger,
       });
       const turnWorker = createTurnWorker({
@@ -198,30 +202,12 @@ export async function startBaton({
       });
     }
 
-    if (slack && config.SLACK_APP_TOKEN && mode !== "worker") {
-      // Socket Mode: Slack pushes the same envelopes over a WebSocket; no public URL needed. It
-      // connects in the background (and keeps retrying), so that a Slack outage at startup holds
-      // up neither the worker nor shutdown.
-      const connecting = connectSocketMode({
-        appToken: config.SLACK_APP_TOKEN,
-        apiUrl: config.SLACK_API_URL,
-        routeEvent: slack.routeEvent,
-        dispatchInteraction: slack.dispatchInteraction,
-        logger,
-      });
-      connecting.catch((error: Error) =>
-        log.error("server.slack.socket_mode_failed", { error: error.message }),
-      );
-      stopSocketMode = async () => {
-        const connection = await Promise.race([
-          connecting.catch(() => null),
-          new Promise<null>((resolve) =>
-            setTimeout(() => resolve(null), SOCKET_MODE_CONNECT_WAIT_ON_STOP_MS).unref(),
-          ),
-        ]);
-        await connection?.close();
-      };
-    }
+    // Background connections (Slack's Socket Mode) start without being awaited: a platform's
+    // outage at startup holds up neither the worker nor shutdown.
+    if (mode !== "worker") for (const bot of bots) bot.start?.();
+    stopBots = async () => {
+      await Promise.all(bots.map((bot) => bot.close?.()));
+    };
 
     const url = server ? `http://127.0.0.1:${(server.address() as AddressInfo).port}` : null;
     log.info("server.started", { url, redis: redis.describe, platforms: Object.keys(repliers) });
@@ -231,7 +217,7 @@ export async function startBaton({
       async close() {
         log.info("server.stopping", {});
         // No new requests come in while running turns drain; then the connections close.
-        await stopSocketMode?.();
+        await stopBots?.();
         await Promise.all([stopGateway?.(), stopWorker?.()]);
         await queue.close();
         await redis.close();
@@ -239,7 +225,7 @@ export async function startBaton({
       },
     };
   } catch (error) {
-    await stopSocketMode?.().catch(() => {});
+    await stopBots?.().catch(() => {});
     await stopGateway?.().catch(() => {});
     await stopWorker?.().catch(() => {});
     await queue.close().catch(() => {});

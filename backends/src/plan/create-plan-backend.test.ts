@@ -53,6 +53,18 @@ describe("plan backend", () => {
     expect(summary).toContain("> fix the flaky login test\n> see CI");
   });
 
+  it("writes the platform-neutral markdown subset, not a platform's own syntax", async () => {
+    const events = [];
+    for await (const event of createPlanBackend().run(backendTurn("x"), new AbortController().signal))
+      events.push(event);
+    const done = events.at(-1);
+    const summary = done?.type === "done" ? done.summary : "";
+    expect(summary.split("\n")).toEqual(
+      expect.arrayContaining(["**Plan (dry run: no agent was started)**", "- **Target:** acme/web"]),
+    );
+    expect(summary).not.toContain("•");
+  });
+
   it("stops without a result when aborted", async () => {
     const controller = new AbortController();
     controller.abort("stopped");

@@ -19,19 +19,22 @@ export function createPlanBackend(): AgentBackend {
   };
 }
 
-/** The plan as the person reads it; it says plainly that nothing ran. */
+/**
+ * The plan as the person reads it, in Baton's platform-neutral markdown (see `turnOutcomeSchema`);
+ * it says plainly that nothing ran.
+ */
 export function describePlan(turn: BackendTurn): string {
   const requester = turn.turn.request.actor.name ?? turn.turn.request.actor.id;
   const lines = [
-    "*Plan (dry run: no agent was started)*",
-    `• *Target:* ${describeTarget(turn.target)}`,
-    `• *Requested by:* ${requester} on ${turn.turn.request.conversation.platform}`,
-    `• *Model:* ${turn.model ?? "the backend's default"}`,
-    `• *Turn:* ${turn.session.turnCount + 1} of session ${turn.session.id}`,
-    "• *Prompt:*",
+    "**Plan (dry run: no agent was started)**",
+    `- **Target:** ${describeTarget(turn.target)}`,
+    `- **Requested by:** ${requester} on ${turn.turn.request.conversation.platform}`,
+    `- **Model:** ${turn.model ?? "the backend's default"}`,
+    `- **Turn:** ${turn.session.turnCount + 1} of session ${turn.session.id}`,
+    "- **Prompt:**",
     quote(turn.prompt),
   ];
-  if (turn.context.length > 0) lines.push(`• *Thread context:* ${turn.context.length} earlier message(s)`);
+  if (turn.context.length > 0) lines.push(`- **Thread context:** ${turn.context.length} earlier message(s)`);
   lines.push("Set `BATON_BACKEND` to `openai` or `openinspect` to have an agent do the work.");
   return lines.join("\n");
 }

@@ -1,62 +1,42 @@
-import type {
-  Catalog,
-  ConversationContextStore,
-  Logger,
-  Replier,
-  ReplyLedger,
-  RequestIntake,
-  SessionStore,
-  ShareService,
-  SteeringGuard,
-} from "@baton/core";
+import { type Bot, type BotServices, createConversationControls } from "@baton/core";
 import { App, LogLevel } from "@slack/bolt";
 import type { WebClient } from "@slack/web-api";
-import { createSlackControls, type StopConversationResult } from "./controls/create-slack-controls.js";
-import {
-  createSlackSteeringCheck,
-  createSlackSteeringGuard,
-} from "./controls/create-slack-steering-guard.js";
+import { createSlackControls } from "./controls/create-slack-controls.js";
+import { createSlackSteeringRule } from "./controls/create-slack-steering-guard.js";
 import { type BoltAck, BoltDispatchReceiver } from "./inbound/bolt-dispatch-receiver.js";
 import { createSlackEventsHandler, type SlackEventsHandler } from "./inbound/create-slack-events-handler.js";
 import type { SlackIdentity } from "./inbound/parse-slack-event.js";
 import { registerSlackInteractions } from "./inbound/register-slack-interactions.js";
 import { createSlackEventRouter, type SlackEventRouter } from "./inbound/route-slack-event.js";
 import { createSlackReplier } from "./replier/create-slack-replier.js";
+import { startSocketMode } from "./socket-mode/start-socket-mode.js";
 import { toBoltLogger } from "./to-bolt-logger.js";
 
 /** Slack's Web API retries: a few quick ones here (429s wait their Retry-After); longer outages are the turn's retries' job. */
 export const SLACK_CLIENT_RETRY_CONFIG = { retries: 3, factor: 2, minTimeout: 500, maxTimeout: 5_000 };
 /** A Slack call that hangs must not hold a turn (or an acknowledgement slot) for ever. */
 export const SLACK_REQUEST_TIMEOUT_MS = 10_000;
+/** Bolt's default path for events, interactivity, slash commands and options. */
+export const SLACK_EVENTS_PATH = "/slack/events";
 
-export interface SlackBotOptions {
+export type SlackBotOptions = Omit<BotServices, "redis" | "keys"> & {
   signingSecret: string;
   token: string;
   identity: SlackIdentity;
   /** `SLACK_API_URL`: an Enterprise Grid host, or the fake Slack of the tests. */
   apiUrl?: string;
-  catalog: Catalog;
-  intake: RequestIntake;
-  stopConversation: (conversationKey: string) => Promise<StopConversationResult>;
-  queuedRequesters: (conversationKey: string) => Promise<string[]>;
-  sessions: SessionStore;
-  conversationContext: ConversationContextStore;
-  shares: Pick<ShareService, "shareSession" | "unshareSession">;
-  ledger: ReplyLedger;
-  logger: Logger;
-  progressMinIntervalMs?: number;
-}
+  /** `SLACK_APP_TOKEN`: when set, `start()` also receives events over Socket Mode. */
+  appToken?: string;
+};
 
-export interface SlackBot {
+export interface SlackBot extends Bot {
+  platform: "slack";
   /** `POST /slack/events`: events, interactivity, slash commands and options. */
   handleEvents: SlackEventsHandler;
   /** One Events API envelope, from HTTP or Socket Mode. */
   routeEvent: SlackEventRouter;
   /** One interaction, slash command or options request, from HTTP or Socket Mode. */
   dispatchInteraction(payload: Record<string, unknown>): Promise<BoltAck>;
-  replier: Replier;
-  /** Who may steer a Slack session (for the worker's follow-up check). */
-  steering: SteeringGuard;
   client: WebClient;
   app: App;
 }
@@ -67,7 +47,7 @@ export interface SlackBot {
  * only once the request is safely queued).
  */
 export function createSlackBot(options: SlackBotOptions): SlackBot {
-  const { signingSecret, token, identity, apiUrl, catalog, intake, logger } = options;
+  const { signingSecret, token, identity, apiUrl, catalog, intake, ledger, logger } = options;
   const log = logger.child({ component: "bots.slack" });
   const receiver = new BoltDispatchReceiver();
   const app = new App({
@@ -88,17 +68,12 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
   app.error(async (error) => {
     log.error("bots.slack.listener_failed", { error: error.message, code: error.code });
   });
-  const steeringCheck = createSlackSteeringCheck(catalog);
+  const steering = createSlackSteeringRule(catalog);
   const controls = createSlackControls({
     client: app.client,
+    controls: createConversationControls({ ...options, steering }),
     catalog,
-    sessions: options.sessions,
-    stopConversation: options.stopConversation,
-    queuedRequesters: options.queuedRequesters,
-    steeringCheck,
-    shares: options.shares,
-    intake,
-    ledger: options.ledger,
+    ledger,
     logger,
   });
   registerSlackInteractions({ app, catalog, intake, controls, logger });
@@ -109,18 +84,36 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
     conversationContext: options.conversationContext,
     logger,
   });
+  const handleEvents = createSlackEventsHandler({ signingSecret, routeEvent, receiver, logger });
+  const dispatchInteraction = (payload: Record<string, unknown>) => receiver.dispatch(payload);
+  let stopSocketMode: (() => Promise<void>) | undefined;
   return {
-    handleEvents: createSlackEventsHandler({ signingSecret, routeEvent, receiver, logger }),
-    routeEvent,
-    dispatchInteraction: (payload) => receiver.dispatch(payload),
+    platform: "slack",
+    routes: [{ method: "POST", path: SLACK_EVENTS_PATH, handle: handleEvents }],
     replier: createSlackReplier({
       client: app.client,
-      ledger: options.ledger,
+      ledger,
       catalog,
       logger,
       progressMinIntervalMs: options.progressMinIntervalMs,
     }),
-    steering: createSlackSteeringGuard(catalog),
+    steering: steering.guard,
+    start() {
+      if (!options.appToken || stopSocketMode) return;
+      stopSocketMode = startSocketMode({
+        appToken: options.appToken,
+        apiUrl,
+        routeEvent,
+        dispatchInteraction,
+        logger,
+      });
+    },
+    async close() {
+      await stopSocketMode?.();
+    },
+    handleEvents,
+    routeEvent,
+    dispatchInteraction,
     client: app.client,
     app,
   };

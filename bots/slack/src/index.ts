@@ -1,10 +1,16 @@
+export { markdownToMrkdwn } from "./blocks/markdown-to-mrkdwn.js";
 export { catalogTargets, pickerBlocks, searchTargetOptions } from "./blocks/picker-blocks.js";
 export { resultMessages, SLACK_MAX_BLOCKS_PER_MESSAGE } from "./blocks/result-blocks.js";
 export { SLACK_SECTION_TEXT_MAX_CHARS, splitForSections } from "./blocks/split-for-sections.js";
-export { createSlackSteeringGuard, DEFAULT_SLACK_STEERING } from "./controls/create-slack-steering-guard.js";
+export {
+  createSlackSteeringGuard,
+  createSlackSteeringRule,
+  DEFAULT_SLACK_STEERING,
+} from "./controls/create-slack-steering-guard.js";
 export {
   createSlackBot,
   SLACK_CLIENT_RETRY_CONFIG,
+  SLACK_EVENTS_PATH,
   type SlackBot,
   type SlackBotOptions,
 } from "./create-slack-bot.js";
@@ -22,6 +28,7 @@ export {
 export { createSlackReplier, SLACK_PROGRESS_MIN_INTERVAL_MS } from "./replier/create-slack-replier.js";
 export { slackErrorCode } from "./replier/slack-error-code.js";
 export { SLACK_REACTIONS } from "./replier/slack-reactions.js";
+export { toRetryableSlackError } from "./replier/with-retryable-slack-errors.js";
 export {
   type ConnectSocketModeOptions,
   connectSocketMode,

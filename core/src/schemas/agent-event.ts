@@ -18,6 +18,7 @@ export const agentEventSchema = z.discriminatedUnion("type", [
     output: z.string().optional(),
   }),
   z.object({ type: z.literal("artifact"), artifact: artifactSchema }),
+  /** `summary`: plain text or the markdown subset described at `turnOutcomeSchema`. */
   z.object({ type: z.literal("done"), summary: z.string() }),
   z.object({ type: z.literal("error"), message: z.string(), retryable: z.boolean().default(false) }),
 ]);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { conversationRefSchema, platformSchema } from "./conversation-ref.js";
+import { replyAddressSchema } from "./reply-address.js";
 import { targetHintSchema } from "./target.js";
 
 export const MAX_PROMPT_CHARS = 40_000;
@@ -37,7 +38,12 @@ export const sessionRequestSchema = z.object({
       model: z.string().optional(),
     })
     .default({}),
-  /** Platform context the classifier and the replier may use (channel name, PR title, …). */
+  /**
+   * Which message the replier answers and reacts to. Optional so that turns stored before it
+   * existed still parse; a replier then answers the conversation itself.
+   */
+  replyTo: replyAddressSchema.optional(),
+  /** Context for the classifier (channel type, PR title, …); never a reply address. */
   context: z.record(z.string(), z.string()).default({}),
   receivedAt: z.string().datetime(),
 });

@@ -21,8 +21,21 @@ export const turnSchema = z.object({
 });
 export type Turn = z.infer<typeof turnSchema>;
 
+/**
+ * A finished turn, as its replier renders it. `summary` is platform-neutral: plain text or this
+ * small markdown subset, which every replier converts to its platform (Slack mrkdwn, GitHub
+ * markdown as is, Linear markdown as is):
+ * - `**bold**`
+ * - `- ` bullets at the start of a line
+ * - `> ` quotes at the start of a line
+ * - `` `code` `` and fenced ``` blocks
+ * - links `[text](https://…)`
+ * Nothing else (no headings, tables, HTML, or platform syntax such as Slack's `<@U123>`) is
+ * written by a backend on purpose; what a person typed may still pass through in quotes.
+ */
 export const turnOutcomeSchema = z.object({
   status: z.enum(["completed", "stopped"]),
+  /** Plain text or the markdown subset above. */
   summary: z.string(),
   artifacts: z.array(artifactSchema).default([]),
   target: targetSchema,

@@ -1,30 +1,72 @@
 import type { Redis } from "ioredis";
+import { type SessionRequest, sessionRequestSchema } from "../schemas/session-request.js";
 import type { RedisKeys } from "./redis-keys.js";
 
 /** Replies are remembered as long as their turns are. */
 export const REPLY_LEDGER_TTL_MS = 30 * 24 * 60 * 60_000;
 
+/** Which target picker a field belongs to: the one asking where to work, or "Change target". */
+export type PickerMode = "ask" | "change";
+
+/**
+ * The names of what a replier records for a turn. Only this module spells them: repliers and
+ * controls of every platform use these, so that a question such as "is this turn finished?" has
+ * one answer.
+ */
+export const REPLY_FIELDS = {
+  /** The platform's id of the turn's "working" message (Slack ts, GitHub comment id, …). */
+  workingMessage: "working",
+  /** Set by whoever (acknowledgement or worker) gets to post the working message first. */
+  workingClaimed: "working.claimed",
+  /** The `WorkingContext` (target, backend, model), as JSON, for progress edits. */
+  workingContext: "working.context",
+  /** The request as JSON, for a picker or a change of target to start it again. */
+  pendingRequest: "request",
+  /** The id of the n-th message of the result. */
+  resultPart: (index: number) => `result.${index}`,
+  /** The id of the failure message. */
+  failed: "failed",
+  /** Set once the person was told the turn was not run. */
+  declined: "declined",
+  /** Set (to the final status) once the turn has its result or failure, before either is posted. */
+  finished: "finished",
+  /** The id of a target picker message. */
+  picker: (mode: PickerMode) => `picker.${mode}`,
+  /** The target chosen in a picker: a picker answers once. */
+  picked: (mode: PickerMode) => `picked.${mode}`,
+} as const;
+
 /**
  * What a replier has already posted for a turn (message timestamps, comment ids, reaction
  * markers). A retried turn looks here first and edits instead of posting a second time.
+ * Fields are named in `REPLY_FIELDS`.
  */
 export interface ReplyLedger {
   get(turnId: string, field: string): Promise<string | null>;
   set(turnId: string, field: string, value: string): Promise<void>;
   /** Records `value` only if nothing is recorded yet; true when this call recorded it. */
   claim(turnId: string, field: string, value: string): Promise<boolean>;
+  /** Keeps the turn's request, so that a picker or a change of target can start it again. */
+  rememberRequest(turnId: string, request: SessionRequest): Promise<void>;
+  /** The request `rememberRequest` kept, or null. */
+  pendingRequest(turnId: string): Promise<SessionRequest | null>;
+  /** Records that the turn has its result (or failure); call it before posting either. */
+  markFinished(turnId: string, status: "completed" | "stopped" | "failed"): Promise<void>;
+  /** Whether the turn has its result or failure, so that it will not run again. */
+  isTurnFinished(turnId: string): Promise<boolean>;
 }
 
 export function createReplyLedger({ redis, keys }: { redis: Redis; keys: RedisKeys }): ReplyLedger {
+  async function set(turnId: string, field: string, value: string): Promise<void> {
+    await redis
+      .multi()
+      .hset(keys.reply(turnId), field, value)
+      .pexpire(keys.reply(turnId), REPLY_LEDGER_TTL_MS)
+      .exec();
+  }
   return {
     get: (turnId, field) => redis.hget(keys.reply(turnId), field),
-    async set(turnId, field, value) {
-      await redis
-        .multi()
-        .hset(keys.reply(turnId), field, value)
-        .pexpire(keys.reply(turnId), REPLY_LEDGER_TTL_MS)
-        .exec();
-    },
+    set,
     async claim(turnId, field, value) {
       const [[, claimed] = [null, 0]] =
         (await redis
@@ -33,6 +75,22 @@ export function createReplyLedger({ redis, keys }: { redis: Redis; keys: RedisKe
           .pexpire(keys.reply(turnId), REPLY_LEDGER_TTL_MS)
           .exec()) ?? [];
       return claimed === 1;
+    },
+    rememberRequest: (turnId, request) => set(turnId, REPLY_FIELDS.pendingRequest, JSON.stringify(request)),
+    async pendingRequest(turnId) {
+      const raw = await redis.hget(keys.reply(turnId), REPLY_FIELDS.pendingRequest);
+      return raw ? sessionRequestSchema.parse(JSON.parse(raw)) : null;
+    },
+    markFinished: (turnId, status) => set(turnId, REPLY_FIELDS.finished, status),
+    async isTurnFinished(turnId) {
+      // Ledgers written before `finished` existed tell by their result or failure message.
+      const values = await redis.hmget(
+        keys.reply(turnId),
+        REPLY_FIELDS.finished,
+        REPLY_FIELDS.resultPart(0),
+        REPLY_FIELDS.failed,
+      );
+      return values.some((value) => value !== null);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { type Catalog, describeTarget, type Target, targetId } from "@baton/core";
+import { type Catalog, describeTarget, type PickerMode, type Target, targetId } from "@baton/core";
 import type { KnownBlock, PlainTextOption } from "@slack/types";
 
 export const PICKER_MAX_BUTTONS = 5;
@@ -6,7 +6,7 @@ export const PICKER_MAX_BUTTONS = 5;
 export const STATIC_SELECT_MAX_OPTIONS = 100;
 const OPTION_TEXT_MAX_CHARS = 75;
 
-export type PickerMode = "ask" | "change";
+export type { PickerMode };
 
 export const PICK_ACTION_PREFIX = "baton_pick";
 export const PICK_SEARCH_ACTION_ID = "baton_pick_search";

@@ -1,11 +1,17 @@
-import { createRedisKeys, createReplyLedger, EMPTY_CATALOG, silentLogger } from "@baton/core";
+import {
+  createConversationControls,
+  createRedisKeys,
+  createReplyLedger,
+  EMPTY_CATALOG,
+  silentLogger,
+} from "@baton/core";
 import { type FakeSlack, startFakeSlack } from "@baton/testkit";
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { WebClient } from "@slack/web-api";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { slackConversation } from "../inbound/slack-conversation.js";
 import { createSlackControls } from "./create-slack-controls.js";
-import { createSlackSteeringCheck } from "./create-slack-steering-guard.js";
+import { createSlackSteeringRule } from "./create-slack-steering-guard.js";
 
 describe("stopping a conversation whose first turn has no session yet", () => {
   let slack: FakeSlack;
@@ -20,22 +26,27 @@ describe("stopping a conversation whose first turn has no session yet", () => {
   });
 
   function controls(stops: string[]) {
+    const ledger = createReplyLedger({ redis: redis.redis, keys: createRedisKeys(redis.prefix) });
     return createSlackControls({
       client: new WebClient("xoxb-test", { slackApiUrl: slack.url }),
+      controls: createConversationControls({
+        catalog: EMPTY_CATALOG,
+        sessions: { findByConversation: async () => null },
+        stopConversation: async (key) => {
+          stops.push(key);
+          return { stoppedTurnId: null, cancelledTurnIds: ["t_queued"] };
+        },
+        queuedRequesters: async () => ["U0ADA"],
+        steering: createSlackSteeringRule(EMPTY_CATALOG),
+        shares: {
+          shareSession: async () => ({ kind: "sharing_off" }),
+          unshareSession: async () => ({ kind: "not_found" }),
+        },
+        intake: async () => ({ kind: "accepted", turnId: "t_x" }),
+        ledger,
+      }),
       catalog: EMPTY_CATALOG,
-      sessions: { findByConversation: async () => null },
-      stopConversation: async (key) => {
-        stops.push(key);
-        return { stoppedTurnId: null, cancelledTurnIds: ["t_queued"] };
-      },
-      queuedRequesters: async () => ["U0ADA"],
-      steeringCheck: createSlackSteeringCheck(EMPTY_CATALOG),
-      shares: {
-        shareSession: async () => ({ kind: "sharing_off" }),
-        unshareSession: async () => ({ kind: "not_found" }),
-      },
-      intake: async () => ({ kind: "accepted", turnId: "t_x" }),
-      ledger: createReplyLedger({ redis: redis.redis, keys: createRedisKeys(redis.prefix) }),
+      ledger,
       logger: silentLogger,
     });
   }

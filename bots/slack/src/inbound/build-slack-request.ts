@@ -34,7 +34,8 @@ export function buildSlackRequest({
         : [],
     ),
     hints: {},
-    context: { "slack.messageTs": message.messageTs, "slack.channelType": message.channelType },
+    replyTo: { platform: "slack", messageTs: message.messageTs },
+    context: { "slack.channelType": message.channelType },
     receivedAt: receivedAt.toISOString(),
   };
 }

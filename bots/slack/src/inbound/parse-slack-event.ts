@@ -1,3 +1,4 @@
+import { type ControlWord, parseControlWord } from "@baton/core";
 import { type SlackConversationRef, slackConversation } from "./slack-conversation.js";
 import type { SlackEnvelope, SlackMessageEvent } from "./slack-envelope.js";
 
@@ -6,9 +7,6 @@ export interface SlackIdentity {
   botUserId: string;
   botId: string;
 }
-
-/** Words that, said to Baton on their own, control the session instead of starting a turn. */
-export type SlackControlWord = "stop" | "share" | "unshare";
 
 export type SlackEventIgnoredReason =
   | "bot_message"
@@ -32,19 +30,12 @@ export interface SlackMessage {
 
 export type SlackEventParse =
   | { kind: "prompt"; message: SlackMessage }
-  | { kind: "control"; word: SlackControlWord; message: SlackMessage }
+  | { kind: "control"; word: ControlWord; message: SlackMessage }
   | { kind: "thread_message"; message: SlackMessage }
   | { kind: "stop_signal"; conversation: SlackConversationRef; userId: string | undefined }
   | { kind: "ignored"; reason: SlackEventIgnoredReason };
 
 type EventCallback = Extract<SlackEnvelope, { type: "event_callback" }>;
-
-const CONTROL_WORDS: Record<string, SlackControlWord> = {
-  stop: "stop",
-  cancel: "stop",
-  share: "share",
-  unshare: "unshare",
-};
 
 /**
  * Sorts a verified Events API callback: a prompt for Baton (a mention, or any DM), a control word
@@ -95,7 +86,7 @@ export function parseSlackEvent(envelope: EventCallback, identity: SlackIdentity
   const addressed = event.type === "app_mention" || isDirectMessage;
   if (!addressed)
     return isThreadReply ? { kind: "thread_message", message } : { kind: "ignored", reason: "not_addressed" };
-  const word = CONTROL_WORDS[message.text.toLowerCase().replace(/[.!]+$/, "")];
+  const word = parseControlWord(message.text);
   if (word) return { kind: "control", word, message };
   if (message.text.length === 0 && message.files.length === 0)
     return { kind: "ignored", reason: "empty_text" };

@@ -1,12 +1,20 @@
-import type { Catalog, Logger, Replier, ReplyLedger, Turn } from "@baton/core";
+import {
+  type Catalog,
+  type Logger,
+  REPLY_FIELDS,
+  type Replier,
+  type ReplyLedger,
+  type Turn,
+} from "@baton/core";
 import type { WebClient } from "@slack/web-api";
+import { markdownToMrkdwn } from "../blocks/markdown-to-mrkdwn.js";
 import { pickerBlocks } from "../blocks/picker-blocks.js";
 import { formatDuration, resultMessages } from "../blocks/result-blocks.js";
 import { finishedWorkingMessage, type WorkingState, workingMessage } from "../blocks/working-blocks.js";
-import { PENDING_REQUEST_FIELD } from "../controls/create-slack-controls.js";
 import { createProgressThrottle } from "./progress-throttle.js";
 import { slackErrorCode } from "./slack-error-code.js";
 import { SLACK_REACTIONS } from "./slack-reactions.js";
+import { withRetryableSlackErrors } from "./with-retryable-slack-errors.js";
 
 /** chat.update is a tier 3 method (~50 a minute); one progress edit per turn every few seconds stays well inside it. */
 export const SLACK_PROGRESS_MIN_INTERVAL_MS = 3_000;
@@ -22,13 +30,13 @@ export interface SlackReplierOptions {
 }
 
 function threadOf(turn: Turn): { channel: string; threadTs: string; messageTs: string } {
-  const { conversation, context } = turn.request;
+  const { conversation, replyTo } = turn.request;
   if (conversation.platform !== "slack")
     throw new Error(`the Slack replier got a ${conversation.platform} turn`);
   return {
     channel: conversation.channelId,
     threadTs: conversation.threadTs,
-    messageTs: context["slack.messageTs"] ?? conversation.threadTs,
+    messageTs: replyTo?.platform === "slack" ? replyTo.messageTs : conversation.threadTs,
   };
 }
 
@@ -36,7 +44,11 @@ function threadOf(turn: Turn): { channel: string; threadTs: string; messageTs: s
  * Posts to the turn's Slack thread. Every message is recorded in the reply ledger under the turn
  * id, so a turn retried after a crash edits what it posted instead of posting again.
  */
-export function createSlackReplier({
+export function createSlackReplier(options: SlackReplierOptions): Replier {
+  return withRetryableSlackErrors(createRawSlackReplier(options));
+}
+
+function createRawSlackReplier({
   client,
   ledger,
   catalog,
@@ -93,20 +105,21 @@ export function createSlackReplier({
    * same moment: whoever claims it first posts it; the other edits it once it exists.
    */
   async function showWorking(turn: Turn, message: { text: string; blocks: unknown[] }): Promise<void> {
-    if (await ledger.claim(turn.id, "working.claimed", "1")) {
-      await postOrUpdate(turn, "working", message);
+    if (await ledger.claim(turn.id, REPLY_FIELDS.workingClaimed, "1")) {
+      await postOrUpdate(turn, REPLY_FIELDS.workingMessage, message);
       return;
     }
     const deadline = Date.now() + WORKING_MESSAGE_WAIT_MS;
-    while (!(await ledger.get(turn.id, "working")) && Date.now() < deadline)
+    while (!(await ledger.get(turn.id, REPLY_FIELDS.workingMessage)) && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50));
-    if (await ledger.get(turn.id, "working")) await postOrUpdate(turn, "working", message);
+    if (await ledger.get(turn.id, REPLY_FIELDS.workingMessage))
+      await postOrUpdate(turn, REPLY_FIELDS.workingMessage, message);
   }
 
   async function finishWorking(turn: Turn, line: string): Promise<void> {
     await throttle.cancel(turn.id);
     const { channel } = threadOf(turn);
-    const ts = await ledger.get(turn.id, "working");
+    const ts = await ledger.get(turn.id, REPLY_FIELDS.workingMessage);
     if (!ts) return;
     const finished = finishedWorkingMessage(line);
     await client.chat.update({ channel, ts, text: finished.text, blocks: finished.blocks as never });
@@ -114,24 +127,28 @@ export function createSlackReplier({
 
   return {
     async acknowledge(turn) {
-      await ledger.set(turn.id, PENDING_REQUEST_FIELD, JSON.stringify(turn.request));
+      await ledger.rememberRequest(turn.id, turn.request);
       await Promise.all([react(turn, SLACK_REACTIONS.seen), showWorking(turn, workingMessage(state(turn)))]);
       log.debug("bots.slack.acknowledged", { turn_id: turn.id, delivery_id: turn.request.deliveryId });
     },
     async working(turn, context) {
-      await ledger.set(turn.id, "working.context", JSON.stringify(context));
+      await ledger.set(turn.id, REPLY_FIELDS.workingContext, JSON.stringify(context));
       await showWorking(turn, workingMessage(state(turn, { context })));
     },
     async progress(turn, status) {
-      const rawContext = await ledger.get(turn.id, "working.context");
+      const rawContext = await ledger.get(turn.id, REPLY_FIELDS.workingContext);
       const context = rawContext ? JSON.parse(rawContext) : undefined;
       throttle.push(turn.id, async () => {
-        await postOrUpdate(turn, "working", workingMessage(state(turn, { context, status })));
+        await postOrUpdate(
+          turn,
+          REPLY_FIELDS.workingMessage,
+          workingMessage(state(turn, { context, status })),
+        );
       });
     },
     async ask(turn, decision) {
-      await ledger.set(turn.id, PENDING_REQUEST_FIELD, JSON.stringify(turn.request));
-      await postOrUpdate(turn, "picker.ask", {
+      await ledger.rememberRequest(turn.id, turn.request);
+      await postOrUpdate(turn, REPLY_FIELDS.picker("ask"), {
         text: `Which codebase should I work in? ${decision.reason}`,
         blocks: pickerBlocks({
           mode: "ask",
@@ -145,8 +162,10 @@ export function createSlackReplier({
       await finishWorking(turn, "🤔 Waiting for a choice of codebase (see below).");
     },
     async result(turn, outcome, shareUrl) {
-      const messages = resultMessages(outcome, shareUrl);
-      for (const [index, message] of messages.entries()) await postOrUpdate(turn, `result.${index}`, message);
+      await ledger.markFinished(turn.id, outcome.status);
+      const messages = resultMessages({ ...outcome, summary: markdownToMrkdwn(outcome.summary) }, shareUrl);
+      for (const [index, message] of messages.entries())
+        await postOrUpdate(turn, REPLY_FIELDS.resultPart(index), message);
       const stopped = outcome.status === "stopped";
       await finishWorking(
         turn,
@@ -162,7 +181,8 @@ export function createSlackReplier({
       });
     },
     async failed(turn, error) {
-      await postOrUpdate(turn, "failed", {
+      await ledger.markFinished(turn.id, "failed");
+      await postOrUpdate(turn, REPLY_FIELDS.failed, {
         text: `❌ ${error.message}\nReply in this thread to try again, or mention me with a new request.`,
       });
       await finishWorking(turn, "❌ Failed (see below).");
@@ -170,7 +190,7 @@ export function createSlackReplier({
     },
     async declined(turn, reason) {
       const { channel, threadTs } = threadOf(turn);
-      if (!(await ledger.claim(turn.id, "declined", "1"))) return;
+      if (!(await ledger.claim(turn.id, REPLY_FIELDS.declined, "1"))) return;
       await finishWorking(turn, "🚫 Not run.");
       await client.reactions
         .remove({ channel, timestamp: threadOf(turn).messageTs, name: SLACK_REACTIONS.seen })

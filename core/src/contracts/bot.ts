@@ -1,0 +1,84 @@
+import type { Redis } from "ioredis";
+import type { Catalog } from "../config/catalog.js";
+import type { Platform } from "../schemas/conversation-ref.js";
+import type { ShareService } from "../sharing/share-service.js";
+import type { ConversationContextStore } from "../store/conversation-context-store.js";
+import type { RedisKeys } from "../store/redis-keys.js";
+import type { ReplyLedger } from "../store/reply-ledger.js";
+import type { SessionStore } from "../store/session-store.js";
+import type { QueuedRequesters, StopConversation } from "./conversation-queue.js";
+import type { HttpRoute } from "./http-route.js";
+import type { Logger } from "./logger.js";
+import type { Replier } from "./replier.js";
+import type { RequestIntake } from "./request-intake.js";
+import type { SteeringGuard } from "./steering-guard.js";
+
+/**
+ * One platform, running: what the server wires into the gateway and the worker. The server never
+ * looks inside; it serves `routes`, hands the worker `replier` and `steering` for this platform's
+ * turns, calls `start` once the gateway listens and `close` first on shutdown.
+ */
+export interface Bot {
+  platform: Platform;
+  /** Webhook endpoints (e.g. `POST /api/github/webhooks`); served only by a process that runs the gateway. */
+  routes: HttpRoute[];
+  /** How the worker answers this platform's turns. */
+  replier: Replier;
+  /** Who may add turns to this platform's sessions (usually `SteeringRule.guard`). */
+  steering: SteeringGuard;
+  /**
+   * Opens background connections (Slack's Socket Mode). Called only where the gateway runs. It must
+   * not wait for the platform: connect in the background, retry, and log failures.
+   */
+  start?(): void;
+  /** Closes what `start` opened (called before the gateway and the worker stop). */
+  close?(): Promise<void>;
+}
+
+/**
+ * What every bot may use, built once by the server. A bot hands requests to `intake` and asks for
+ * stops through `stopConversation`; it never reaches the queue otherwise. Build the conversation
+ * controls with `createConversationControls({ ...services, steering: yourSteeringRule })`.
+ */
+export interface BotServices {
+  catalog: Catalog;
+  intake: RequestIntake;
+  stopConversation: StopConversation;
+  queuedRequesters: QueuedRequesters;
+  sessions: SessionStore;
+  conversationContext: ConversationContextStore;
+  shares: Pick<ShareService, "shareSession" | "unshareSession">;
+  ledger: ReplyLedger;
+  logger: Logger;
+  /** The main Redis connection (fails fast while Redis is away), for a bot's own caches. */
+  redis: Redis;
+  /** Key names under Baton's prefix; a bot's own keys go under `keys.scoped("<platform>", …)`. */
+  keys: RedisKeys;
+  /** How often a turn's progress may edit its message (tests shorten it); the bot's default otherwise. */
+  progressMinIntervalMs?: number;
+}
+
+/**
+ * A platform as the server lists it (one line in `server/src/bots/bot-modules.ts`). The server
+ * turns it on when `missingVariables` finds nothing, and otherwise logs one line,
+ * `server.<platform>.disabled`, with the missing names and `disabledHint`.
+ *
+ * @example
+ * export const githubBotModule: BotModule<Config> = {
+ *   platform: "github",
+ *   variables: ["GITHUB_APP_ID", "GITHUB_PRIVATE_KEY", "GITHUB_WEBHOOK_SECRET"],
+ *   disabledHint: "GitHub is off. Set GITHUB_APP_ID, GITHUB_PRIVATE_KEY and GITHUB_WEBHOOK_SECRET to turn it on.",
+ *   setup: async (config, services) => createGithubBot({ ...services, appId: config.GITHUB_APP_ID! }),
+ * };
+ */
+export interface BotModule<TConfig> {
+  platform: Platform;
+  /** The environment variables that turn the bot on. */
+  variables: readonly string[];
+  /** Which of them are missing; by default those of `variables` that are unset or empty. */
+  missingVariables?(config: TConfig): string[];
+  /** The hint logged with the missing names: what to set, where the docs are. */
+  disabledHint: string;
+  /** Builds the bot once its variables are set; throws a `BatonError` ("config_invalid") on bad setup. */
+  setup(config: TConfig, services: BotServices): Promise<Bot>;
+}

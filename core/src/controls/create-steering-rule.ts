@@ -1,0 +1,61 @@
+import type { SteeringPolicy } from "../config/catalog.js";
+import type { SteeringCheck, SteeringGuard } from "../contracts/steering-guard.js";
+import type { ConversationRef, Platform } from "../schemas/conversation-ref.js";
+import { DEFAULT_STEERING_POLICY, mayUserSteer } from "./may-user-steer.js";
+
+/** Who is asking to steer which conversation, whose session `requesterId` started. */
+export interface SteeringQuestion {
+  conversation: ConversationRef;
+  requesterId: string;
+  userId: string;
+}
+
+export interface SteeringRuleOptions {
+  platform: Platform;
+  /**
+   * The place whose policy applies to a conversation: a Slack channel id, a GitHub `owner/repo`,
+   * a Linear team. Each bot knows its own.
+   */
+  placeOf(conversation: ConversationRef): string;
+  /** The place's policy from the catalog; `DEFAULT_STEERING_POLICY` when it lists none. */
+  policyOf(place: string): SteeringPolicy | undefined;
+  /** What a refused person is told, in the platform's own words (mentions, links). */
+  refusal(input: { requesterId: string; policy: SteeringPolicy }): string;
+}
+
+/**
+ * One platform's "who may steer": `check` answers for a conversation (also one whose first turn
+ * is still queued, so has no session yet); `guard` is the same rule as the worker's
+ * `SteeringGuard`, which lets every other platform's sessions through.
+ */
+export interface SteeringRule {
+  platform: Platform;
+  check(question: SteeringQuestion): SteeringCheck;
+  guard: SteeringGuard;
+}
+
+/**
+ * @example
+ * createSteeringRule({
+ *   platform: "github",
+ *   placeOf: (c) => (c.platform === "github" ? `${c.owner}/${c.repo}` : ""),
+ *   policyOf: () => "channel",
+ *   refusal: ({ requesterId }) => `Only @${requesterId} can steer this session.`,
+ * });
+ */
+export function createSteeringRule(options: SteeringRuleOptions): SteeringRule {
+  const check = ({ conversation, requesterId, userId }: SteeringQuestion): SteeringCheck => {
+    const policy = options.policyOf(options.placeOf(conversation)) ?? DEFAULT_STEERING_POLICY;
+    return mayUserSteer({ policy, requesterId, userId })
+      ? { allowed: true }
+      : { allowed: false, reason: options.refusal({ requesterId, policy }) };
+  };
+  return {
+    platform: options.platform,
+    check,
+    guard: (session, actor) =>
+      session.conversation.platform !== options.platform
+        ? { allowed: true }
+        : check({ conversation: session.conversation, requesterId: session.requester.id, userId: actor.id }),
+  };
+}

@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+/** The kinds of GitHub item a request can come from; each is answered (and reacted to) its own way. */
+export const githubReplyKindSchema = z.enum([
+  "issue_comment",
+  "review_comment",
+  "review",
+  "issue",
+  "pull_request",
+]);
+export type GithubReplyKind = z.infer<typeof githubReplyKindSchema>;
+
+/**
+ * Where the replier answers a request and puts its reactions, one variant per platform. The
+ * conversation (`SessionRequest.conversation`) says which thread, PR/issue or agent session; this
+ * says which message in it the person wrote.
+ */
+export const replyAddressSchema = z.discriminatedUnion("platform", [
+  z.object({
+    platform: z.literal("slack"),
+    /** The person's message (its reactions: 👀, ✅, ⏹). */
+    messageTs: z.string().min(1),
+  }),
+  z.object({
+    platform: z.literal("github"),
+    kind: githubReplyKindSchema,
+    /** The issue comment or review comment that asked (absent for an issue, a PR or a review body). */
+    commentId: z.number().int().positive().optional(),
+    /** The submitted review whose body asked. */
+    reviewId: z.number().int().positive().optional(),
+  }),
+  z.object({
+    platform: z.literal("linear"),
+    agentSessionId: z.string().min(1),
+    /** The comment that prompted the agent session, when there is one. */
+    commentId: z.string().min(1).optional(),
+  }),
+]);
+export type ReplyAddress = z.infer<typeof replyAddressSchema>;

@@ -1,0 +1,49 @@
+import type { Bot, BotModule, BotServices, Platform, Replier, SteeringGuard } from "@baton/core";
+import type { Config } from "../config/load-config.js";
+
+export interface StartedBots {
+  bots: Bot[];
+  /** The replier of each platform that is on, for the worker and the dispatcher. */
+  repliers: Partial<Record<Platform, Replier>>;
+  /** The steering guard of each platform that is on; a platform that is off lets everyone through. */
+  steering: SteeringGuard;
+}
+
+/**
+ * Sets up every bot module whose variables are set; each one that is off says so in one line
+ * (`server.<platform>.disabled`, with the missing names). A bot that fails to set up (a token its
+ * platform refuses) stops Baton: better than running without it unnoticed.
+ */
+export async function setupBots({
+  modules,
+  config,
+  services,
+}: {
+  modules: readonly BotModule<Config>[];
+  config: Config;
+  services: BotServices;
+}): Promise<StartedBots> {
+  const bots: Bot[] = [];
+  for (const module of modules) {
+    const missing = module.missingVariables
+      ? module.missingVariables(config)
+      : module.variables.filter((name) => !(config as Record<string, unknown>)[name]);
+    if (missing.length > 0) {
+      services.logger.info(`server.${module.platform}.disabled`, { missing, hint: module.disabledHint });
+      continue;
+    }
+    bots.push(await module.setup(config, services));
+  }
+  const repliers: Partial<Record<Platform, Replier>> = {};
+  const guards: Partial<Record<Platform, SteeringGuard>> = {};
+  for (const bot of bots) {
+    repliers[bot.platform] = bot.replier;
+    guards[bot.platform] = bot.steering;
+  }
+  return {
+    bots,
+    repliers,
+    steering: (session, actor) =>
+      guards[session.conversation.platform]?.(session, actor) ?? { allowed: true },
+  };
+}
