@@ -2,6 +2,7 @@
 import { BatonError } from "@baton/core";
 import { runClassifyCommand } from "./cli/classify-command.js";
 import type { CliIo } from "./cli/cli-io.js";
+import { runGithubCommand } from "./cli/github-command.js";
 import { runServeCommand } from "./cli/serve-command.js";
 import { runShareCommand } from "./cli/share-command.js";
 import { runSlackCommand } from "./cli/slack-command.js";
@@ -32,6 +33,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   slack: {
     run: runSlackCommand,
     summary: "print the Slack app manifest: slack manifest --url https://your-host | --socket-mode",
+  },
+  github: {
+    run: runGithubCommand,
+    summary: "print the GitHub App manifest (app.yml): github manifest --url https://your-host",
   },
 };
 

@@ -95,7 +95,7 @@ export async function startBaton({
 
   try {
     const sharing = await setupSharing({ config, catalog, redis: main, keys, sessions, transcripts, logger });
-    const { bots, repliers, steering } = await setupBots({
+    const { bots, repliers, steering, admit } = await setupBots({
       modules: overrides.bots ?? BOT_MODULES,
       config,
       services: {
@@ -155,6 +155,7 @@ export async function startBaton({
         shareLinks: sharing.service,
         conversationContext,
         steering,
+        admit,
         logger,
       });
       const turnWorker = createTurnWorker({
