@@ -14,6 +14,8 @@ export interface ParsedRequestText {
 const MODEL_FLAG = /(^|\s)!model(?:\s*=\s*|\s+)([\w.:/@-]+)/gi;
 const REPOSITORY_FLAG = /(^|\s)!repo(?:\s*=\s*|\s+)([\w./-]+)/gi;
 const ENVIRONMENT_FLAG = /(^|\s)!env(?:\s*=\s*|\s+)(?:env:)?([\w.-]+)/gi;
+/** Marks where a flag was taken out, so that only the space around it is tidied. */
+const FLAG_REMOVED = "\u0000";
 const NO_REPOSITORY_FLAG = /(^|\s)!(?:no-?repo|none)(?=\s|$)/gi;
 
 /**
@@ -36,7 +38,7 @@ export function parseRequestText(text: string, catalog: Catalog): ParsedRequestT
   const strip = (pattern: RegExp, read: (value: string) => void) => {
     text = text.replace(pattern, (_all, space: string, value: string | undefined) => {
       read(value ?? "");
-      return space;
+      return `${space}${FLAG_REMOVED}`;
     });
   };
   strip(MODEL_FLAG, (value) => {
@@ -53,9 +55,9 @@ export function parseRequestText(text: string, catalog: Catalog): ParsedRequestT
   strip(NO_REPOSITORY_FLAG, () => {
     flagged = { text: "no repository", target: { kind: "none" } };
   });
+  // Only the spaces a flag leaves behind go: the rest of the text (code, diffs) keeps its spacing.
   const prompt = text
-    .replace(/[ \t]{2,}/g, " ")
-    .replace(/[ \t]+\n/g, "\n")
+    .replace(/[ \t]*\u0000[ \t]*(\n|$)?/g, (_gap, lineEnd?: string) => lineEnd ?? " ")
     .trim();
 
   const hints: ParsedRequestText["hints"] = {};
