@@ -14,8 +14,9 @@ export interface ParsedRequestText {
 const MODEL_FLAG = /(^|\s)!model(?:\s*=\s*|\s+)([\w.:/@-]+)/gi;
 const REPOSITORY_FLAG = /(^|\s)!repo(?:\s*=\s*|\s+)([\w./-]+)/gi;
 const ENVIRONMENT_FLAG = /(^|\s)!env(?:\s*=\s*|\s+)(?:env:)?([\w.-]+)/gi;
-/** Marks where a flag was taken out, so that only the space around it is tidied. */
-const FLAG_REMOVED = "\u0000";
+/** Marks where a flag was taken out (a private-use character), so that only the space around it is tidied. */
+const FLAG_REMOVED = "\uE000";
+const SPACE_AROUND_REMOVED_FLAG = /[ \t]*\uE000[ \t]*(\n|$)?/g;
 const NO_REPOSITORY_FLAG = /(^|\s)!(?:no-?repo|none)(?=\s|$)/gi;
 
 /**
@@ -56,9 +57,7 @@ export function parseRequestText(text: string, catalog: Catalog): ParsedRequestT
     flagged = { text: "no repository", target: { kind: "none" } };
   });
   // Only the spaces a flag leaves behind go: the rest of the text (code, diffs) keeps its spacing.
-  const prompt = text
-    .replace(/[ \t]*\u0000[ \t]*(\n|$)?/g, (_gap, lineEnd?: string) => lineEnd ?? " ")
-    .trim();
+  const prompt = text.replace(SPACE_AROUND_REMOVED_FLAG, (_gap, lineEnd?: string) => lineEnd ?? " ").trim();
 
   const hints: ParsedRequestText["hints"] = {};
   if (model !== undefined) hints.model = model;
