@@ -73,7 +73,8 @@ export function createGithubControls({
       },
       userId: actor.login,
     });
-    log.info("bots.github.control", { word, repo, outcome: done.outcome.kind });
+    const dropped = "result" in done.outcome ? done.outcome.result.cancelledTurnIds.length : 0;
+    log.info("bots.github.control", { word, repo, outcome: done.outcome.kind, dropped });
     const text = describeOutcome(done);
     if (!text) return;
     const octokit = await octokits.forInstallation(place.installationId);
