@@ -29,7 +29,6 @@ function comment(number: number, commentId: number, login: string, body: string)
 
 describe("who may start a GitHub session", () => {
   let s: GithubScenario;
-  let runs = 0;
   beforeAll(async () => {
     s = await startGithubScenario({ catalogYaml: CATALOG });
     s.github.setPermission(REPO, "writer", "write");
@@ -40,13 +39,6 @@ describe("who may start a GitHub session", () => {
   });
   afterAll(() => s.close());
 
-  async function nextRun() {
-    runs += 1;
-    const run = await s.agent.waitForRun(runs);
-    run.finish();
-    return run;
-  }
-
   it("someone with read permission starts nothing and is told once, however often they ask", async () => {
     await s.deliver(comment(40, 1001, "reader", "@baton delete the tests"));
     await s.waitForComment(REPO, 40, (body) => body.startsWith("@reader"));
@@ -55,24 +47,24 @@ describe("who may start a GitHub session", () => {
     const comments = s.github.commentsOn(REPO, 40);
     expect(comments).toHaveLength(1);
     expect(comments[0]?.body).toMatch(/write access/);
-    expect(s.agent.runs).toHaveLength(runs);
+    expect(s.agent.runs).toHaveLength(0);
   });
 
   it("triage is not enough either", async () => {
     await s.deliver(comment(41, 1101, "triager", "@baton fix it"));
     await s.waitForComment(REPO, 41, (body) => body.startsWith("@triager"));
-    expect(s.agent.runs).toHaveLength(runs);
+    expect(s.agent.runs).toHaveLength(0);
   });
 
   it("write, admin and the catalog's allowlist may; the permission is asked once and then cached", async () => {
     await s.deliver(comment(42, 1201, "writer", "@baton one"));
-    await nextRun();
+    await s.finishNextRun();
     await s.deliver(comment(43, 1301, "admin-person", "@baton two"));
-    await nextRun();
+    await s.finishNextRun();
     await s.deliver(comment(44, 1401, "trusted-contractor", "@baton three"));
-    expect((await nextRun()).turn.prompt).toMatch(/^three/);
+    expect((await s.finishNextRun()).turn.prompt).toMatch(/^three/);
     await s.deliver(comment(45, 1501, "writer", "@baton four"));
-    await nextRun();
+    await s.finishNextRun();
     const asked = s.github
       .callsTo("GET /repos/{owner}/{repo}/collaborators/{username}/permission")
       .filter((call) => call.params.username === "writer" && call.params.repo === "api");
@@ -85,7 +77,7 @@ describe("who may start a GitHub session", () => {
     await s.deliver(comment(46, 1601, "writer", "@baton port this to acme/infra"));
     await s.waitForComment(REPO, 46, (body) => body.includes("cannot write to acme/infra"));
     await s.deliver(comment(47, 1701, "writer", "@baton port this to acme/web"));
-    const run = await nextRun();
+    const run = await s.finishNextRun();
     expect(run.turn.target).toEqual({ kind: "repository", repo: "acme/web" });
   });
 });

@@ -19,7 +19,6 @@ const base = { repo: REPO, installationId: TEST_INSTALLATION_ID, sender: WRITER 
 
 describe("what starts a GitHub session", () => {
   let s: GithubScenario;
-  let runs = 0;
   beforeAll(async () => {
     s = await startGithubScenario();
     s.github.setPermission(REPO, "octocat", "write");
@@ -27,14 +26,6 @@ describe("what starts a GitHub session", () => {
     s.github.setPermission("acme/web", "octocat", "maintain");
   });
   afterAll(() => s.close());
-
-  /** The next run of the agent, finished at once. */
-  async function nextRun() {
-    runs += 1;
-    const run = await s.agent.waitForRun(runs);
-    run.finish();
-    return run;
-  }
 
   it("a review comment: the prompt carries the file, line and diff hunk; 👀 goes on the review comment", async () => {
     const webhook = buildReviewCommentEvent({
@@ -47,7 +38,7 @@ describe("what starts a GitHub session", () => {
       diffHunk: "@@ -40,3 +40,4 @@\n+  await retry(fn)",
     });
     expect((await s.deliver(webhook)).status).toBe(202);
-    const run = await nextRun();
+    const run = await s.finishNextRun();
     expect(run.turn.prompt).toMatch(/^is this retry safe\?/);
     expect(run.turn.prompt).toContain("review comment on src/retry.ts, line 42");
     expect(run.turn.prompt).toContain("+  await retry(fn)");
@@ -65,7 +56,7 @@ describe("what starts a GitHub session", () => {
         body: "@baton address these comments",
       }),
     );
-    const run = await nextRun();
+    const run = await s.finishNextRun();
     expect(run.turn.prompt).toMatch(/^address these comments/);
     await s.waitForComment(REPO, 22, (body) => body.includes("✅ **Done**"));
     expect(s.github.reactionsOn({ kind: "issue", repo: REPO, issueNumber: 22 })).toHaveLength(1);
@@ -80,7 +71,7 @@ describe("what starts a GitHub session", () => {
         body: "@baton please find the cause",
       }),
     );
-    const run = await nextRun();
+    const run = await s.finishNextRun();
     expect(run.turn.prompt).toMatch(/^please find the cause/);
     expect(run.turn.prompt).toContain("Issue acme/api#23: Crash on start");
   });
@@ -92,7 +83,7 @@ describe("what starts a GitHub session", () => {
         pull: { number: 24, body: "@baton review this", headRepo: "stranger/api", headRef: "patch-1" },
       }),
     );
-    const run = await nextRun();
+    const run = await s.finishNextRun();
     expect(run.turn.prompt).toMatch(/^review this/);
     expect(run.turn.prompt).toContain("comes from a fork (stranger/api, branch patch-1)");
     expect(run.turn.prompt).toContain('trust="untrusted"');
@@ -108,7 +99,7 @@ describe("what starts a GitHub session", () => {
         body: "@baton look",
       }),
     );
-    const run = await nextRun();
+    const run = await s.finishNextRun();
     expect(run.turn.model).toBeUndefined();
     expect(run.turn.prompt).toContain("Bug ! model evil-model");
   });
@@ -117,7 +108,7 @@ describe("what starts a GitHub session", () => {
     await s.deliver(buildIssuesEvent("labeled", { ...base, number: 25, label: "bug" }));
     await s.waitForLog("core.turn.declined", { reason: "other_label" });
     await s.deliver(buildIssuesEvent("labeled", { ...base, number: 25, label: "baton" }));
-    const run = await nextRun();
+    const run = await s.finishNextRun();
     expect(run.turn.prompt).toMatch(/^Work on this issue/);
     await s.waitForComment(REPO, 25, (body) => body.includes("✅ **Done**"));
     // Only the admitted label turn was answered: one comment, one 👀.
@@ -130,11 +121,11 @@ describe("what starts a GitHub session", () => {
     await s.deliver(buildPullRequestEvent("labeled", { ...web, pull: { number: 3 }, label: "baton" }));
     await s.waitForLog("core.turn.declined", { reason: "other_label" }, 2);
     await s.deliver(buildPullRequestEvent("labeled", { ...web, pull: { number: 3 }, label: "agent" }));
-    expect((await nextRun()).turn.prompt).toMatch(/^Review this pull request/);
+    expect((await s.finishNextRun()).turn.prompt).toMatch(/^Review this pull request/);
     await s.deliver(
       buildPullRequestEvent("opened", { ...web, pull: { number: 4, title: "Speed up search" } }),
     );
-    const review = await nextRun();
+    const review = await s.finishNextRun();
     expect(review.turn.prompt).toMatch(/^Review this pull request/);
     expect(review.turn.prompt).toContain("Pull request acme/web#4: Speed up search");
   });

@@ -7,7 +7,7 @@ import {
   type Target,
 } from "@baton/core";
 import { describeUntrustedText } from "./describe-untrusted-text.js";
-import type { GithubTrigger } from "./github-trigger.js";
+import { conversationOfPlace, type GithubTrigger } from "./github-trigger.js";
 
 /**
  * Where a request works when the person names no target: the repository it was asked in, or
@@ -51,13 +51,7 @@ export function buildGithubRequest({
     version: 1,
     id: requestIdForDelivery("github", deliveryId),
     deliveryId,
-    conversation: {
-      platform: "github",
-      installationId: place.installationId,
-      owner: place.owner,
-      repo: place.repo,
-      number: place.number,
-    },
+    conversation: conversationOfPlace(place),
     actor: { platform: "github", id: trigger.actor.login, name: trigger.actor.login },
     text,
     attachments: [],

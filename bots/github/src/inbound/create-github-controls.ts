@@ -1,7 +1,7 @@
 import type { ControlWord, ControlWordOutcome, ConversationControls, Logger } from "@baton/core";
 import type { PermissionCheck } from "../access/create-permission-check.js";
 import type { InstallationOctokits } from "../octokit/create-installation-octokits.js";
-import type { GithubTrigger } from "./github-trigger.js";
+import { conversationOfPlace, type GithubTrigger } from "./github-trigger.js";
 
 /** Runs `@baton stop`, `@baton share` and `@baton unshare` from a comment. */
 export type RunGithubControl = (word: ControlWord, trigger: GithubTrigger) => Promise<void>;
@@ -64,13 +64,7 @@ export function createGithubControls({
       return;
     }
     const done = await controls.run(word, {
-      conversation: {
-        platform: "github",
-        installationId: place.installationId,
-        owner: place.owner,
-        repo: place.repo,
-        number: place.number,
-      },
+      conversation: conversationOfPlace(place),
       userId: actor.login,
     });
     const dropped = "result" in done.outcome ? done.outcome.result.cancelledTurnIds.length : 0;

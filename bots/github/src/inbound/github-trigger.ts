@@ -1,4 +1,4 @@
-import type { GithubReplyKind } from "@baton/core";
+import type { ConversationRef, GithubReplyKind } from "@baton/core";
 
 /** Why a GitHub event asks for work: someone wrote `@baton`, added the label, or the repository reviews new PRs. */
 export type GithubTriggerKind = "mention" | "label" | "auto_review";
@@ -34,4 +34,15 @@ export interface GithubTrigger {
   /** What the person asked, without the mention; a default request for label and auto-review triggers. */
   instruction: string;
   untrusted: UntrustedGithubText;
+}
+
+/** The conversation of an issue or PR: one session per issue or PR of an installation. */
+export function conversationOfPlace(place: GithubPlace): Extract<ConversationRef, { platform: "github" }> {
+  return {
+    platform: "github",
+    installationId: place.installationId,
+    owner: place.owner,
+    repo: place.repo,
+    number: place.number,
+  };
 }
