@@ -16,11 +16,22 @@ import {
 const REPO = "acme/api";
 const WRITER: GithubSender = { login: "octocat" };
 const base = { repo: REPO, installationId: TEST_INSTALLATION_ID, sender: WRITER };
+const CATALOG = `
+repositories:
+  - repo: acme/api
+  - repo: acme/web
+  - repo: acme/tools
+  - repo: acme/sdk
+environments:
+  - id: sdks
+    name: SDKs
+    repositories: [acme/tools, acme/sdk]
+`;
 
 describe("what starts a GitHub session", () => {
   let s: GithubScenario;
   beforeAll(async () => {
-    s = await startGithubScenario();
+    s = await startGithubScenario({ catalogYaml: CATALOG });
     s.github.setPermission(REPO, "octocat", "write");
     s.github.setFile("acme/web", ".github/baton.yml", "autoReview: true\ntriggerLabel: agent\n");
     s.github.setPermission("acme/web", "octocat", "maintain");
@@ -128,6 +139,32 @@ describe("what starts a GitHub session", () => {
     const review = await s.finishNextRun();
     expect(review.turn.prompt).toMatch(/^Review this pull request/);
     expect(review.turn.prompt).toContain("Pull request acme/web#4: Speed up search");
+  });
+
+  it(".github/baton.yml adds its instructions and model, and points to its default environment", async () => {
+    const tools = { ...base, repo: "acme/tools" };
+    s.github.setPermission("acme/tools", "octocat", "write");
+    s.github.setFile(
+      "acme/tools",
+      ".github/baton.yml",
+      "instructions: Always run make check.\nmodel: gpt-tools\ndefaultEnvironment: sdks\n",
+    );
+    await s.deliver(
+      buildIssueCommentEvent({ ...tools, number: 8, commentId: 1801, body: "@baton bump the version" }),
+    );
+    const run = await s.finishNextRun();
+    expect(run.turn.prompt).toContain("Always run make check.");
+    expect(run.turn.prompt).toContain('<repository-instructions source=".github/baton.yml">');
+    expect(run.turn.model).toBe("gpt-tools");
+    expect(run.turn.target).toEqual({ kind: "environment", id: "sdks" });
+  });
+
+  it(".github/baton.yml can turn Baton off in a repository", async () => {
+    const sdk = { ...base, repo: "acme/sdk" };
+    s.github.setPermission("acme/sdk", "octocat", "write");
+    s.github.setFile("acme/sdk", ".github/baton.yml", "enabled: false\n");
+    await s.deliver(buildIssueCommentEvent({ ...sdk, number: 9, commentId: 1901, body: "@baton do it" }));
+    await s.waitForComment("acme/sdk", 9, (body) => body.includes("turned off in this repository"));
   });
 
   it("no automatic review where the repository did not ask for it, nor of drafts", async () => {
