@@ -14,7 +14,7 @@ import {
 } from "@baton/core";
 import { createIntakeDispatcher, createSessionQueue, createTurnWorker, queueNames } from "@baton/queue";
 import { BOT_MODULES } from "./bots/bot-modules.js";
-import { setupBots } from "./bots/start-bots.js";
+import { setupBots } from "./bots/setup-bots.js";
 import { type Config, loadConfig } from "./config/load-config.js";
 import { createGateway } from "./gateway/create-gateway.js";
 import type { HttpRoute } from "./gateway/http-route.js";

@@ -1,6 +1,3 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import {
   type BotModule,
   type BotServices,
@@ -9,24 +6,19 @@ import {
   requestIdForDelivery,
   sendJson,
 } from "@baton/core";
-import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { Config } from "../src/config/load-config.js";
-import { type RunningBaton, startBaton } from "../src/start-baton.js";
-import { createRecordingLogger } from "./fixtures/recording-logger.js";
 import { eventually } from "./fixtures/slack-test-actions.js";
+import { startTestBaton, type TestBaton } from "./fixtures/start-test-baton.js";
 
 type ReplierCall = { method: keyof Replier; turnId: string; summary?: string };
+type RecordedCalls = { calls: ReplierCall[]; started: number; closed: number };
 
 /**
  * A platform of the test's own, built only from the contract: one webhook route that hands a
  * request to intake, and a replier that records what the worker asks of it.
  */
-function recordingBotModule(record: {
-  calls: ReplierCall[];
-  started: number;
-  closed: number;
-}): BotModule<Config> {
+function recordingBotModule(record: RecordedCalls): BotModule<Config> {
   const replier: Replier = {
     acknowledge: async (turn) => void record.calls.push({ method: "acknowledge", turnId: turn.id }),
     working: async (turn) => void record.calls.push({ method: "working", turnId: turn.id }),
@@ -87,64 +79,42 @@ function recordingBotModule(record: {
 }
 
 describe("bot modules", () => {
-  let redis: TestRedis;
-  let baton: RunningBaton | undefined;
-  let catalogFile: string;
-  beforeEach(async () => {
-    redis = await createTestRedis("bots");
-    catalogFile = join(mkdtempSync(join(tmpdir(), "baton-bots-")), "baton.config.yaml");
-    writeFileSync(catalogFile, "repositories:\n  - repo: acme/web\n");
-  });
+  let t: TestBaton | undefined;
   afterEach(async () => {
-    await baton?.close();
-    baton = undefined;
-    await redis.cleanup();
+    await t?.close();
+    t = undefined;
   });
 
-  const env = (extra: Record<string, string> = {}) => ({
-    REDIS_URL: redis.url,
-    BATON_REDIS_PREFIX: redis.prefix,
-    PORT: "0",
-    HOST: "127.0.0.1",
-    BATON_CONFIG: catalogFile,
-    BATON_SHUTDOWN_GRACE_MS: "2000",
-    BATON_SHARE_KEY: "test-share-link-key",
-    ...extra,
-  });
+  const start = (record: RecordedCalls, env: Record<string, string> = {}) =>
+    startTestBaton({
+      bots: ["linear"],
+      modules: [recordingBotModule(record)],
+      catalogYaml: "repositories:\n  - repo: acme/web\n",
+      env,
+    });
 
   it("a module whose variables are missing is off, says so in one line, and serves nothing", async () => {
-    const record = { calls: [], started: 0, closed: 0 };
-    const logger = createRecordingLogger();
-    baton = await startBaton({ mode: "all", logger, env: env(), bots: [recordingBotModule(record)] });
-    const disabled = logger.lines.filter((line) => line.event === "server.linear.disabled");
+    const record: RecordedCalls = { calls: [], started: 0, closed: 0 };
+    t = await start(record);
+    const disabled = t.logger.lines.filter((line) => line.event === "server.linear.disabled");
     expect(disabled).toHaveLength(1);
     expect(disabled[0]?.fields).toMatchObject({
       missing: ["LINEAR_WEBHOOK_SECRET"],
       hint: "Linear is off. Set LINEAR_WEBHOOK_SECRET to turn it on.",
     });
-    const answer = await fetch(`${baton.url}/test-bot/hook`, { method: "POST", body: "{}" });
+    const answer = await fetch(`${t.url}/test-bot/hook`, { method: "POST", body: "{}" });
     expect(answer.status).toBe(404);
     expect(record.started).toBe(0);
   });
 
   it("a module that is on gets its route served, its replier used for its turns, and is started and closed", async () => {
-    const record: { calls: ReplierCall[]; started: number; closed: number } = {
-      calls: [],
-      started: 0,
-      closed: 0,
-    };
-    const logger = createRecordingLogger();
-    baton = await startBaton({
-      mode: "all",
-      logger,
-      env: env({ LINEAR_WEBHOOK_SECRET: "secret" }),
-      bots: [recordingBotModule(record)],
-    });
+    const record: RecordedCalls = { calls: [], started: 0, closed: 0 };
+    t = await start(record, { LINEAR_WEBHOOK_SECRET: "secret" });
     expect(record.started).toBe(1);
-    const started = logger.lines.find((line) => line.event === "server.started");
+    const started = t.logger.lines.find((line) => line.event === "server.started");
     expect(started?.fields.platforms).toEqual(["linear"]);
 
-    const answer = await fetch(`${baton.url}/test-bot/hook`, {
+    const answer = await fetch(`${t.url}/test-bot/hook`, {
       method: "POST",
       body: JSON.stringify({ deliveryId: "delivery-1", text: "fix the flaky test" }),
     });
@@ -160,8 +130,8 @@ describe("bot modules", () => {
       expect.arrayContaining(["acknowledge", "working"]),
     );
 
-    await baton.close();
-    baton = undefined;
+    await t.close();
+    t = undefined;
     expect(record.closed).toBe(1);
   });
 });

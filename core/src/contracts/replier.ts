@@ -11,7 +11,11 @@ export interface WorkingContext {
 
 /**
  * How the worker talks to one platform. Every method is idempotent per turn id: a turn that is
- * retried after a crash edits what it posted before instead of posting again.
+ * retried after a crash edits what it posted before instead of posting again (keep what was
+ * posted in the `ReplyLedger`, under the names of `REPLY_FIELDS`). `acknowledge` and `ask` keep the
+ * request (`ledger.rememberRequest`) for a picker or a stop to find; `result` and `failed` call
+ * `ledger.markFinished` before posting, so that a change of target knows the turn has ended.
+ * Errors worth retrying are thrown as `TransientError` (or carry an HTTP status).
  */
 export interface Replier {
   acknowledge(turn: Turn): Promise<void>;

@@ -12,6 +12,7 @@ import {
 import type { WebClient } from "@slack/web-api";
 import { pickerBlocks } from "../blocks/picker-blocks.js";
 import type { SlackConversationRef } from "../inbound/slack-conversation.js";
+import { slackMessageTs } from "../inbound/slack-message-ts.js";
 import { SLACK_REACTIONS } from "../replier/slack-reactions.js";
 
 export interface SlackControlContext {
@@ -101,8 +102,8 @@ export function createSlackControls({
         text: "⏹ Dropped: the session was stopped.",
         blocks: [],
       });
-    if (request.replyTo?.platform === "slack") {
-      const timestamp = request.replyTo.messageTs;
+    const timestamp = slackMessageTs(request);
+    if (timestamp) {
       await client.reactions.remove({ channel, timestamp, name: SLACK_REACTIONS.seen }).catch(() => {});
       await client.reactions.add({ channel, timestamp, name: SLACK_REACTIONS.stopped }).catch(() => {});
     }
@@ -148,38 +149,25 @@ export function createSlackControls({
     stop,
     async run(word, context) {
       if (word === "stop") return stop(context);
-      if (word === "share") {
-        const outcome = await controls.share(context);
-        switch (outcome.kind) {
-          case "no_session":
-            return tell(context, NO_SESSION);
-          case "refused":
-            return tell(context, outcome.reason);
-          case "shared":
-            return say(
-              "share",
-              context.conversation,
-              `🔗 Read-only transcript of this session: ${outcome.url}`,
-              {
-                unfurl_links: false,
-              },
-            );
-          case "sharing_off":
-            return say("share", context.conversation, "Sharing is turned off for this workspace.", {
-              unfurl_links: false,
-            });
-        }
-      }
-      const outcome = await controls.unshare(context);
+      const outcome = word === "share" ? await controls.share(context) : await controls.unshare(context);
+      const { conversation } = context;
       switch (outcome.kind) {
         case "no_session":
           return tell(context, NO_SESSION);
         case "refused":
           return tell(context, outcome.reason);
+        case "shared":
+          return say(word, conversation, `🔗 Read-only transcript of this session: ${outcome.url}`, {
+            unfurl_links: false,
+          });
+        case "sharing_off":
+          return say(word, conversation, "Sharing is turned off for this workspace.", {
+            unfurl_links: false,
+          });
         case "revoked":
-          return say("unshare", context.conversation, "🔒 The share link of this session no longer works.");
+          return say(word, conversation, "🔒 The share link of this session no longer works.");
         case "not_shared":
-          return say("unshare", context.conversation, "This session has no share link.");
+          return say(word, conversation, "This session has no share link.");
       }
     },
     async pick(input) {

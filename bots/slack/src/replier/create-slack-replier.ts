@@ -11,6 +11,7 @@ import { markdownToMrkdwn } from "../blocks/markdown-to-mrkdwn.js";
 import { pickerBlocks } from "../blocks/picker-blocks.js";
 import { formatDuration, resultMessages } from "../blocks/result-blocks.js";
 import { finishedWorkingMessage, type WorkingState, workingMessage } from "../blocks/working-blocks.js";
+import { slackMessageTs } from "../inbound/slack-message-ts.js";
 import { createProgressThrottle } from "./progress-throttle.js";
 import { slackErrorCode } from "./slack-error-code.js";
 import { SLACK_REACTIONS } from "./slack-reactions.js";
@@ -30,13 +31,13 @@ export interface SlackReplierOptions {
 }
 
 function threadOf(turn: Turn): { channel: string; threadTs: string; messageTs: string } {
-  const { conversation, replyTo } = turn.request;
+  const { conversation } = turn.request;
   if (conversation.platform !== "slack")
     throw new Error(`the Slack replier got a ${conversation.platform} turn`);
   return {
     channel: conversation.channelId,
     threadTs: conversation.threadTs,
-    messageTs: replyTo?.platform === "slack" ? replyTo.messageTs : conversation.threadTs,
+    messageTs: slackMessageTs(turn.request) ?? conversation.threadTs,
   };
 }
 
