@@ -95,7 +95,7 @@ export async function startBaton({
 
   try {
     const sharing = await setupSharing({ config, catalog, redis: main, keys, sessions, transcripts, logger });
-    const { bots, repliers, steering, requestContext } = await setupBots({
+    const { bots, repliers, steering, requestContext, admit } = await setupBots({
       modules: overrides.bots ?? BOT_MODULES,
       config,
       services: {
@@ -157,6 +157,7 @@ export async function startBaton({
         steering,
         models: catalog.models,
         requestContext,
+        admit,
         logger,
       });
       const turnWorker = createTurnWorker({

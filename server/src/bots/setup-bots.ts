@@ -1,4 +1,5 @@
 import type {
+  AdmitTurn,
   Bot,
   BotModule,
   BotServices,
@@ -17,6 +18,8 @@ export interface StartedBots {
   steering: SteeringGuard;
   /** The context lookup of each platform that has one, for the classifier. */
   requestContext: RequestContextProviders;
+  /** Each turn's platform's access policy; platforms without one admit every turn. */
+  admit: AdmitTurn;
 }
 
 /**
@@ -47,16 +50,21 @@ export async function setupBots({
   const repliers: Partial<Record<Platform, Replier>> = {};
   const guards: Partial<Record<Platform, SteeringGuard>> = {};
   const requestContext: RequestContextProviders = {};
+  const admitters: Partial<Record<Platform, AdmitTurn>> = {};
   for (const bot of bots) {
     repliers[bot.platform] = bot.replier;
     guards[bot.platform] = bot.steering;
     if (bot.requestContext) requestContext[bot.platform] = bot.requestContext;
+    if (bot.admit) admitters[bot.platform] = bot.admit;
   }
   return {
     bots,
     repliers,
     requestContext,
-    steering: (session, actor) =>
-      guards[session.conversation.platform]?.(session, actor) ?? { allowed: true },
+    // The guard of the platform where the person asks: a session continued from another platform
+    // (a PR that a Slack session made) is steered by that platform's rules, which admitted them.
+    steering: (session, actor) => guards[actor.platform]?.(session, actor) ?? { allowed: true },
+    admit: (turn) =>
+      admitters[turn.request.conversation.platform]?.(turn) ?? Promise.resolve({ kind: "admitted", turn }),
   };
 }
