@@ -19,6 +19,8 @@ export const configSchema = z.object({
   BATON_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   BATON_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
   BATON_DATA_DIR: z.string().default(".baton"),
+  /** `baton worker` serves its /metrics on this port (of HOST); a worker serves no HTTP otherwise. */
+  BATON_WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
   SLACK_SIGNING_SECRET: optionalSecret,
   SLACK_BOT_TOKEN: optionalSecret,
