@@ -15,6 +15,7 @@ import {
 } from "@baton/core";
 import { createIntakeDispatcher, createSessionQueue, createTurnWorker, queueNames } from "@baton/queue";
 import { Registry } from "prom-client";
+import { createQueueDashboardRoutes } from "./admin/create-queue-dashboard-routes.js";
 import { BOT_MODULES } from "./bots/bot-modules.js";
 import { setupBots } from "./bots/setup-bots.js";
 import { type Config, loadConfig } from "./config/load-config.js";
@@ -136,6 +137,13 @@ export async function startBaton({
         metrics.route,
         ...sharing.routes,
         ...bots.flatMap((bot) => bot.routes),
+        ...(config.BATON_ADMIN_TOKEN
+          ? createQueueDashboardRoutes({
+              queues: [queue.turns],
+              token: config.BATON_ADMIN_TOKEN,
+              publicUrl: config.BATON_PUBLIC_URL,
+            })
+          : []),
       ];
       server = createGateway({
         routes,

@@ -44,6 +44,8 @@ export const configSchema = z.object({
   OPENINSPECT_SLACK_SECRET: optionalSecret,
   OPENINSPECT_GITHUB_SECRET: optionalSecret,
   OPENINSPECT_LINEAR_SECRET: optionalSecret,
+  /** Turns on the queue dashboard at /admin/queues, and is required there (docs/operations.md). */
+  BATON_ADMIN_TOKEN: z.string().min(16).optional(),
   /** Seals share ids so that later results repeat a session's link; else a key file in BATON_DATA_DIR. */
   BATON_SHARE_KEY: optionalSecret,
 });
@@ -68,6 +70,7 @@ export const SECRET_CONFIG_KEYS = [
   "OPENINSPECT_GITHUB_SECRET",
   "OPENINSPECT_LINEAR_SECRET",
   "BATON_SHARE_KEY",
+  "BATON_ADMIN_TOKEN",
 ] as const satisfies ReadonlyArray<keyof Config>;
 
 export class ConfigError extends BatonError {
