@@ -83,6 +83,7 @@ export async function startBaton({
     });
   const redis = await resolveRedis({
     redisUrl: config.REDIS_URL,
+    clusterNodes: config.REDIS_CLUSTER_NODES,
     embedded: mode === "all",
     dataDir: config.BATON_DATA_DIR,
     logger: log,

@@ -7,6 +7,8 @@ const optionalUrl = z.string().url().optional();
 /** Everything Baton reads from the environment. Secrets stay optional: a platform without them is off. */
 export const configSchema = z.object({
   REDIS_URL: z.string().url().optional(),
+  /** A Redis Cluster's seed nodes, `host:port,…` (or redis:// URLs); replaces REDIS_URL (docs/operations.md). */
+  REDIS_CLUSTER_NODES: z.string().min(1).optional(),
   BATON_REDIS_PREFIX: z
     .string()
     .regex(/^[\w.-]+$/)

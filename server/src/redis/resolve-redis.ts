@@ -1,5 +1,6 @@
 import type { Logger } from "@baton/core";
-import { Redis, type RedisOptions } from "ioredis";
+import { Cluster, Redis, type RedisOptions } from "ioredis";
+import { parseClusterNodes } from "./parse-cluster-nodes.js";
 import { startEmbeddedRedis } from "./start-embedded-redis.js";
 
 export const LOCAL_REDIS_URL = "redis://127.0.0.1:6379";
@@ -12,16 +13,19 @@ export interface ResolvedRedis {
 }
 
 /**
- * REDIS_URL when it is set; else the usual local Redis when one answers; else, when `embedded`
+ * A Redis Cluster when REDIS_CLUSTER_NODES is set; else REDIS_URL when it is set; else the usual local Redis when one answers; else, when `embedded`
  * is allowed, a private redis-server that stops with Baton.
  */
 export async function resolveRedis({
   redisUrl,
+  clusterNodes,
   embedded,
   dataDir,
   logger,
 }: {
   redisUrl: string | undefined;
+  /** REDIS_CLUSTER_NODES (see parseClusterNodes). */
+  clusterNodes?: string;
   embedded: boolean;
   dataDir: string;
   logger: Logger;
@@ -44,6 +48,22 @@ export async function resolveRedis({
   };
   const closeAll = () => Promise.all(connections.map((c) => c.quit().catch(() => c.disconnect())));
   const base: RedisOptions = { maxRetriesPerRequest: null };
+
+  if (clusterNodes) {
+    const { nodes, username, password, tls } = parseClusterNodes(clusterNodes);
+    return {
+      // Baton's stores and queue speak to one client type; a Cluster client answers the same
+      // commands, and every script and transaction Baton sends stays within one hash slot.
+      connect: (options) =>
+        track(
+          new Cluster(nodes, {
+            redisOptions: { ...base, ...options, username, password, ...(tls ? { tls: {} } : {}) },
+          }) as unknown as Redis,
+        ),
+      describe: `cluster (${nodes.map((node) => `${node.host}:${node.port}`).join(", ")})`,
+      close: async () => void (await closeAll()),
+    };
+  }
 
   if (redisUrl || !embedded || (await answers(LOCAL_REDIS_URL))) {
     const url = redisUrl ?? LOCAL_REDIS_URL;
