@@ -11,6 +11,7 @@ import {
   startRedisCluster,
 } from "@baton/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runShareCommand } from "../src/cli/share-command.js";
 import { type RunningBaton, startBaton } from "../src/start-baton.js";
 import { createRecordingLogger } from "./fixtures/recording-logger.js";
 import { TEST_BOT_TOKEN, TEST_SIGNING_SECRET } from "./fixtures/start-test-baton.js";
@@ -31,11 +32,12 @@ describe("Baton on a Redis Cluster: two gateways and two workers at once", () =>
   let slack: FakeSlack;
   const batons: RunningBaton[] = [];
   const logger = createRecordingLogger();
+  let env: Record<string, string>;
 
   beforeAll(async () => {
     cluster = await startRedisCluster({ masters: 3 });
     slack = await startFakeSlack();
-    const env = {
+    env = {
       REDIS_CLUSTER_NODES: cluster.nodes,
       BATON_REDIS_PREFIX: PREFIX,
       HOST: "127.0.0.1",
@@ -136,5 +138,11 @@ describe("Baton on a Redis Cluster: two gateways and two workers at once", () =>
     expect(await client.xlen(keys.intakeStream)).toBe(0);
     expect(logger.lines.filter((line) => line.level === "error" || line.level === "warn")).toEqual([]);
     expect(JSON.stringify(logger.lines)).not.toContain("CROSSSLOT");
+
+    // `baton share` reads the same cluster: one live share per session.
+    const out: string[] = [];
+    const code = await runShareCommand(["list"], { env, stdout: (line) => out.push(line), stderr: () => {} });
+    expect(code).toBe(0);
+    for (const sessionId of sessionIds) expect(out.join("\n")).toContain(sessionId);
   }, 60_000);
 });

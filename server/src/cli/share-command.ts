@@ -15,6 +15,7 @@ import {
 } from "@baton/core";
 import { Redis } from "ioredis";
 import { loadConfig, SHARE_LINK_KEY_FILE } from "../config/load-config.js";
+import { createClusterClient } from "../redis/create-cluster-client.js";
 import type { CliIo } from "./cli-io.js";
 
 const DEFAULT_REDIS_URL = "redis://127.0.0.1:6379";
@@ -48,11 +49,10 @@ export async function runShareCommand(args: string[], io: CliIo): Promise<number
   }
   const config = loadConfig(io.env);
   const catalog = await loadCatalog(config.BATON_CONFIG);
-  const redis = new Redis(config.REDIS_URL ?? DEFAULT_REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 1,
-    retryStrategy: () => null,
-  });
+  const options = { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null };
+  const redis = config.REDIS_CLUSTER_NODES
+    ? createClusterClient(config.REDIS_CLUSTER_NODES, options)
+    : new Redis(config.REDIS_URL ?? DEFAULT_REDIS_URL, options);
   redis.on("error", () => {});
   try {
     try {

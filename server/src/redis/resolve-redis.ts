@@ -1,6 +1,6 @@
 import type { Logger } from "@baton/core";
-import { Cluster, Redis, type RedisOptions } from "ioredis";
-import { parseClusterNodes } from "./parse-cluster-nodes.js";
+import { Redis, type RedisOptions } from "ioredis";
+import { createClusterClient, describeClusterNodes } from "./create-cluster-client.js";
 import { startEmbeddedRedis } from "./start-embedded-redis.js";
 
 export const LOCAL_REDIS_URL = "redis://127.0.0.1:6379";
@@ -50,17 +50,9 @@ export async function resolveRedis({
   const base: RedisOptions = { maxRetriesPerRequest: null };
 
   if (clusterNodes) {
-    const { nodes, username, password, tls } = parseClusterNodes(clusterNodes);
     return {
-      // Baton's stores and queue speak to one client type; a Cluster client answers the same
-      // commands, and every script and transaction Baton sends stays within one hash slot.
-      connect: (options) =>
-        track(
-          new Cluster(nodes, {
-            redisOptions: { ...base, ...options, username, password, ...(tls ? { tls: {} } : {}) },
-          }) as unknown as Redis,
-        ),
-      describe: `cluster (${nodes.map((node) => `${node.host}:${node.port}`).join(", ")})`,
+      connect: (options) => track(createClusterClient(clusterNodes, { ...base, ...options })),
+      describe: describeClusterNodes(clusterNodes),
       close: async () => void (await closeAll()),
     };
   }
