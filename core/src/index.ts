@@ -5,7 +5,12 @@ export {
 } from "./classifier/ask-llm-for-target.js";
 export { ASK_MAX_CANDIDATES } from "./classifier/build-ask-decision.js";
 export { LLM_MAX_CANDIDATES } from "./classifier/choose-target-with-llm.js";
-export { type ClassifierOptions, createClassifier } from "./classifier/create-classifier.js";
+export {
+  type ClassifierOptions,
+  type ClassifierStep,
+  classifierStep,
+  createClassifier,
+} from "./classifier/create-classifier.js";
 export { type ClassifierLlmSettings, createClassifierLlm } from "./classifier/create-classifier-llm.js";
 export {
   type ContextCache,

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import {
   type AgentBackend,
   type BotModule,
+  classifierStep,
   createConversationContextStore,
   createRedisKeys,
   createReplyLedger,
@@ -13,13 +14,18 @@ import {
   loadCatalogWithWarnings,
 } from "@baton/core";
 import { createIntakeDispatcher, createSessionQueue, createTurnWorker, queueNames } from "@baton/queue";
+import { Registry } from "prom-client";
+import { createQueueDashboardRoutes } from "./admin/create-queue-dashboard-routes.js";
 import { BOT_MODULES } from "./bots/bot-modules.js";
 import { setupBots } from "./bots/setup-bots.js";
 import { type Config, loadConfig } from "./config/load-config.js";
 import { createGateway } from "./gateway/create-gateway.js";
 import type { HttpRoute } from "./gateway/http-route.js";
+import { listen } from "./gateway/listen.js";
 import { createLogger } from "./logging/create-logger.js";
 import { createBatonMetrics } from "./metrics/create-baton-metrics.js";
+import { observeRepliers } from "./metrics/observe-repliers.js";
+import { type MetricsServer, startMetricsServer } from "./metrics/start-metrics-server.js";
 import { createBackend } from "./platforms/create-backend.js";
 import { createBatonClassifier } from "./platforms/create-baton-classifier.js";
 import { setupSharing } from "./platforms/setup-sharing.js";
@@ -49,6 +55,8 @@ export interface RunningBaton {
   config: Config;
   /** The gateway's base URL, when this process serves HTTP. */
   url: string | null;
+  /** Where a worker process serves its /metrics (BATON_WORKER_METRICS_PORT). */
+  workerMetricsUrl: string | null;
   /** Stops taking work, drains running turns within the grace period, and closes everything. */
   close(): Promise<void>;
 }
@@ -75,6 +83,7 @@ export async function startBaton({
     });
   const redis = await resolveRedis({
     redisUrl: config.REDIS_URL,
+    clusterNodes: config.REDIS_CLUSTER_NODES,
     embedded: mode === "all",
     dataDir: config.BATON_DATA_DIR,
     logger: log,
@@ -92,6 +101,7 @@ export async function startBaton({
   let stopGateway: (() => Promise<void>) | undefined;
   let stopWorker: (() => Promise<void>) | undefined;
   let stopBots: (() => Promise<void>) | undefined;
+  let workerMetricsServer: MetricsServer | null = null;
 
   try {
     const sharing = await setupSharing({ config, catalog, redis: main, keys, sessions, transcripts, logger });
@@ -114,7 +124,13 @@ export async function startBaton({
       },
     });
 
-    const metrics = createBatonMetrics({ redis: main, turns: queue.turns, intakeStream: keys.intakeStream });
+    const metrics = createBatonMetrics({
+      registry: new Registry(),
+      redis: main,
+      turns: queue.turns,
+      intakeStream: keys.intakeStream,
+    });
+    const observedRepliers = observeRepliers(repliers, metrics.replies);
     let server: Server | null = null;
     if (mode !== "worker") {
       const routes: HttpRoute[] = [
@@ -122,6 +138,13 @@ export async function startBaton({
         metrics.route,
         ...sharing.routes,
         ...bots.flatMap((bot) => bot.routes),
+        ...(config.BATON_ADMIN_TOKEN
+          ? createQueueDashboardRoutes({
+              queues: [queue.turns],
+              token: config.BATON_ADMIN_TOKEN,
+              publicUrl: config.BATON_PUBLIC_URL,
+            })
+          : []),
       ];
       server = createGateway({
         routes,
@@ -149,9 +172,14 @@ export async function startBaton({
       const runTurn = createTurnRunner({
         sessions,
         transcripts,
-        classifier: createBatonClassifier({ config, catalog, logger }),
+        classifier: createBatonClassifier({
+          config,
+          catalog,
+          logger,
+          onDecision: (decision) => metrics.classifierDecisions.inc({ step: classifierStep(decision) }),
+        }),
         backend,
-        repliers,
+        repliers: observedRepliers,
         shareLinks: sharing.service,
         conversationContext,
         steering,
@@ -169,7 +197,7 @@ export async function startBaton({
         logger,
         concurrency: config.BATON_WORKER_CONCURRENCY,
         onAbandoned: async (turn) => {
-          await repliers[turn.request.conversation.platform]?.failed(turn, {
+          await observedRepliers[turn.request.conversation.platform]?.failed(turn, {
             code: "internal",
             message: "Baton lost this request: the workers running it kept stopping. Please send it again.",
           });
@@ -182,7 +210,13 @@ export async function startBaton({
         turns: queue.turns,
         logger,
         acknowledge: async (turn) => {
-          await repliers[turn.request.conversation.platform]?.acknowledge(turn);
+          const { platform } = turn.request.conversation;
+          const replier = observedRepliers[platform];
+          if (!replier) return;
+          await replier.acknowledge(turn);
+          const receivedAt = Date.parse(turn.request.receivedAt);
+          if (Number.isFinite(receivedAt))
+            metrics.ackSeconds.observe({ platform }, Math.max(0, Date.now() - receivedAt) / 1000);
         },
       });
       turnWorker.worker.on("completed", (job, status: string) => {
@@ -192,6 +226,16 @@ export async function startBaton({
       });
       turnWorker.worker.on("failed", () => metrics.turns.counter.inc({ status: "attempt_failed" }));
       await sharing.sweeper.start();
+      // A worker serves no HTTP: its own metrics (turns, acknowledgements, replies, classifier
+      // steps) get an address of their own for Prometheus to scrape.
+      if (mode === "worker" && config.BATON_WORKER_METRICS_PORT !== undefined) {
+        workerMetricsServer = await startMetricsServer({
+          route: metrics.route,
+          port: config.BATON_WORKER_METRICS_PORT,
+          host: config.HOST,
+          logger,
+        });
+      }
       stopWorker = async () => {
         await Promise.all([
           turnWorker.drain(config.BATON_SHUTDOWN_GRACE_MS),
@@ -217,11 +261,12 @@ export async function startBaton({
     return {
       config,
       url,
+      workerMetricsUrl: workerMetricsServer?.url ?? null,
       async close() {
         log.info("server.stopping", {});
         // No new requests come in while running turns drain; then the connections close.
         await stopBots?.();
-        await Promise.all([stopGateway?.(), stopWorker?.()]);
+        await Promise.all([stopGateway?.(), stopWorker?.(), workerMetricsServer?.close()]);
         await queue.close();
         await redis.close();
         log.info("server.stopped", {});
@@ -231,18 +276,9 @@ export async function startBaton({
     await stopBots?.().catch(() => {});
     await stopGateway?.().catch(() => {});
     await stopWorker?.().catch(() => {});
+    await workerMetricsServer?.close().catch(() => {});
     await queue.close().catch(() => {});
     await redis.close().catch(() => {});
     throw error;
   }
-}
-
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
 }

@@ -117,6 +117,7 @@ export {
   type FakeControlPlaneOptions,
   startFakeControlPlane,
 } from "./openinspect/start-fake-control-plane.js";
+export { type RedisClusterOnLoopback, startRedisCluster } from "./redis/start-redis-cluster.js";
 export {
   DEFAULT_WAIT_FOR_CALL_TIMEOUT_MS,
   type FakeSlackCall,

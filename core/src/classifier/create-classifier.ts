@@ -25,6 +25,15 @@ export interface ClassifierOptions {
   /** Without it, the lexical scorer takes the LLM's place. */
   llm?: ClassifierLlm;
   logger: Logger;
+  /** Told of every decision (metrics count them by step); it must not throw. */
+  onDecision?: (decision: Decision) => void;
+}
+
+/** The ladder's step that made a decision: how it was chosen, or `ask`. */
+export type ClassifierStep = Extract<Decision, { kind: "chosen" }>["via"] | "ask";
+
+export function classifierStep(decision: Decision): ClassifierStep {
+  return decision.kind === "ask" ? "ask" : decision.via;
 }
 
 /**
@@ -37,11 +46,17 @@ export interface ClassifierOptions {
  * const classifier = createClassifier({ catalog, llm: createClassifierLlm({ apiKey, model }), logger });
  * const decision = await classifier.classify(request);
  */
-export function createClassifier({ catalog, llm, logger }: ClassifierOptions): Classifier {
+export function createClassifier({ catalog, llm, logger, onDecision }: ClassifierOptions): Classifier {
   const index = indexCatalog(catalog);
   const log = logger.child({ component: "core.classifier" });
 
   async function classify(request: SessionRequest): Promise<Decision> {
+    const decision = await decide(request);
+    onDecision?.(decision);
+    return decision;
+  }
+
+  async function decide(request: SessionRequest): Promise<Decision> {
     // Adapters normally strip flags already; doing it again is harmless and keeps the CLI honest.
     const parsed = parseRequestText(request.text, catalog);
     const { prompt } = parsed;

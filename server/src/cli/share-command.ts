@@ -15,6 +15,7 @@ import {
 } from "@baton/core";
 import { Redis } from "ioredis";
 import { loadConfig, SHARE_LINK_KEY_FILE } from "../config/load-config.js";
+import { createClusterClient } from "../redis/create-cluster-client.js";
 import { LOCAL_REDIS_URL } from "../redis/resolve-redis.js";
 import type { CliIo } from "./cli-io.js";
 import { printUsage } from "./print-usage.js";
@@ -44,11 +45,10 @@ export async function runShareCommand(args: string[], io: CliIo): Promise<number
     return printUsage(io, { command: "baton share", usage: SHARE_USAGE, problem: parsed.problem });
   const config = loadConfig(io.env);
   const catalog = await loadCatalog(config.BATON_CONFIG);
-  const redis = new Redis(config.REDIS_URL ?? LOCAL_REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 1,
-    retryStrategy: () => null,
-  });
+  const options = { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null };
+  const redis = config.REDIS_CLUSTER_NODES
+    ? createClusterClient(config.REDIS_CLUSTER_NODES, options)
+    : new Redis(config.REDIS_URL ?? LOCAL_REDIS_URL, options);
   redis.on("error", () => {});
   try {
     try {

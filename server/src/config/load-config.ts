@@ -10,6 +10,8 @@ const onOff = z
 /** Everything Baton reads from the environment. Secrets stay optional: a platform without them is off. */
 export const configSchema = z.object({
   REDIS_URL: z.string().url().optional(),
+  /** A Redis Cluster's seed nodes, `host:port,…` (or redis:// URLs); replaces REDIS_URL (docs/operations.md). */
+  REDIS_CLUSTER_NODES: z.string().min(1).optional(),
   BATON_REDIS_PREFIX: z
     .string()
     .regex(/^[\w.-]+$/)
@@ -22,6 +24,8 @@ export const configSchema = z.object({
   BATON_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   BATON_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
   BATON_DATA_DIR: z.string().default(".baton"),
+  /** `baton worker` serves its /metrics on this port (of HOST); a worker serves no HTTP otherwise. */
+  BATON_WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
   SLACK_SIGNING_SECRET: optionalSecret,
   SLACK_BOT_TOKEN: optionalSecret,
@@ -49,6 +53,8 @@ export const configSchema = z.object({
   OPENINSPECT_SLACK_SECRET: optionalSecret,
   OPENINSPECT_GITHUB_SECRET: optionalSecret,
   OPENINSPECT_LINEAR_SECRET: optionalSecret,
+  /** Turns on the queue dashboard at /admin/queues, and is required there (docs/operations.md). */
+  BATON_ADMIN_TOKEN: z.string().min(16).optional(),
   /** Seals share ids so that later results repeat a session's link; else a key file in BATON_DATA_DIR. */
   BATON_SHARE_KEY: optionalSecret,
 });
@@ -73,6 +79,7 @@ export const SECRET_CONFIG_KEYS = [
   "OPENINSPECT_GITHUB_SECRET",
   "OPENINSPECT_LINEAR_SECRET",
   "BATON_SHARE_KEY",
+  "BATON_ADMIN_TOKEN",
 ] as const satisfies ReadonlyArray<keyof Config>;
 
 export class ConfigError extends BatonError {

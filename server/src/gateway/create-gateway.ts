@@ -23,6 +23,16 @@ interface CompiledRoute {
 
 function compile(route: HttpRoute): CompiledRoute {
   const names: string[] = [];
+  // A path ending in `/*` serves everything under it (a mounted app such as the queue dashboard);
+  // the rest of the path arrives as `params["*"]`, empty for the prefix itself.
+  if (route.path.endsWith("/*")) {
+    const prefix = compile({ ...route, path: route.path.slice(0, -2) });
+    return {
+      route,
+      pattern: new RegExp(`${prefix.pattern.source.slice(0, -1)}(?:/(.*))?$`),
+      names: [...prefix.names, "*"],
+    };
+  }
   const source = route.path
     .split("/")
     .map((segment) => {

@@ -3,6 +3,7 @@ import {
   type Classifier,
   createClassifier,
   createClassifierLlm,
+  type Decision,
   type Logger,
 } from "@baton/core";
 import type { Config } from "../config/load-config.js";
@@ -16,15 +17,18 @@ export function createBatonClassifier({
   config,
   catalog,
   logger,
+  onDecision,
 }: {
   config: Config;
   catalog: Catalog;
   logger: Logger;
+  /** Told of every decision (the worker's metrics count them by step). */
+  onDecision?: (decision: Decision) => void;
 }): Classifier {
   const llm = createClassifierLlm({
     apiKey: config.OPENAI_API_KEY,
     baseUrl: config.OPENAI_BASE_URL,
     model: config.OPENAI_MODEL,
   });
-  return createClassifier({ catalog, llm, logger });
+  return createClassifier({ catalog, llm, logger, onDecision });
 }

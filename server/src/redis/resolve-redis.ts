@@ -1,5 +1,6 @@
 import type { Logger } from "@baton/core";
 import { Redis, type RedisOptions } from "ioredis";
+import { createClusterClient, describeClusterNodes } from "./create-cluster-client.js";
 import { startEmbeddedRedis } from "./start-embedded-redis.js";
 
 export const LOCAL_REDIS_URL = "redis://127.0.0.1:6379";
@@ -12,16 +13,19 @@ export interface ResolvedRedis {
 }
 
 /**
- * REDIS_URL when it is set; else the usual local Redis when one answers; else, when `embedded`
+ * A Redis Cluster when REDIS_CLUSTER_NODES is set; else REDIS_URL when it is set; else the usual local Redis when one answers; else, when `embedded`
  * is allowed, a private redis-server that stops with Baton.
  */
 export async function resolveRedis({
   redisUrl,
+  clusterNodes,
   embedded,
   dataDir,
   logger,
 }: {
   redisUrl: string | undefined;
+  /** REDIS_CLUSTER_NODES (see parseClusterNodes). */
+  clusterNodes?: string;
   embedded: boolean;
   dataDir: string;
   logger: Logger;
@@ -44,6 +48,14 @@ export async function resolveRedis({
   };
   const closeAll = () => Promise.all(connections.map((c) => c.quit().catch(() => c.disconnect())));
   const base: RedisOptions = { maxRetriesPerRequest: null };
+
+  if (clusterNodes) {
+    return {
+      connect: (options) => track(createClusterClient(clusterNodes, { ...base, ...options })),
+      describe: describeClusterNodes(clusterNodes),
+      close: async () => void (await closeAll()),
+    };
+  }
 
   if (redisUrl || !embedded || (await answers(LOCAL_REDIS_URL))) {
     const url = redisUrl ?? LOCAL_REDIS_URL;
