@@ -8,6 +8,7 @@ export type BatonErrorCode =
   | "backend_unavailable"
   | "platform_failed"
   | "turn_stopped"
+  | "request_invalid"
   | "internal";
 
 export const DEFAULT_USER_MESSAGE = "Baton hit an internal error. The team has been notified.";

@@ -7,6 +7,7 @@ import {
   turnStatusSchema,
 } from "@baton/core";
 import type { Redis } from "ioredis";
+import { boundRequest } from "./bound-request.js";
 import { DELIVERY_DEDUPE_TTL_MS, TURN_TTL_MS } from "./queue-settings.js";
 import { isFinished } from "./turn-record.js";
 
@@ -75,7 +76,13 @@ export function createIntake({ redis, keys, logger }: IntakeOptions): Intake {
     return claimed;
   }
 
-  return async function intake(request) {
+  return async function intake(given) {
+    // Bounded and validated before anything is stored: a turn the dispatcher or a worker could
+    // not read back would hold its conversation's head.
+    const { request, droppedChars } = boundRequest(given);
+    if (droppedChars > 0) {
+      logger.warn("queue.intake.truncated", { delivery_id: request.deliveryId, dropped_chars: droppedChars });
+    }
     const conversationKey = keyOfConversation(request.conversation);
     const turnId = request.id;
     const claim = await claimAndRecord(conversationKey, request.deliveryId, {

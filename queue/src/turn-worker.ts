@@ -13,7 +13,8 @@ import { createConversationGate } from "./conversation-gate.js";
 import { CONVERSATION_LOCK_MS, SHUTDOWN_GRACE_MS, TURN_WAIT_MS } from "./queue-settings.js";
 import { createStopSignals } from "./stop-signals.js";
 import { type TurnJob, turnJobSchema } from "./turn-job.js";
-import { isFinished, readTurnRecord } from "./turn-record.js";
+import { isFinished, readTurn, readTurnRecord } from "./turn-record.js";
+import { wakeTurn as promoteTurn } from "./wake-turn.js";
 
 export interface TurnWorkerOptions {
   /** A connection with `maxRetriesPerRequest: null`; the worker duplicates it for blocking reads. */
@@ -64,7 +65,15 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
 
   async function processTurnJob(job: Job<TurnJob>, token?: string): Promise<TurnStatus> {
     const { turnId, conversationKey } = turnJobSchema.parse(job.data);
-    const record = await readTurnRecord(connection, keys, conversationKey, turnId);
+    const read = await readTurn(connection, keys, conversationKey, turnId);
+    if (read.kind === "unreadable") {
+      // Retrying cannot make it readable: it leaves its conversation so the turns behind it run.
+      const { next } = await gate.evict(conversationKey, turnId, "failed");
+      if (next) await wakeTurn(next);
+      log.error("queue.turn.unreadable", { turn_id: turnId });
+      return "failed";
+    }
+    const record = read.kind === "found" ? read.record : null;
     if (!record || isFinished(record.status)) {
       // Finished or expired, yet maybe still at the head (its worker died after recording it):
       // it must not block the turns behind it.
@@ -144,10 +153,7 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
   }
 
   /** Moves a waiting turn out of the delayed set at once instead of at its next check. */
-  async function wakeTurn(turnId: string): Promise<void> {
-    const job = await turns.getJob(turnId);
-    if (job && (await job.isDelayed())) await job.promote().catch(() => {});
-  }
+  const wakeTurn = (turnId: string) => promoteTurn(turns, turnId);
 
   const worker = new Worker<TurnJob>(queueName, processTurnJob, {
     connection,

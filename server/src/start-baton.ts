@@ -177,6 +177,9 @@ export async function startBaton({
         acknowledge: async (turn) => {
           await repliers[turn.request.conversation.platform]?.acknowledge(turn);
         },
+        fail: async (turn, error) => {
+          await repliers[turn.request.conversation.platform]?.failed(turn, error);
+        },
       });
       turnWorker.worker.on("completed", (job, status: string) => {
         metrics.turns.counter.inc({ status });
