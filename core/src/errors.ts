@@ -9,6 +9,7 @@ export type BatonErrorCode =
   | "platform_failed"
   | "turn_stopped"
   | "request_invalid"
+  | "request_refused"
   | "internal";
 
 export const DEFAULT_USER_MESSAGE = "Baton hit an internal error. The team has been notified.";

@@ -35,7 +35,7 @@ export type { AgentBackend, BackendTurn } from "./contracts/agent-backend.js";
 export type { Classifier } from "./contracts/classifier.js";
 export { type LogFields, type Logger, silentLogger } from "./contracts/logger.js";
 export type { Replier, WorkingContext } from "./contracts/replier.js";
-export type { RequestIntake, RequestIntakeResult } from "./contracts/request-intake.js";
+export type { RequestIntake, RequestIntakeResult, RequestRefusal } from "./contracts/request-intake.js";
 export type { ShareLinks } from "./contracts/share-links.js";
 export { allowAnyoneToSteer, type SteeringCheck, type SteeringGuard } from "./contracts/steering-guard.js";
 export {

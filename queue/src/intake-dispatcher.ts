@@ -4,6 +4,8 @@ import type { Logger, RedisKeys, Turn, UserFacingError } from "@baton/core";
 import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { createConversationGate } from "./conversation-gate.js";
+import { describeRefusal } from "./describe-refusal.js";
+import { DEFAULT_INTAKE_LIMITS, type IntakeLimits } from "./intake-limits.js";
 import { CONVERSATION_LOCK_MS } from "./queue-settings.js";
 import type { TurnJob } from "./turn-job.js";
 import { isFinished, readTurn, type TurnRead } from "./turn-record.js";
@@ -24,8 +26,10 @@ export interface IntakeDispatcherOptions {
   turns: Queue<TurnJob>;
   /** Posts the platform's acknowledgement (👀, a Linear thought). */
   acknowledge: (turn: Turn) => Promise<void>;
-  /** Tells the person that their turn failed before it could run (its record is unreadable). */
+  /** Tells the person that their turn failed before it could run (unreadable, or refused at intake). */
   fail?: (turn: Turn, error: UserFacingError) => Promise<void>;
+  /** The limits intake refused with, for the reply that names them. */
+  limits?: IntakeLimits;
   logger: Logger;
   reclaimIdleMs?: number;
   reclaimEveryMs?: number;
@@ -49,6 +53,7 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
   const reclaimIdleMs = options.reclaimIdleMs ?? DISPATCH_RECLAIM_IDLE_MS;
   const reclaimEveryMs = options.reclaimEveryMs ?? DISPATCH_RECLAIM_EVERY_MS;
   const log = logger.child({ component: "queue.dispatcher" });
+  const limits = options.limits ?? DEFAULT_INTAKE_LIMITS;
   const gate = createConversationGate({ redis, keys, lockMs: CONVERSATION_LOCK_MS });
   const stream = keys.intakeStream;
   const consumer = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -63,6 +68,9 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
       turnId && conversationKey ? await readTurn(redis, keys, conversationKey, turnId) : { kind: "missing" };
     if (read.kind === "unreadable" && turnId && conversationKey) {
       await failUnreadable(conversationKey, turnId, read.replyTo);
+    } else if (read.kind === "found" && read.record.refusal) {
+      const { reason, retryAfterMs } = read.record.refusal;
+      await replyOnce(read.record.turn, describeRefusal(reason, retryAfterMs, limits));
     } else if (read.kind === "found" && !isFinished(read.record.status)) {
       const { turn } = read.record;
       // The acknowledgement runs beside the dispatch, not in it: a slow or rate-limited platform
@@ -93,14 +101,21 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
     const { changed, next } = await gate.evict(conversationKey, turnId, "failed");
     if (next) await wakeTurn(turns, next);
     log.error("queue.dispatch.unreadable_turn", { turn_id: turnId, can_reply: replyTo !== null });
-    if (!changed || !replyTo || !options.fail) return;
+    if (!changed || !replyTo) return;
+    await replyOnce(replyTo, {
+      code: "request_invalid",
+      message: "Baton could not read this request, so it did not run it. Please send it again.",
+    });
+  }
+
+  /** Claimed like the acknowledgement, so a reclaimed or repeated entry replies once. */
+  async function replyOnce(turn: Turn, error: UserFacingError): Promise<void> {
+    if (!options.fail) return;
+    if ((await redis.hsetnx(keys.turn(turn.conversationKey, turn.id), "failReplied", "1")) === 0) return;
     await options
-      .fail(replyTo, {
-        code: "request_invalid",
-        message: "Baton could not read this request, so it did not run it. Please send it again.",
-      })
-      .catch((error: unknown) =>
-        log.warn("queue.dispatch.fail_reply_failed", { turn_id: turnId, error: (error as Error).message }),
+      .fail(turn, error)
+      .catch((failure: unknown) =>
+        log.warn("queue.dispatch.fail_reply_failed", { turn_id: turn.id, error: (failure as Error).message }),
       );
   }
 

@@ -1,4 +1,4 @@
-import type { RedisKeys } from "@baton/core";
+import type { RedisKeys, RequestRefusal } from "@baton/core";
 import {
   FINISHED_TURN_STATUSES,
   type Turn,
@@ -7,13 +7,18 @@ import {
   turnStatusSchema,
 } from "@baton/core";
 import type { Redis } from "ioredis";
+import { z } from "zod";
 
 export interface TurnRecord {
   turn: Turn;
   status: TurnStatus;
   stopRequested: boolean;
   attempts: number;
+  /** Set when intake turned the turn away instead of queueing it. */
+  refusal: { reason: RequestRefusal; retryAfterMs: number } | null;
 }
+
+const refusalSchema = z.enum(["conversation_full", "user_rate_limited", "workspace_rate_limited"]);
 
 /**
  * What a turn's key holds. `unreadable` is a record this version cannot parse (a bot's bug, an
@@ -44,6 +49,7 @@ export async function readTurn(
       status: status.data,
       stopRequested: fields.stopRequested === "1",
       attempts: Number(fields.attempts ?? 0),
+      refusal: readRefusal(fields),
     },
   };
 }
@@ -94,4 +100,9 @@ function standInTurn(data: unknown): Turn | null {
 function sanitizeContext(context: unknown): Record<string, string> {
   if (typeof context !== "object" || context === null) return {};
   return Object.fromEntries(Object.entries(context).filter(([, value]) => typeof value === "string"));
+}
+
+function readRefusal(fields: Record<string, string>): TurnRecord["refusal"] {
+  const reason = refusalSchema.safeParse(fields.refused);
+  return reason.success ? { reason: reason.data, retryAfterMs: Number(fields.retryAfterMs ?? 0) } : null;
 }

@@ -10,7 +10,7 @@ import {
 import { DelayedError, type Job, type Queue, UnrecoverableError, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { createConversationGate } from "./conversation-gate.js";
-import { CONVERSATION_LOCK_MS, SHUTDOWN_GRACE_MS, TURN_WAIT_MS } from "./queue-settings.js";
+import { CONVERSATION_LOCK_MS, SHUTDOWN_GRACE_MS, TURN_PARKED_MS, TURN_WAIT_MS } from "./queue-settings.js";
 import { createStopSignals } from "./stop-signals.js";
 import { type TurnJob, turnJobSchema } from "./turn-job.js";
 import { isFinished, readTurn, readTurnRecord } from "./turn-record.js";
@@ -27,7 +27,10 @@ export interface TurnWorkerOptions {
   logger: Logger;
   concurrency?: number;
   conversationLockMs?: number;
+  /** How long a turn waits before trying again when its conversation's lock is held by a dead worker. */
   waitMs?: number;
+  /** How long a turn parked behind another sleeps if no one wakes it. */
+  parkMs?: number;
   /** BullMQ's own job lock and stalled-job check; lower in tests so that crash recovery is quick. */
   jobLockMs?: number;
   stalledIntervalMs?: number;
@@ -57,6 +60,7 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
   const { connection, keys, queueName, turns, runTurn, logger } = options;
   const lockMs = options.conversationLockMs ?? CONVERSATION_LOCK_MS;
   const waitMs = options.waitMs ?? TURN_WAIT_MS;
+  const parkMs = options.parkMs ?? TURN_PARKED_MS;
   const log = logger.child({ component: "queue.turn_worker" });
   const gate = createConversationGate({ redis: connection, keys, lockMs });
   const stopSignals = createStopSignals({ subscriber: connection.duplicate(), keys });
@@ -85,8 +89,16 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
     const lockToken = `${workerId}.${turnId}.${token ?? randomUUID()}`;
     const entry = await gate.enter(conversationKey, turnId, lockToken);
     if (entry === "gone") return "cancelled";
-    if (entry !== "entered") {
-      // Wait our turn: jitter spreads the retries of many waiting turns.
+    if (entry === "not_head") {
+      // Parked, not polling: the turn ahead wakes this one when it leaves the head. Were it to
+      // leave between our check and the park, its wake-up found nothing to promote: look again.
+      await job.moveToDelayed(Date.now() + parkMs, token);
+      if (await gate.isHead(conversationKey, turnId)) await wakeTurn(turnId);
+      throw new DelayedError();
+    }
+    if (entry === "locked") {
+      // The head's lock is held by a worker that died or has not let go yet; it lapses on its own,
+      // without anyone to wake us. Jitter spreads the retries of many waiting turns.
       await job.moveToDelayed(Date.now() + waitMs * (0.5 + Math.random()), token);
       throw new DelayedError();
     }

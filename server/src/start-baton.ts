@@ -16,6 +16,7 @@ import {
 } from "@baton/core";
 import { createIntakeDispatcher, createSessionQueue, createTurnWorker, queueNames } from "@baton/queue";
 import { connectSocketMode } from "@baton/slack";
+import { intakeLimitsFromConfig } from "./config/intake-limits-from-config.js";
 import { type Config, loadConfig } from "./config/load-config.js";
 import { createGateway } from "./gateway/create-gateway.js";
 import type { HttpRoute } from "./gateway/http-route.js";
@@ -86,7 +87,8 @@ export async function startBaton({
   const main = redis.connect({ maxRetriesPerRequest: REQUEST_REDIS_RETRIES });
   const keys = createRedisKeys(config.BATON_REDIS_PREFIX);
   const names = queueNames(config.BATON_REDIS_PREFIX);
-  const queue = createSessionQueue({ connection: main, keys, names, logger });
+  const limits = intakeLimitsFromConfig(config);
+  const queue = createSessionQueue({ connection: main, keys, names, logger, limits });
   const ledger = createReplyLedger({ redis: main, keys });
   const sessions = createSessionStore({ redis: main, keys });
   const transcripts = createTranscriptStore({ redis: main, keys });
@@ -177,6 +179,7 @@ export async function startBaton({
         acknowledge: async (turn) => {
           await repliers[turn.request.conversation.platform]?.acknowledge(turn);
         },
+        limits,
         fail: async (turn, error) => {
           await repliers[turn.request.conversation.platform]?.failed(turn, error);
         },

@@ -1,7 +1,6 @@
 import { conversationKey, createRedisKeys, MAX_PROMPT_CHARS } from "@baton/core";
-import type { FakeSlackCall } from "@baton/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { slackActions } from "./fixtures/slack-test-actions.js";
+import { slackActions, textOf } from "./fixtures/slack-test-actions.js";
 import { FAKE_SLACK_DEFAULTS, startTestBaton, type TestBaton } from "./fixtures/start-test-baton.js";
 
 /** About 50,000 characters of pasted code, as Slack sends it: `<`, `>` and `&` as entities. */
@@ -9,8 +8,6 @@ function pastedCode(): string {
   const line = "if (a &lt; b &amp;&amp; c &gt; d) { return x; } // compare\n";
   return `why does this fail?\n${line.repeat(Math.ceil(50_000 / line.length))}`;
 }
-
-const textOf = (call: FakeSlackCall | undefined) => JSON.stringify(call?.body ?? {});
 
 describe("an oversized or unreadable request does not poison its thread", () => {
   let t: TestBaton;

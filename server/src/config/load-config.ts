@@ -3,6 +3,8 @@ import { z } from "zod";
 
 const optionalSecret = z.string().min(1).optional();
 const optionalUrl = z.string().url().optional();
+const optionalCount = z.coerce.number().int().min(0).optional();
+const optionalRate = z.coerce.number().positive().optional();
 
 /** Everything Baton reads from the environment. Secrets stay optional: a platform without them is off. */
 export const configSchema = z.object({
@@ -38,6 +40,12 @@ export const configSchema = z.object({
   OPENAI_MODEL: z.string().min(1).default("gpt-4.1-mini"),
   OPENINSPECT_URL: optionalUrl,
   OPENINSPECT_SECRET: optionalSecret,
+  /** Intake limits (docs/security.md); unset means Baton's defaults, 0 turns a cap or bucket off. */
+  BATON_MAX_QUEUED_PER_CONVERSATION: optionalCount,
+  BATON_USER_TURNS_PER_MINUTE: optionalRate,
+  BATON_USER_TURN_BURST: optionalCount,
+  BATON_WORKSPACE_TURNS_PER_MINUTE: optionalRate,
+  BATON_WORKSPACE_TURN_BURST: optionalCount,
   /** Seals share ids so that later results repeat a session's link; else a key file in BATON_DATA_DIR. */
   BATON_SHARE_KEY: optionalSecret,
 });
