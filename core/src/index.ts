@@ -47,6 +47,11 @@ export {
   toUserFacingError,
   type UserFacingError,
 } from "./errors.js";
+export {
+  createLogThrottle,
+  type LogThrottle,
+  REJECTION_LOG_INTERVAL_MS,
+} from "./http/create-log-throttle.js";
 export { MAX_WEBHOOK_BODY_BYTES, type ReadBodyResult, readBody } from "./http/read-body.js";
 export {
   createRedactor,

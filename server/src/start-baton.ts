@@ -20,8 +20,11 @@ import { intakeLimitsFromConfig } from "./config/intake-limits-from-config.js";
 import { type Config, loadConfig } from "./config/load-config.js";
 import { createGateway } from "./gateway/create-gateway.js";
 import type { HttpRoute } from "./gateway/http-route.js";
+import { listen } from "./gateway/listen.js";
 import { createLogger } from "./logging/create-logger.js";
 import { createBatonMetrics } from "./metrics/create-baton-metrics.js";
+import { guardMetricsRoute } from "./metrics/guard-metrics-route.js";
+import { type MetricsServer, startMetricsServer } from "./metrics/start-metrics-server.js";
 import { createBackend } from "./platforms/create-backend.js";
 import { createBatonClassifier } from "./platforms/create-baton-classifier.js";
 import { setupSharing } from "./platforms/setup-sharing.js";
@@ -52,6 +55,8 @@ export interface RunningBaton {
   config: Config;
   /** The gateway's base URL, when this process serves HTTP. */
   url: string | null;
+  /** Where /metrics is served when BATON_METRICS_PORT moves it off the public port. */
+  metricsUrl: string | null;
   /** Stops taking work, drains running turns within the grace period, and closes everything. */
   close(): Promise<void>;
 }
@@ -96,6 +101,7 @@ export async function startBaton({
   let stopGateway: (() => Promise<void>) | undefined;
   let stopWorker: (() => Promise<void>) | undefined;
   let stopSocketMode: (() => Promise<void>) | undefined;
+  let metricsServer: MetricsServer | null = null;
 
   try {
     const sharing = await setupSharing({ config, catalog, redis: main, keys, sessions, transcripts, logger });
@@ -116,9 +122,25 @@ export async function startBaton({
     const steeringGuards: Partial<Record<Platform, SteeringGuard>> = slack ? { slack: slack.steering } : {};
 
     const metrics = createBatonMetrics({ redis: main, turns: queue.turns, intakeStream: keys.intakeStream });
+    const metricsRoute = config.BATON_METRICS_TOKEN
+      ? guardMetricsRoute(metrics.route, config.BATON_METRICS_TOKEN)
+      : metrics.route;
+    if (config.BATON_METRICS_PORT !== undefined) {
+      metricsServer = await startMetricsServer({
+        route: metricsRoute,
+        port: config.BATON_METRICS_PORT,
+        host: config.BATON_METRICS_HOST,
+        logger,
+      });
+    }
     let server: Server | null = null;
     if (mode !== "worker") {
-      const routes: HttpRoute[] = [...createHealthRoutes({ redis: main }), metrics.route, ...sharing.routes];
+      const publicMetrics = metricsServer ? [] : [metricsRoute];
+      const routes: HttpRoute[] = [
+        ...createHealthRoutes({ redis: main }),
+        ...publicMetrics,
+        ...sharing.routes,
+      ];
       if (slack) routes.push({ method: "POST", path: "/slack/events", handle: slack.handleEvents });
       server = createGateway({
         routes,
@@ -234,11 +256,12 @@ export async function startBaton({
     return {
       config,
       url,
+      metricsUrl: metricsServer?.url ?? null,
       async close() {
         log.info("server.stopping", {});
         // No new requests come in while running turns drain; then the connections close.
         await stopSocketMode?.();
-        await Promise.all([stopGateway?.(), stopWorker?.()]);
+        await Promise.all([stopGateway?.(), stopWorker?.(), metricsServer?.close()]);
         await queue.close();
         await redis.close();
         log.info("server.stopped", {});
@@ -248,18 +271,9 @@ export async function startBaton({
     await stopSocketMode?.().catch(() => {});
     await stopGateway?.().catch(() => {});
     await stopWorker?.().catch(() => {});
+    await metricsServer?.close().catch(() => {});
     await queue.close().catch(() => {});
     await redis.close().catch(() => {});
     throw error;
   }
-}
-
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
 }

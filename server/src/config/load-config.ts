@@ -40,6 +40,11 @@ export const configSchema = z.object({
   OPENAI_MODEL: z.string().min(1).default("gpt-4.1-mini"),
   OPENINSPECT_URL: optionalUrl,
   OPENINSPECT_SECRET: optionalSecret,
+  /** /metrics needs `Authorization: Bearer <token>` when set (docs/security.md). */
+  BATON_METRICS_TOKEN: z.string().min(16).optional(),
+  /** Serves /metrics on this port (of BATON_METRICS_HOST) instead of the public one. */
+  BATON_METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  BATON_METRICS_HOST: z.string().default("127.0.0.1"),
   /** Intake limits (docs/security.md); unset means Baton's defaults, 0 turns a cap or bucket off. */
   BATON_MAX_QUEUED_PER_CONVERSATION: optionalCount,
   BATON_USER_TURNS_PER_MINUTE: optionalRate,
@@ -67,6 +72,7 @@ export const SECRET_CONFIG_KEYS = [
   "OPENAI_API_KEY",
   "OPENINSPECT_SECRET",
   "BATON_SHARE_KEY",
+  "BATON_METRICS_TOKEN",
 ] as const satisfies ReadonlyArray<keyof Config>;
 
 export class ConfigError extends BatonError {
