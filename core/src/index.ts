@@ -105,9 +105,20 @@ export {
   turnSchema,
   turnStatusSchema,
 } from "./schemas/turn.js";
-export { loadShareLinkKey, type ShareLinkKeyOptions } from "./sharing/load-share-link-key.js";
+export {
+  DATA_DIR_MODE,
+  loadShareLinkKey,
+  loadShareLinkKeyring,
+  type ShareLinkKeyOptions,
+} from "./sharing/load-share-link-key.js";
 export { parseShareLifetime, type ShareLifetime, shareExpiresAt } from "./sharing/share-expiry.js";
 export { generateShareId, hashShareId, isShareIdShaped, SHARE_ID_PATTERN } from "./sharing/share-id.js";
+export {
+  MIN_SHARE_SECRET_CHARS,
+  type NamedShareKey,
+  parseShareKeys,
+  type ShareLinkKeyring,
+} from "./sharing/share-link-keyring.js";
 export {
   createShareService,
   type ResolveShareResult,

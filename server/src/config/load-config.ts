@@ -53,6 +53,8 @@ export const configSchema = z.object({
   BATON_WORKSPACE_TURN_BURST: optionalCount,
   /** Seals share ids so that later results repeat a session's link; else a key file in BATON_DATA_DIR. */
   BATON_SHARE_KEY: optionalSecret,
+  /** Share key rotation: `id:secret,…`, the key for new links first (docs/security.md). */
+  BATON_SHARE_KEYS: optionalSecret,
 });
 export type Config = z.infer<typeof configSchema>;
 
@@ -72,6 +74,7 @@ export const SECRET_CONFIG_KEYS = [
   "OPENAI_API_KEY",
   "OPENINSPECT_SECRET",
   "BATON_SHARE_KEY",
+  "BATON_SHARE_KEYS",
   "BATON_METRICS_TOKEN",
 ] as const satisfies ReadonlyArray<keyof Config>;
 
