@@ -24,5 +24,11 @@ export function batonEnv({ redisUrl, prefix, port, signingSecret, slackUrl, logL
     SLACK_API_URL: slackUrl,
     LOG_LEVEL: logLevel,
     BATON_CONFIG: "bench-has-no-config.yaml",
+    // One bench user sends thousands a second: the buckets are checked (their cost is measured)
+    // but never run dry.
+    BATON_USER_TURNS_PER_MINUTE: "1000000000",
+    BATON_USER_TURN_BURST: "1000000000",
+    BATON_WORKSPACE_TURNS_PER_MINUTE: "1000000000",
+    BATON_WORKSPACE_TURN_BURST: "1000000000",
   };
 }

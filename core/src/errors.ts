@@ -9,6 +9,8 @@ export type BatonErrorCode =
   | "platform_failed"
   | "turn_stopped"
   | "model_not_allowed"
+  | "request_invalid"
+  | "request_refused"
   | "internal";
 
 export const DEFAULT_USER_MESSAGE = "Baton hit an internal error. The team has been notified.";

@@ -40,7 +40,7 @@ export type { QueuedRequesters, StopConversation, StopResult } from "./contracts
 export type { HttpMethod, HttpRoute } from "./contracts/http-route.js";
 export { type LogFields, type Logger, silentLogger } from "./contracts/logger.js";
 export type { Replier, WorkingContext } from "./contracts/replier.js";
-export type { RequestIntake, RequestIntakeResult } from "./contracts/request-intake.js";
+export type { RequestIntake, RequestIntakeResult, RequestRefusal } from "./contracts/request-intake.js";
 export type { ShareLinks } from "./contracts/share-links.js";
 export { allowAnyoneToSteer, type SteeringCheck, type SteeringGuard } from "./contracts/steering-guard.js";
 export { type ControlWord, parseControlWord } from "./controls/control-word.js";
@@ -74,6 +74,11 @@ export {
   toUserFacingError,
   type UserFacingError,
 } from "./errors.js";
+export {
+  createLogThrottle,
+  type LogThrottle,
+  REJECTION_LOG_INTERVAL_MS,
+} from "./http/create-log-throttle.js";
 export { MAX_WEBHOOK_BODY_BYTES, type ReadBodyResult, readBody } from "./http/read-body.js";
 export { sendJson, sendText } from "./http/send-response.js";
 export {
@@ -134,9 +139,20 @@ export {
   turnSchema,
   turnStatusSchema,
 } from "./schemas/turn.js";
-export { loadShareLinkKey, type ShareLinkKeyOptions } from "./sharing/load-share-link-key.js";
+export {
+  DATA_DIR_MODE,
+  loadShareLinkKey,
+  loadShareLinkKeyring,
+  type ShareLinkKeyOptions,
+} from "./sharing/load-share-link-key.js";
 export { parseShareLifetime, type ShareLifetime, shareExpiresAt } from "./sharing/share-expiry.js";
 export { generateShareId, hashShareId, isShareIdShaped, SHARE_ID_PATTERN } from "./sharing/share-id.js";
+export {
+  MIN_SHARE_SECRET_CHARS,
+  type NamedShareKey,
+  parseShareKeys,
+  type ShareLinkKeyring,
+} from "./sharing/share-link-keyring.js";
 export {
   createShareService,
   type ResolveShareResult,

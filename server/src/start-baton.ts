@@ -15,11 +15,15 @@ import {
 import { createIntakeDispatcher, createSessionQueue, createTurnWorker, queueNames } from "@baton/queue";
 import { BOT_MODULES } from "./bots/bot-modules.js";
 import { setupBots } from "./bots/setup-bots.js";
+import { intakeLimitsFromConfig } from "./config/intake-limits-from-config.js";
 import { type Config, loadConfig } from "./config/load-config.js";
 import { createGateway } from "./gateway/create-gateway.js";
 import type { HttpRoute } from "./gateway/http-route.js";
+import { listen } from "./gateway/listen.js";
 import { createLogger } from "./logging/create-logger.js";
 import { createBatonMetrics } from "./metrics/create-baton-metrics.js";
+import { guardMetricsRoute } from "./metrics/guard-metrics-route.js";
+import { type MetricsServer, startMetricsServer } from "./metrics/start-metrics-server.js";
 import { createBackend } from "./platforms/create-backend.js";
 import { createBatonClassifier } from "./platforms/create-baton-classifier.js";
 import { setupSharing } from "./platforms/setup-sharing.js";
@@ -49,6 +53,8 @@ export interface RunningBaton {
   config: Config;
   /** The gateway's base URL, when this process serves HTTP. */
   url: string | null;
+  /** Where /metrics is served when BATON_METRICS_PORT moves it off the public port. */
+  metricsUrl: string | null;
   /** Stops taking work, drains running turns within the grace period, and closes everything. */
   close(): Promise<void>;
 }
@@ -84,7 +90,8 @@ export async function startBaton({
   const main = redis.connect({ maxRetriesPerRequest: REQUEST_REDIS_RETRIES });
   const keys = createRedisKeys(config.BATON_REDIS_PREFIX);
   const names = queueNames(config.BATON_REDIS_PREFIX);
-  const queue = createSessionQueue({ connection: main, keys, names, logger });
+  const limits = intakeLimitsFromConfig(config);
+  const queue = createSessionQueue({ connection: main, keys, names, logger, limits });
   const ledger = createReplyLedger({ redis: main, keys });
   const sessions = createSessionStore({ redis: main, keys });
   const transcripts = createTranscriptStore({ redis: main, keys });
@@ -92,6 +99,7 @@ export async function startBaton({
   let stopGateway: (() => Promise<void>) | undefined;
   let stopWorker: (() => Promise<void>) | undefined;
   let stopBots: (() => Promise<void>) | undefined;
+  let metricsServer: MetricsServer | null = null;
 
   try {
     const sharing = await setupSharing({ config, catalog, redis: main, keys, sessions, transcripts, logger });
@@ -115,11 +123,23 @@ export async function startBaton({
     });
 
     const metrics = createBatonMetrics({ redis: main, turns: queue.turns, intakeStream: keys.intakeStream });
+    const metricsRoute = config.BATON_METRICS_TOKEN
+      ? guardMetricsRoute(metrics.route, config.BATON_METRICS_TOKEN)
+      : metrics.route;
+    if (config.BATON_METRICS_PORT !== undefined) {
+      metricsServer = await startMetricsServer({
+        route: metricsRoute,
+        port: config.BATON_METRICS_PORT,
+        host: config.BATON_METRICS_HOST,
+        logger,
+      });
+    }
     let server: Server | null = null;
     if (mode !== "worker") {
+      const publicMetrics = metricsServer ? [] : [metricsRoute];
       const routes: HttpRoute[] = [
         ...createHealthRoutes({ redis: main }),
-        metrics.route,
+        ...publicMetrics,
         ...sharing.routes,
         ...bots.flatMap((bot) => bot.routes),
       ];
@@ -182,6 +202,10 @@ export async function startBaton({
         acknowledge: async (turn) => {
           await repliers[turn.request.conversation.platform]?.acknowledge(turn);
         },
+        limits,
+        fail: async (turn, error) => {
+          await repliers[turn.request.conversation.platform]?.failed(turn, error);
+        },
       });
       turnWorker.worker.on("completed", (job, status: string) => {
         metrics.turns.counter.inc({ status });
@@ -215,11 +239,12 @@ export async function startBaton({
     return {
       config,
       url,
+      metricsUrl: metricsServer?.url ?? null,
       async close() {
         log.info("server.stopping", {});
         // No new requests come in while running turns drain; then the connections close.
         await stopBots?.();
-        await Promise.all([stopGateway?.(), stopWorker?.()]);
+        await Promise.all([stopGateway?.(), stopWorker?.(), metricsServer?.close()]);
         await queue.close();
         await redis.close();
         log.info("server.stopped", {});
@@ -229,18 +254,9 @@ export async function startBaton({
     await stopBots?.().catch(() => {});
     await stopGateway?.().catch(() => {});
     await stopWorker?.().catch(() => {});
+    await metricsServer?.close().catch(() => {});
     await queue.close().catch(() => {});
     await redis.close().catch(() => {});
     throw error;
   }
-}
-
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
 }

@@ -3,6 +3,8 @@ import { z } from "zod";
 
 const optionalSecret = z.string().min(1).optional();
 const optionalUrl = z.string().url().optional();
+const optionalCount = z.coerce.number().int().min(0).optional();
+const optionalRate = z.coerce.number().positive().optional();
 
 /** Everything Baton reads from the environment. Secrets stay optional: a platform without them is off. */
 export const configSchema = z.object({
@@ -42,8 +44,21 @@ export const configSchema = z.object({
   OPENINSPECT_SLACK_SECRET: optionalSecret,
   OPENINSPECT_GITHUB_SECRET: optionalSecret,
   OPENINSPECT_LINEAR_SECRET: optionalSecret,
+  /** /metrics needs `Authorization: Bearer <token>` when set (docs/security.md). */
+  BATON_METRICS_TOKEN: z.string().min(16).optional(),
+  /** Serves /metrics on this port (of BATON_METRICS_HOST) instead of the public one. */
+  BATON_METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  BATON_METRICS_HOST: z.string().default("127.0.0.1"),
+  /** Intake limits (docs/security.md); unset means Baton's defaults, 0 turns a cap or bucket off. */
+  BATON_MAX_QUEUED_PER_CONVERSATION: optionalCount,
+  BATON_USER_TURNS_PER_MINUTE: optionalRate,
+  BATON_USER_TURN_BURST: optionalCount,
+  BATON_WORKSPACE_TURNS_PER_MINUTE: optionalRate,
+  BATON_WORKSPACE_TURN_BURST: optionalCount,
   /** Seals share ids so that later results repeat a session's link; else a key file in BATON_DATA_DIR. */
   BATON_SHARE_KEY: optionalSecret,
+  /** Share key rotation: `id:secret,…`, the key for new links first (docs/security.md). */
+  BATON_SHARE_KEYS: optionalSecret,
 });
 export type Config = z.infer<typeof configSchema>;
 
@@ -66,6 +81,8 @@ export const SECRET_CONFIG_KEYS = [
   "OPENINSPECT_GITHUB_SECRET",
   "OPENINSPECT_LINEAR_SECRET",
   "BATON_SHARE_KEY",
+  "BATON_SHARE_KEYS",
+  "BATON_METRICS_TOKEN",
 ] as const satisfies ReadonlyArray<keyof Config>;
 
 export class ConfigError extends BatonError {

@@ -6,7 +6,7 @@ import { slackEnvelopeSchema } from "./slack-envelope.js";
 
 export type SlackEventOutcome =
   | { kind: "challenge"; challenge: string }
-  | { kind: "accepted" | "duplicate"; turnId: string }
+  | { kind: "accepted" | "duplicate" | "refused"; turnId: string }
   | { kind: "handled"; what: string }
   | { kind: "ignored"; reason: string }
   | { kind: "invalid"; reason: "wrong_schema" };
@@ -89,14 +89,11 @@ export function createSlackEventRouter(options: SlackEventRouterOptions): SlackE
       case "prompt": {
         const request = buildSlackRequest({ message: parsed.message, deliveryId, receivedAt: now() });
         const result = await intake(request);
-        log.info(
-          result.kind === "accepted" ? "bots.slack.request_accepted" : "bots.slack.request_duplicate",
-          {
-            delivery_id: deliveryId,
-            turn_id: result.turnId,
-            retry_num: retryNum,
-          },
-        );
+        log.info(`bots.slack.request_${result.kind}`, {
+          delivery_id: deliveryId,
+          turn_id: result.turnId,
+          retry_num: retryNum,
+        });
         return { kind: result.kind, turnId: result.turnId };
       }
     }
