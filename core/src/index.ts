@@ -66,6 +66,11 @@ export {
 } from "./controls/create-steering-rule.js";
 export { DEFAULT_STEERING_POLICY, mayUserSteer } from "./controls/may-user-steer.js";
 export {
+  type ClaimDelivery,
+  createDeliveryClaims,
+  DELIVERY_CLAIM_TTL_MS,
+} from "./delivery/claim-delivery.js";
+export {
   BatonError,
   type BatonErrorCode,
   DEFAULT_USER_MESSAGE,

@@ -4,6 +4,7 @@ import {
   type AgentBackend,
   type BotModule,
   createConversationContextStore,
+  createDeliveryClaims,
   createRedisKeys,
   createReplyLedger,
   createSessionStore,
@@ -118,6 +119,7 @@ export async function startBaton({
         logger,
         redis: main,
         keys,
+        claimDelivery: createDeliveryClaims({ redis: main, keys }),
         progressMinIntervalMs: overrides.progressMinIntervalMs,
       },
     });

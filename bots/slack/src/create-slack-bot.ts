@@ -76,12 +76,13 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
     ledger,
     logger,
   });
-  registerSlackInteractions({ app, catalog, intake, controls, logger });
+  registerSlackInteractions({ app, catalog, intake, controls, claimDelivery: options.claimDelivery, logger });
   const routeEvent = createSlackEventRouter({
     identity,
     intake,
     controls,
     conversationContext: options.conversationContext,
+    claimDelivery: options.claimDelivery,
     logger,
   });
   const handleEvents = createSlackEventsHandler({ signingSecret, routeEvent, receiver, logger });

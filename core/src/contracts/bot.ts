@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import type { Catalog } from "../config/catalog.js";
+import type { ClaimDelivery } from "../delivery/claim-delivery.js";
 import type { Platform } from "../schemas/conversation-ref.js";
 import type { ShareService } from "../sharing/share-service.js";
 import type { ConversationContextStore } from "../store/conversation-context-store.js";
@@ -54,6 +55,11 @@ export interface BotServices {
   redis: Redis;
   /** Key names under Baton's prefix; a bot's own keys go under `keys.scoped("<platform>", …)`. */
   keys: RedisKeys;
+  /**
+   * Claims a delivery once, globally, before its first side effect (control words, context,
+   * anything that posts before intake): a replayed delivery does nothing twice.
+   */
+  claimDelivery: ClaimDelivery;
   /** How often a turn's progress may edit its message (tests shorten it); the bot's default otherwise. */
   progressMinIntervalMs?: number;
 }

@@ -1,4 +1,4 @@
-import type { Catalog, Logger, RequestIntake } from "@baton/core";
+import type { Catalog, ClaimDelivery, Logger, RequestIntake } from "@baton/core";
 import type { App, BlockAction, ButtonAction, ExternalSelectAction, StaticSelectAction } from "@slack/bolt";
 import {
   PICK_ACTION_PREFIX,
@@ -20,6 +20,8 @@ export interface SlackInteractionsOptions {
   catalog: Catalog;
   intake: RequestIntake;
   controls: SlackControls;
+  /** `/baton` claims its trigger before it posts the thread's root message. */
+  claimDelivery: ClaimDelivery;
   logger: Logger;
   now?: () => Date;
 }
@@ -34,6 +36,7 @@ export function registerSlackInteractions({
   catalog,
   intake,
   controls,
+  claimDelivery,
   logger,
   now = () => new Date(),
 }: SlackInteractionsOptions): void {
@@ -81,6 +84,12 @@ export function registerSlackInteractions({
       return;
     }
     await ack();
+    const deliveryId = `command.${command.trigger_id}`;
+    // Claimed before the root message is posted: a replayed command posts nothing a second time.
+    if (!(await claimDelivery("slack", deliveryId))) {
+      log.info("bots.slack.command_replayed", { delivery_id: deliveryId });
+      return;
+    }
     try {
       // The command's work needs a thread to live in: a message saying who asked for what.
       const root = await client.chat.postMessage({
@@ -88,7 +97,6 @@ export function registerSlackInteractions({
         text: `<@${command.user_id}> asked Baton: ${text}`,
       });
       if (!root.ts) return;
-      const deliveryId = `command.${command.trigger_id}`;
       const message = {
         conversation: slackConversation(command.team_id, command.channel_id, root.ts),
         userId: command.user_id,

@@ -1,4 +1,10 @@
-import { type ConversationContextStore, conversationKey, type Logger, type RequestIntake } from "@baton/core";
+import {
+  type ClaimDelivery,
+  type ConversationContextStore,
+  conversationKey,
+  type Logger,
+  type RequestIntake,
+} from "@baton/core";
 import type { SlackControls } from "../controls/create-slack-controls.js";
 import { buildSlackRequest } from "./build-slack-request.js";
 import { parseSlackEvent, type SlackIdentity } from "./parse-slack-event.js";
@@ -20,6 +26,8 @@ export interface SlackEventRouterOptions {
   intake: RequestIntake;
   controls: SlackControls;
   conversationContext: ConversationContextStore;
+  /** Control words, stop signals and context appends claim their event once (intake dedupes prompts). */
+  claimDelivery: ClaimDelivery;
   logger: Logger;
   now?: () => Date;
 }
@@ -29,7 +37,7 @@ export interface SlackEventRouterOptions {
  * Redis is touched here: anything that talks to Slack happens later, off the acknowledgement.
  */
 export function createSlackEventRouter(options: SlackEventRouterOptions): SlackEventRouter {
-  const { identity, intake, controls, conversationContext, logger } = options;
+  const { identity, intake, controls, conversationContext, claimDelivery, logger } = options;
   const now = options.now ?? (() => new Date());
   const log = logger.child({ component: "bots.slack" });
 
@@ -61,6 +69,20 @@ export function createSlackEventRouter(options: SlackEventRouterOptions): SlackE
           event_type: data.event.type,
         });
         return parsed;
+      case "stop_signal":
+      case "control":
+        // Slack retries an event it thinks was not acknowledged: a control acts once. (Prompts are
+        // deduplicated by intake, context by its own append, each in the one Redis step it takes.)
+        if (!(await claimDelivery("slack", deliveryId))) {
+          log.info("bots.slack.event_replayed", {
+            delivery_id: deliveryId,
+            kind: parsed.kind,
+            retry_num: retryNum,
+          });
+          return { kind: "ignored", reason: "replayed" };
+        }
+    }
+    switch (parsed.kind) {
       case "thread_message": {
         const line = `<@${parsed.message.userId}>: ${parsed.message.text}`;
         const kept = await conversationContext.appendIfSession(
