@@ -10,7 +10,7 @@ import { CHANGE_TARGET_ACTION_ID, parseStopValue, STOP_ACTION_ID } from "../bloc
 import type { SlackControls } from "../controls/create-slack-controls.js";
 import { slackErrorCode } from "../replier/slack-error-code.js";
 import { buildSlackRequest } from "./build-slack-request.js";
-import { slackConversation } from "./slack-conversation.js";
+import { slackConversation, slackConversationTeam } from "./slack-conversation.js";
 
 export const SLASH_COMMAND = "/baton";
 export const SEND_TO_BATON_CALLBACK_ID = "send_to_baton";
@@ -44,13 +44,12 @@ export function registerSlackInteractions({
 
   app.action<BlockAction<ButtonAction>>(STOP_ACTION_ID, async ({ ack, body, action }) => {
     await ack();
-    const target = parseStopValue(action.value ?? "");
-    if (!target || !body.team?.id) return;
-    await controls.stop({
-      conversation: slackConversation(body.team.id, target.channelId, target.threadTs),
-      userId: body.user.id,
-      source: "button",
-    });
+    const conversation = parseStopValue(action.value ?? "", teamOfInteraction(body));
+    if (!conversation) {
+      log.warn("bots.slack.stop_value_unreadable", { action_id: action.action_id });
+      return;
+    }
+    await controls.stop({ conversation, userId: body.user.id, source: "button" });
   });
 
   app.action<BlockAction<ButtonAction>>(CHANGE_TARGET_ACTION_ID, async ({ ack, body, action }) => {
@@ -98,7 +97,12 @@ export function registerSlackInteractions({
       });
       if (!root.ts) return;
       const message = {
-        conversation: slackConversation(command.team_id, command.channel_id, root.ts),
+        conversation: slackConversation(
+          slackConversationTeam({ enterpriseId: command.enterprise_id, teamId: command.team_id }) ??
+            command.team_id,
+          command.channel_id,
+          root.ts,
+        ),
         userId: command.user_id,
         text,
         messageTs: root.ts,
@@ -122,12 +126,13 @@ export function registerSlackInteractions({
   app.shortcut(SEND_TO_BATON_CALLBACK_ID, async ({ ack, shortcut }) => {
     await ack();
     if (shortcut.type !== "message_action") return;
-    const { message, channel, user, team } = shortcut;
-    if (!message.ts || !team?.id) return;
+    const { message, channel, user } = shortcut;
+    const team = teamOfInteraction(shortcut);
+    if (!message.ts || !team) return;
     const deliveryId = `shortcut.${shortcut.trigger_id}`;
     const request = buildSlackRequest({
       message: {
-        conversation: slackConversation(team.id, channel.id, message.thread_ts ?? message.ts),
+        conversation: slackConversation(team, channel.id, message.thread_ts ?? message.ts),
         userId: user.id,
         text: message.text ?? "",
         messageTs: message.ts,
@@ -139,5 +144,17 @@ export function registerSlackInteractions({
     });
     await intake(request);
     log.info("bots.slack.shortcut_accepted", { delivery_id: deliveryId, turn_id: request.id });
+  });
+}
+
+/** Interactions name the org as `enterprise`, the workspace as `team` (null on org-wide installs) or `user.team_id`. */
+function teamOfInteraction(body: {
+  enterprise?: { id: string } | null;
+  team?: { id: string } | null;
+  user: { team_id?: string };
+}): string | null {
+  return slackConversationTeam({
+    enterpriseId: body.enterprise?.id,
+    teamId: body.team?.id ?? body.user.team_id,
   });
 }
