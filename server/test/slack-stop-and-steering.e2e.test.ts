@@ -135,7 +135,7 @@ describe("stop and who may steer", () => {
       );
       return posts.length === 3 ? posts[2] : undefined;
     });
-    const stopValue = JSON.stringify(button.body).match(/"value":"(C0PRIVATE\|[^"]+)"/)?.[1];
+    const stopValue = JSON.stringify(button.body).match(/"value":"([^"]*C0PRIVATE\|[^"]+)"/)?.[1];
     await slack.click({
       user: "U0MALLORY",
       channel: "C0PRIVATE",
