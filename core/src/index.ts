@@ -96,6 +96,7 @@ export {
 export { type RedactedEntry, redactTranscriptEntry } from "./redaction/redact-transcript-entry.js";
 export { SECRET_PATTERNS, type SecretPattern } from "./redaction/secret-patterns.js";
 export { type AgentEvent, type Artifact, agentEventSchema, artifactSchema } from "./schemas/agent-event.js";
+export { type ContextEntry, type ThreadMessage, threadMessageSchema } from "./schemas/context-entry.js";
 export {
   type ConversationRef,
   conversationKey,
@@ -172,8 +173,10 @@ export { createShareStore, type RevokeShareResult, type ShareStore } from "./sha
 export { createShareSweeper, SHARE_SWEEP_INTERVAL_MS, type ShareSweeper } from "./sharing/share-sweeper.js";
 export {
   CONVERSATION_CONTEXT_MAX_MESSAGES,
+  type ContextAppendResult,
   type ConversationContextStore,
   createConversationContextStore,
+  UNKNOWN_CONTEXT_AUTHOR,
 } from "./store/conversation-context-store.js";
 export { createRedisKeys, DEFAULT_REDIS_PREFIX, type RedisKeys } from "./store/redis-keys.js";
 export {
@@ -196,6 +199,7 @@ export {
   describeModelRefusal,
   type TurnModelChoice,
 } from "./turns/choose-turn-model.js";
+export { formatContextEntries } from "./turns/format-context-entries.js";
 export {
   type AbortReason,
   createTurnRunner,

@@ -7,10 +7,14 @@ import type { ShareLinks } from "../contracts/share-links.js";
 import { allowAnyoneToSteer, type SteeringGuard } from "../contracts/steering-guard.js";
 import { BatonError, isRetryableError, toUserFacingError } from "../errors.js";
 import type { Artifact } from "../schemas/agent-event.js";
+import type { ContextEntry } from "../schemas/context-entry.js";
 import type { Platform } from "../schemas/conversation-ref.js";
 import type { Session } from "../schemas/session.js";
 import type { Turn, TurnStatus } from "../schemas/turn.js";
-import type { ConversationContextStore } from "../store/conversation-context-store.js";
+import {
+  type ConversationContextStore,
+  UNKNOWN_CONTEXT_AUTHOR,
+} from "../store/conversation-context-store.js";
 import type { SessionStore } from "../store/session-store.js";
 import type { TranscriptStore } from "../store/transcript-store.js";
 import { chooseTurnModel, describeModelRefusal } from "./choose-turn-model.js";
@@ -59,6 +63,25 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     options;
   const steering = options.steering ?? allowAnyoneToSteer;
   const models = options.models ?? {};
+
+  /**
+   * The thread's messages for this turn, each judged by the session's steering rule: only those of
+   * people who may steer it reach the agent (anyone else's could instruct it in their place).
+   */
+  async function takeContext(turn: Turn, session: Session): Promise<ContextEntry[]> {
+    const messages = (await conversationContext?.takeForTurn(turn.conversationKey, turn.id)) ?? [];
+    const entries = messages.map(({ authorId, text }) => ({
+      authorId,
+      text,
+      maySteer:
+        authorId !== UNKNOWN_CONTEXT_AUTHOR &&
+        steering(session, { platform: session.conversation.platform, id: authorId }).allowed,
+    }));
+    const kept = entries.filter((entry) => entry.maySteer);
+    if (kept.length < entries.length)
+      logger.info("core.turn.context_withheld", { turn_id: turn.id, withheld: entries.length - kept.length });
+    return kept;
+  }
 
   return async function runTurn(receivedTurn, context) {
     const turn = classifier.readRequest
@@ -119,7 +142,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         target: session.target,
         prompt: turn.request.text,
         model,
-        context: (await conversationContext?.takeForTurn(turn.conversationKey, turn.id)) ?? [],
+        context: await takeContext(turn, session),
         idempotencyKey: turn.id,
       };
       const finish = async (status: "completed" | "stopped", summary: string, artifacts: Artifact[]) => {

@@ -84,13 +84,14 @@ export function createSlackEventRouter(options: SlackEventRouterOptions): SlackE
     }
     switch (parsed.kind) {
       case "thread_message": {
-        const line = `<@${parsed.message.userId}>: ${parsed.message.text}`;
-        const kept = await conversationContext.appendIfSession(
-          conversationKey(parsed.message.conversation),
-          line,
-        );
+        // Stored with its author apart from its text: the text cannot pass for someone else's words.
+        const kept = await conversationContext.appendIfSession(conversationKey(parsed.message.conversation), {
+          authorId: parsed.message.userId,
+          text: parsed.message.text,
+          deliveryId,
+        });
         log.debug("bots.slack.thread_message", { delivery_id: deliveryId, kept });
-        return { kind: "handled", what: kept ? "context_kept" : "not_a_session_thread" };
+        return { kind: "handled", what: `context_${kept}` };
       }
       case "stop_signal":
         await controls.stop({
