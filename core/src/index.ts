@@ -178,6 +178,11 @@ export {
   createConversationContextStore,
   UNKNOWN_CONTEXT_AUTHOR,
 } from "./store/conversation-context-store.js";
+export {
+  CONVERSATION_OWNER_TTL_MS,
+  type ConversationOwnerStore,
+  createConversationOwnerStore,
+} from "./store/conversation-owner-store.js";
 export { createRedisKeys, DEFAULT_REDIS_PREFIX, type RedisKeys } from "./store/redis-keys.js";
 export {
   createReplyLedger,

@@ -4,6 +4,7 @@ import {
   type AgentBackend,
   type BotModule,
   createConversationContextStore,
+  createConversationOwnerStore,
   createDeliveryClaims,
   createRedisKeys,
   createReplyLedger,
@@ -97,6 +98,7 @@ export async function startBaton({
   const sessions = createSessionStore({ redis: main, keys });
   const transcripts = createTranscriptStore({ redis: main, keys });
   const conversationContext = createConversationContextStore({ redis: main, keys });
+  const conversationOwners = createConversationOwnerStore({ redis: main, keys });
   let stopGateway: (() => Promise<void>) | undefined;
   let stopWorker: (() => Promise<void>) | undefined;
   let stopBots: (() => Promise<void>) | undefined;
@@ -114,6 +116,7 @@ export async function startBaton({
         queuedRequesters: queue.queuedRequesters,
         sessions,
         conversationContext,
+        conversationOwners,
         shares: sharing.service,
         ledger,
         logger,
@@ -176,6 +179,7 @@ export async function startBaton({
         repliers,
         shareLinks: sharing.service,
         conversationContext,
+        owners: conversationOwners,
         steering,
         models: catalog.models,
         logger,

@@ -4,6 +4,7 @@ import type { ClaimDelivery } from "../delivery/claim-delivery.js";
 import type { Platform } from "../schemas/conversation-ref.js";
 import type { ShareService } from "../sharing/share-service.js";
 import type { ConversationContextStore } from "../store/conversation-context-store.js";
+import type { ConversationOwnerStore } from "../store/conversation-owner-store.js";
 import type { RedisKeys } from "../store/redis-keys.js";
 import type { ReplyLedger } from "../store/reply-ledger.js";
 import type { SessionStore } from "../store/session-store.js";
@@ -48,6 +49,8 @@ export interface BotServices {
   queuedRequesters: QueuedRequesters;
   sessions: SessionStore;
   conversationContext: ConversationContextStore;
+  /** Who owns a conversation Baton asked about, until its session opens (the controls read it). */
+  conversationOwners: ConversationOwnerStore;
   shares: Pick<ShareService, "shareSession" | "unshareSession">;
   ledger: ReplyLedger;
   logger: Logger;

@@ -2,12 +2,15 @@ import type { Classifier } from "../contracts/classifier.js";
 import type { Session } from "../schemas/session.js";
 import type { AskDecision, Target } from "../schemas/target.js";
 import type { Turn } from "../schemas/turn.js";
+import type { ConversationOwnerStore } from "../store/conversation-owner-store.js";
 import type { SessionStore } from "../store/session-store.js";
 
 export type SessionResolution =
   /** `retarget`: the target the person named for an existing session, applied once they may steer it. */
   | { kind: "ready"; session: Session; reason: string; retarget?: Target }
-  | { kind: "ask"; decision: AskDecision };
+  | { kind: "ask"; decision: AskDecision }
+  /** No session yet, and someone else owns the conversation (Baton asked them where to work). */
+  | { kind: "owned"; ownerId: string };
 
 /**
  * A conversation's target is sticky: the first turn classifies it and opens the session;
@@ -18,11 +21,13 @@ export async function resolveSessionTarget({
   sessions,
   classifier,
   backend,
+  owners,
 }: {
   turn: Turn;
   sessions: SessionStore;
   classifier: Classifier;
   backend: string;
+  owners?: Pick<ConversationOwnerStore, "owner">;
 }): Promise<SessionResolution> {
   const { request } = turn;
   const existing = await sessions.findByConversation(turn.conversationKey);
@@ -38,6 +43,9 @@ export async function resolveSessionTarget({
       };
     return { kind: "ready", session: existing, reason: "The conversation keeps its target." };
   }
+  // Only the person Baton asked opens the session: another's turn must not take it over.
+  const ownerId = await owners?.owner(turn.conversationKey);
+  if (ownerId && ownerId !== request.actor.id) return { kind: "owned", ownerId };
   const decision = await classifier.classify(request);
   if (decision.kind === "ask") return { kind: "ask", decision };
   const session = await sessions.open({

@@ -15,6 +15,7 @@ import {
   type ConversationContextStore,
   UNKNOWN_CONTEXT_AUTHOR,
 } from "../store/conversation-context-store.js";
+import type { ConversationOwnerStore } from "../store/conversation-owner-store.js";
 import type { SessionStore } from "../store/session-store.js";
 import type { TranscriptStore } from "../store/transcript-store.js";
 import { chooseTurnModel, describeModelRefusal } from "./choose-turn-model.js";
@@ -30,6 +31,8 @@ export interface TurnRunnerOptions {
   shareLinks?: ShareLinks;
   /** Thread messages posted between turns; the next turn receives them as context. */
   conversationContext?: ConversationContextStore;
+  /** Who owns a conversation Baton asked about, until its session opens. */
+  owners?: ConversationOwnerStore;
   /** Who may add turns to a session someone else started; anyone when not given. */
   steering?: SteeringGuard;
   /** The catalog's `models:` key: the models people may choose per backend, and their defaults. */
@@ -49,6 +52,8 @@ export interface TurnRunContext {
 export type AbortReason = "stopped" | "shutdown" | "lost_lock";
 
 const STOPPED_SUMMARY = "Stopped before it finished.";
+const OWNED_REASON =
+  "Someone else asked first in this thread and is choosing where it runs. Start your own thread, or ask again once they have chosen.";
 
 export type TurnRunner = (turn: Turn, context: TurnRunContext) => Promise<TurnStatus>;
 
@@ -98,8 +103,21 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     let sessionId: string | undefined;
     let stoppedByPerson: (() => Promise<TurnStatus>) | undefined;
     try {
-      const resolution = await resolveSessionTarget({ turn, sessions, classifier, backend: backend.name });
+      const resolution = await resolveSessionTarget({
+        turn,
+        sessions,
+        classifier,
+        backend: backend.name,
+        owners: options.owners,
+      });
+      if (resolution.kind === "owned") {
+        await replier.declined(turn, OWNED_REASON);
+        log.info("core.turn.declined", { reason: "conversation_owned" });
+        return "cancelled";
+      }
       if (resolution.kind === "ask") {
+        // The first person asked owns the conversation until its session opens.
+        await options.owners?.claim(turn.conversationKey, turn.request.actor.id);
         await replier.ask(turn, resolution.decision);
         log.info("core.turn.asked", { candidates: resolution.decision.candidates.length });
         return "completed";
