@@ -1,4 +1,20 @@
 export {
+  type AccessPolicy,
+  type AccessRule,
+  accessSchema,
+  type SlackAccess,
+  slackAccessRule,
+  slackAccessSchema,
+} from "./access/access-rule.js";
+export { type AllowedTargets, createAllowedTargets, targetRef } from "./access/allowed-targets.js";
+export {
+  type AccessCheck,
+  type AccessFacts,
+  type AccessRefusal,
+  checkAccess,
+} from "./access/check-access.js";
+export { type AccessGate, createAccessGate, type RefusedRequest } from "./access/create-access-gate.js";
+export {
   type ClassifierLlm,
   LLM_TIMEOUT_MS,
   type LlmFailureReason,

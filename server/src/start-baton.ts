@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import {
   type AgentBackend,
   type BotModule,
+  createAllowedTargets,
   createConversationContextStore,
   createConversationOwnerStore,
   createDeliveryClaims,
@@ -180,6 +181,7 @@ export async function startBaton({
         shareLinks: sharing.service,
         conversationContext,
         owners: conversationOwners,
+        allowedTargets: createAllowedTargets(catalog),
         steering,
         models: catalog.models,
         logger,

@@ -1,3 +1,4 @@
+import { targetRef } from "../access/allowed-targets.js";
 import type { Classifier } from "../contracts/classifier.js";
 import type { Session } from "../schemas/session.js";
 import type { AskDecision, Target } from "../schemas/target.js";
@@ -10,7 +11,9 @@ export type SessionResolution =
   | { kind: "ready"; session: Session; reason: string; retarget?: Target }
   | { kind: "ask"; decision: AskDecision }
   /** No session yet, and someone else owns the conversation (Baton asked them where to work). */
-  | { kind: "owned"; ownerId: string };
+  | { kind: "owned"; ownerId: string }
+  /** The target chosen (or named) is not one this conversation's place may use. */
+  | { kind: "target_not_allowed"; target: Target; allowed: readonly string[] };
 
 /**
  * A conversation's target is sticky: the first turn classifies it and opens the session;
@@ -22,32 +25,51 @@ export async function resolveSessionTarget({
   classifier,
   backend,
   owners,
+  allowedTargets,
 }: {
   turn: Turn;
   sessions: SessionStore;
   classifier: Classifier;
   backend: string;
   owners?: Pick<ConversationOwnerStore, "owner">;
+  /** The targets this conversation may use; any when null or not given. */
+  allowedTargets?: readonly string[] | null;
 }): Promise<SessionResolution> {
+  const refused = (target: Target): SessionResolution | null =>
+    allowedTargets && !allowedTargets.includes(targetRef(target))
+      ? { kind: "target_not_allowed", target, allowed: allowedTargets }
+      : null;
   const { request } = turn;
   const existing = await sessions.findByConversation(turn.conversationKey);
   // The adapter's hint, or what the classifier reads in the text when the adapter left it out.
   const explicitTarget = request.hints.target?.target ?? classifier.explicitTarget?.(request);
   if (existing) {
     if (explicitTarget)
-      return {
-        kind: "ready",
-        session: existing,
-        reason: "The person named a new target.",
-        retarget: explicitTarget,
-      };
+      return (
+        refused(explicitTarget) ?? {
+          kind: "ready",
+          session: existing,
+          reason: "The person named a new target.",
+          retarget: explicitTarget,
+        }
+      );
     return { kind: "ready", session: existing, reason: "The conversation keeps its target." };
   }
   // Only the person Baton asked opens the session: another's turn must not take it over.
   const ownerId = await owners?.owner(turn.conversationKey);
   if (ownerId && ownerId !== request.actor.id) return { kind: "owned", ownerId };
   const decision = await classifier.classify(request);
-  if (decision.kind === "ask") return { kind: "ask", decision };
+  if (decision.kind === "ask") {
+    // A picker offers only what this place may use (and asks with all of them when none was a candidate).
+    if (!allowedTargets) return { kind: "ask", decision };
+    const candidates = decision.candidates.filter((target) => !refused(target));
+    return {
+      kind: "ask",
+      decision: { ...decision, candidates: candidates.length > 0 ? candidates : decision.candidates },
+    };
+  }
+  const notAllowed = refused(decision.target);
+  if (notAllowed) return notAllowed;
   const session = await sessions.open({
     conversation: request.conversation,
     conversationKey: turn.conversationKey,

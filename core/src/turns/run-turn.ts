@@ -1,3 +1,4 @@
+import { type AllowedTargets, targetRef } from "../access/allowed-targets.js";
 import type { BackendModels } from "../config/catalog.js";
 import type { AgentBackend, BackendTurn } from "../contracts/agent-backend.js";
 import type { Classifier } from "../contracts/classifier.js";
@@ -31,6 +32,8 @@ export interface TurnRunnerOptions {
   shareLinks?: ShareLinks;
   /** Thread messages posted between turns; the next turn receives them as context. */
   conversationContext?: ConversationContextStore;
+  /** The targets each conversation may use (a channel's `targets`); any when not given. */
+  allowedTargets?: AllowedTargets;
   /** Who owns a conversation Baton asked about, until its session opens. */
   owners?: ConversationOwnerStore;
   /** Who may add turns to a session someone else started; anyone when not given. */
@@ -109,7 +112,16 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         classifier,
         backend: backend.name,
         owners: options.owners,
+        allowedTargets: options.allowedTargets?.(turn.request.conversation),
       });
+      if (resolution.kind === "target_not_allowed") {
+        await replier.declined(
+          turn,
+          `Requests here may only use ${resolution.allowed.join(", ")}, not ${targetRef(resolution.target)}.`,
+        );
+        log.info("core.turn.declined", { reason: "target_not_allowed" });
+        return "cancelled";
+      }
       if (resolution.kind === "owned") {
         await replier.declined(turn, OWNED_REASON);
         log.info("core.turn.declined", { reason: "conversation_owned" });

@@ -6,6 +6,9 @@ import type { SlackEnvelope, SlackMessageEvent } from "./slack-envelope.js";
 export interface SlackIdentity {
   botUserId: string;
   botId: string;
+  /** The workspace (and Grid org) Baton is installed in: people from elsewhere are Slack Connect externals. */
+  teamId?: string;
+  enterpriseId?: string;
 }
 
 export type SlackEventIgnoredReason =

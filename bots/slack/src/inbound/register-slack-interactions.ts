@@ -1,5 +1,6 @@
 import type { Catalog, ClaimDelivery, Logger, RequestIntake } from "@baton/core";
 import type { App, BlockAction, ButtonAction, ExternalSelectAction, StaticSelectAction } from "@slack/bolt";
+import type { SlackAccess } from "../access/create-slack-access.js";
 import {
   PICK_ACTION_PREFIX,
   PICK_SEARCH_ACTION_ID,
@@ -10,6 +11,7 @@ import { CHANGE_TARGET_ACTION_ID, parseStopValue, STOP_ACTION_ID } from "../bloc
 import type { SlackControls } from "../controls/create-slack-controls.js";
 import { slackErrorCode } from "../replier/slack-error-code.js";
 import { buildSlackRequest } from "./build-slack-request.js";
+import type { SlackIdentity } from "./parse-slack-event.js";
 import { slackConversation, slackConversationTeam } from "./slack-conversation.js";
 
 export const SLASH_COMMAND = "/baton";
@@ -22,6 +24,9 @@ export interface SlackInteractionsOptions {
   controls: SlackControls;
   /** `/baton` claims its trigger before it posts the thread's root message. */
   claimDelivery: ClaimDelivery;
+  /** The access policy, checked before `/baton` or the shortcut does anything. */
+  access: SlackAccess;
+  identity: SlackIdentity;
   logger: Logger;
   now?: () => Date;
 }
@@ -37,6 +42,8 @@ export function registerSlackInteractions({
   intake,
   controls,
   claimDelivery,
+  access,
+  identity,
   logger,
   now = () => new Date(),
 }: SlackInteractionsOptions): void {
@@ -84,6 +91,17 @@ export function registerSlackInteractions({
     }
     await ack();
     const deliveryId = `command.${command.trigger_id}`;
+    const admitted = await access({
+      deliveryId,
+      teamId: command.team_id,
+      enterpriseId: command.enterprise_id,
+      userTeamId: command.team_id,
+      home: identity,
+      channelId: command.channel_id,
+      directMessage: command.channel_name === "directmessage",
+      userId: command.user_id,
+    });
+    if (!admitted) return;
     // Claimed before the root message is posted: a replayed command posts nothing a second time.
     if (!(await claimDelivery("slack", deliveryId))) {
       log.info("bots.slack.command_replayed", { delivery_id: deliveryId });
@@ -130,6 +148,18 @@ export function registerSlackInteractions({
     const team = teamOfInteraction(shortcut);
     if (!message.ts || !team) return;
     const deliveryId = `shortcut.${shortcut.trigger_id}`;
+    const admitted = await access({
+      deliveryId,
+      teamId: team,
+      enterpriseId: shortcut.enterprise?.id,
+      userTeamId: user.team_id,
+      home: identity,
+      channelId: channel.id,
+      directMessage: channel.id.startsWith("D"),
+      userId: user.id,
+      threadTs: message.thread_ts ?? message.ts,
+    });
+    if (!admitted) return;
     const request = buildSlackRequest({
       message: {
         conversation: slackConversation(team, channel.id, message.thread_ts ?? message.ts),

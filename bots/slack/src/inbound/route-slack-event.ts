@@ -5,6 +5,7 @@ import {
   type Logger,
   type RequestIntake,
 } from "@baton/core";
+import type { SlackAccess } from "../access/create-slack-access.js";
 import type { SlackControls } from "../controls/create-slack-controls.js";
 import { buildSlackRequest } from "./build-slack-request.js";
 import { parseSlackEvent, type SlackIdentity } from "./parse-slack-event.js";
@@ -28,6 +29,8 @@ export interface SlackEventRouterOptions {
   conversationContext: ConversationContextStore;
   /** Control words, stop signals and context appends claim their event once (intake dedupes prompts). */
   claimDelivery: ClaimDelivery;
+  /** The access policy: prompts and control words from people it refuses go no further. */
+  access: SlackAccess;
   logger: Logger;
   now?: () => Date;
 }
@@ -37,7 +40,7 @@ export interface SlackEventRouterOptions {
  * Redis is touched here: anything that talks to Slack happens later, off the acknowledgement.
  */
 export function createSlackEventRouter(options: SlackEventRouterOptions): SlackEventRouter {
-  const { identity, intake, controls, conversationContext, claimDelivery, logger } = options;
+  const { identity, intake, controls, conversationContext, claimDelivery, access, logger } = options;
   const now = options.now ?? (() => new Date());
   const log = logger.child({ component: "bots.slack" });
 
@@ -61,26 +64,41 @@ export function createSlackEventRouter(options: SlackEventRouterOptions): SlackE
 
     const deliveryId = data.event_id;
     const parsed = parseSlackEvent(data, identity);
-    switch (parsed.kind) {
-      case "ignored":
-        log.debug("bots.slack.event_ignored", {
-          delivery_id: deliveryId,
-          reason: parsed.reason,
-          event_type: data.event.type,
-        });
-        return parsed;
-      case "stop_signal":
-      case "control":
-        // Slack retries an event it thinks was not acknowledged: a control acts once. (Prompts are
-        // deduplicated by intake, context by its own append, each in the one Redis step it takes.)
-        if (!(await claimDelivery("slack", deliveryId))) {
-          log.info("bots.slack.event_replayed", {
-            delivery_id: deliveryId,
-            kind: parsed.kind,
-            retry_num: retryNum,
-          });
-          return { kind: "ignored", reason: "replayed" };
-        }
+    if (parsed.kind === "ignored") {
+      log.debug("bots.slack.event_ignored", {
+        delivery_id: deliveryId,
+        reason: parsed.reason,
+        event_type: data.event.type,
+      });
+      return parsed;
+    }
+    if (parsed.kind === "prompt" || parsed.kind === "control") {
+      const { message } = parsed;
+      const admitted = await access({
+        deliveryId,
+        teamId: data.team_id,
+        enterpriseId: data.enterprise_id,
+        userTeamId: data.event.user_team ?? data.event.team,
+        sharedExternally: data.is_ext_shared_channel ?? false,
+        channelId: message.conversation.channelId,
+        directMessage: message.channelType === "im",
+        userId: message.userId,
+        threadTs: message.conversation.threadTs,
+      });
+      if (!admitted) return { kind: "ignored", reason: "access_refused" };
+    }
+    // Slack retries an event it thinks was not acknowledged: a control acts once. (Prompts are
+    // deduplicated by intake, context by its own append, each in the one Redis step it takes.)
+    if (
+      (parsed.kind === "control" || parsed.kind === "stop_signal") &&
+      !(await claimDelivery("slack", deliveryId))
+    ) {
+      log.info("bots.slack.event_replayed", {
+        delivery_id: deliveryId,
+        kind: parsed.kind,
+        retry_num: retryNum,
+      });
+      return { kind: "ignored", reason: "replayed" };
     }
     switch (parsed.kind) {
       case "thread_message": {
