@@ -11,6 +11,8 @@ export type BatonErrorCode =
   | "model_not_allowed"
   | "request_invalid"
   | "request_refused"
+  /** Refused at intake: the person may not steer the conversation's session (said in the bot's words). */
+  | "steering_refused"
   | "internal";
 
 export const DEFAULT_USER_MESSAGE = "Baton hit an internal error. The team has been notified.";

@@ -56,7 +56,12 @@ export type { QueuedRequesters, StopConversation, StopResult } from "./contracts
 export type { HttpMethod, HttpRoute } from "./contracts/http-route.js";
 export { type LogFields, type Logger, silentLogger } from "./contracts/logger.js";
 export type { Replier, WorkingContext } from "./contracts/replier.js";
-export type { RequestIntake, RequestIntakeResult, RequestRefusal } from "./contracts/request-intake.js";
+export type {
+  RequestIntake,
+  RequestIntakeOptions,
+  RequestIntakeResult,
+  RequestRefusal,
+} from "./contracts/request-intake.js";
 export type { ShareLinks } from "./contracts/share-links.js";
 export { allowAnyoneToSteer, type SteeringCheck, type SteeringGuard } from "./contracts/steering-guard.js";
 export { type ControlWord, parseControlWord } from "./controls/control-word.js";
@@ -207,7 +212,12 @@ export {
   REPLY_LEDGER_TTL_MS,
   type ReplyLedger,
 } from "./store/reply-ledger.js";
-export { createSessionStore, SESSION_TTL_MS, type SessionStore } from "./store/session-store.js";
+export {
+  createSessionStore,
+  SESSION_TTL_MS,
+  type SessionStore,
+  sessionRequesterKey,
+} from "./store/session-store.js";
 export {
   createTranscriptStore,
   type StoredTranscriptEntry,

@@ -26,6 +26,12 @@ export function describeRefusal(
         code: "request_refused",
         message: `This workspace is sending requests faster than Baton takes them (${limits.perWorkspace.perMinute} a minute). Baton did not queue this one: try again in ${seconds} s.`,
       };
+    case "may_not_steer":
+      return {
+        code: "steering_refused",
+        message:
+          "This thread's Baton session belongs to someone else, and you may not steer it. Start your own with a new request.",
+      };
     default: {
       const unreachable: never = reason;
       throw new Error(`unknown refusal ${String(unreachable)}`);

@@ -45,11 +45,22 @@ end
 // delivery TTL ms, turn TTL ms, conversation key, max queued (0: no cap). The three keys share
 // the conversation's hash tag (one Cluster slot). Sets outcome = { 'new' } | { status } |
 // { 'refused', reason, retry ms }.
+//
+// The steering check: requester_key holds who started the conversation's session (absent: no
+// session yet); policy is '' (not checked here), 'requester', 'channel', or ',U1,U2,' (a list).
 const CLAIM = `
-local function claim(refusal, retry)
+local function may_steer(requester_key, actor, policy)
+  if policy == '' then return true end
+  local requester = redis.call('GET', requester_key)
+  if not requester or requester == actor or policy == 'channel' then return true end
+  if policy == 'requester' then return false end
+  return string.find(policy, ',' .. actor .. ',', 1, true) ~= nil
+end
+local function claim(refusal, retry, requester_key, actor, policy)
   if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[3]) then
     return { redis.call('HGET', KEYS[2], 'status') or 'expired' }
   end
+  if not refusal and not may_steer(requester_key, actor, policy) then refusal, retry = 'may_not_steer', 0 end
   local max = tonumber(ARGV[6])
   if not refusal and max > 0 and redis.call('LLEN', KEYS[3]) >= max then refusal, retry = 'conversation_full', 0 end
   if refusal then
@@ -67,18 +78,18 @@ end
 
 /**
  * One Redis: claim, limits and the intake stream entry in one command. KEYS: delivery, turn,
- * inbox, stream, user bucket, workspace bucket. ARGV: as CLAIM, then user per minute, user
- * burst, workspace per minute, workspace burst.
+ * inbox, stream, user bucket, workspace bucket, session requester. ARGV: as CLAIM, then user per
+ * minute, user burst, workspace per minute, workspace burst, actor id, steering policy.
  */
 export const INTAKE_SCRIPT = `${BUCKET_HELPERS}${CLAIM}
 local now = now_ms()
 local bucket_args = { ARGV[7], ARGV[8], ARGV[9], ARGV[10] }
 local outcome
 if redis.call('EXISTS', KEYS[1]) == 1 then
-  outcome = claim(false, 0)
+  outcome = claim(false, 0, KEYS[7], ARGV[11], '')
 else
   local refusal, retry, user, ws = check_buckets(KEYS[5], KEYS[6], bucket_args, now)
-  outcome = claim(refusal, retry)
+  outcome = claim(refusal, retry, KEYS[7], ARGV[11], ARGV[12])
   if outcome[1] == 'new' then take_buckets(KEYS[5], KEYS[6], bucket_args, user, ws, now) end
 end
 redis.call('XADD', KEYS[4], '*', 'turn', ARGV[1], 'conversation', ARGV[5])
@@ -100,10 +111,11 @@ return { '', 0 }
 `;
 
 /**
- * Cluster, step 2: the claim with the buckets' verdict. KEYS and ARGV as CLAIM, then the refusal
- * ('' for none) and its retry ms. The stream entry follows as a command of its own.
+ * Cluster, step 2: the claim with the buckets' verdict. KEYS as CLAIM, then the session
+ * requester; ARGV as CLAIM, then the refusal ('' for none), its retry ms, the actor id and the
+ * steering policy. The stream entry follows as a command of its own.
  */
 export const CLAIM_SCRIPT = `${CLAIM}
 local refusal = ARGV[7] ~= '' and ARGV[7] or false
-return claim(refusal, tonumber(ARGV[8]))
+return claim(refusal, tonumber(ARGV[8]), KEYS[4], ARGV[9], ARGV[10])
 `;

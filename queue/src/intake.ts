@@ -5,6 +5,8 @@ import {
   type RequestIntake,
   type RequestRefusal,
   type SessionRequest,
+  type SteeringPolicy,
+  sessionRequesterKey,
   type Turn,
   turnStatusSchema,
 } from "@baton/core";
@@ -36,9 +38,9 @@ type ClaimOutcome = [kind: string, reason?: RequestRefusal, retryAfterMs?: numbe
  * unfinished turn writes it again, and the dispatcher is idempotent.
  */
 export function createIntake({ redis, keys, logger, limits = DEFAULT_INTAKE_LIMITS }: IntakeOptions): Intake {
-  redis.defineCommand("batonIntake", { numberOfKeys: 6, lua: INTAKE_SCRIPT });
+  redis.defineCommand("batonIntake", { numberOfKeys: 7, lua: INTAKE_SCRIPT });
   redis.defineCommand("batonIntakeTokens", { numberOfKeys: 2, lua: TAKE_TOKENS_SCRIPT });
-  redis.defineCommand("batonIntakeClaim", { numberOfKeys: 3, lua: CLAIM_SCRIPT });
+  redis.defineCommand("batonIntakeClaim", { numberOfKeys: 4, lua: CLAIM_SCRIPT });
   const commands = redis as unknown as IntakeCommands;
   const bucketArgs = [
     limits.perUser.perMinute,
@@ -57,8 +59,14 @@ export function createIntake({ redis, keys, logger, limits = DEFAULT_INTAKE_LIMI
    * One command on one Redis. A Cluster keeps the stream and the buckets in other slots than the
    * conversation, so there the buckets come first and the entry follows the claim.
    */
-  async function claimAndRecord(request: SessionRequest, turn: Turn): Promise<ClaimOutcome> {
+  async function claimAndRecord(
+    request: SessionRequest,
+    turn: Turn,
+    steering: SteeringPolicy | undefined,
+  ): Promise<ClaimOutcome> {
     const key = turn.conversationKey;
+    const steeringArgs = [request.actor.id, encodeSteeringPolicy(steering)];
+    const requesterKey = sessionRequesterKey(keys, key);
     const claimKeys = [keys.delivery(key, request.deliveryId), keys.turn(key, turn.id), keys.inbox(key)];
     const claimArgs = [
       turn.id,
@@ -73,17 +81,26 @@ export function createIntake({ redis, keys, logger, limits = DEFAULT_INTAKE_LIMI
         ...claimKeys,
         keys.intakeStream,
         ...bucketKeys(request),
+        requesterKey,
         ...claimArgs,
         ...bucketArgs,
+        ...steeringArgs,
       );
     }
     const [refusal, retryAfterMs] = await commands.batonIntakeTokens(...bucketKeys(request), ...bucketArgs);
-    const outcome = await commands.batonIntakeClaim(...claimKeys, ...claimArgs, refusal, retryAfterMs);
+    const outcome = await commands.batonIntakeClaim(
+      ...claimKeys,
+      requesterKey,
+      ...claimArgs,
+      refusal,
+      retryAfterMs,
+      ...steeringArgs,
+    );
     await redis.xadd(keys.intakeStream, "*", "turn", turn.id, "conversation", key);
     return outcome;
   }
 
-  return async function intake(given) {
+  return async function intake(given, options = {}) {
     // Bounded and validated before anything is stored: a turn the dispatcher or a worker could
     // not read back would hold its conversation's head.
     const { request, droppedChars } = boundRequest(given);
@@ -92,11 +109,11 @@ export function createIntake({ redis, keys, logger, limits = DEFAULT_INTAKE_LIMI
     }
     const conversationKey = keyOfConversation(request.conversation);
     const turnId = request.id;
-    const [claim, reason, retryAfterMs] = await claimAndRecord(request, {
-      id: turnId,
-      conversationKey,
+    const [claim, reason, retryAfterMs] = await claimAndRecord(
       request,
-    });
+      { id: turnId, conversationKey, request },
+      options.steering,
+    );
     if (claim === "new") return { kind: "accepted", turnId };
     if (claim === "refused" && reason) {
       logger.info("queue.intake.refused", { turn_id: turnId, reason, retry_after_ms: retryAfterMs });
@@ -119,4 +136,10 @@ interface IntakeCommands {
   batonIntake(...args: Array<string | number>): Promise<ClaimOutcome>;
   batonIntakeTokens(...args: Array<string | number>): Promise<[string, number]>;
   batonIntakeClaim(...args: Array<string | number>): Promise<ClaimOutcome>;
+}
+
+/** The policy as the intake script reads it: '' (not checked), 'requester', 'channel', or ',U1,U2,'. */
+function encodeSteeringPolicy(policy: SteeringPolicy | undefined): string {
+  if (policy === undefined) return "";
+  return Array.isArray(policy) ? `,${policy.join(",")},` : policy;
 }

@@ -18,7 +18,12 @@ export interface TurnRecord {
   refusal: { reason: RequestRefusal; retryAfterMs: number } | null;
 }
 
-const refusalSchema = z.enum(["conversation_full", "user_rate_limited", "workspace_rate_limited"]);
+const refusalSchema = z.enum([
+  "conversation_full",
+  "user_rate_limited",
+  "workspace_rate_limited",
+  "may_not_steer",
+]);
 
 /**
  * What a turn's key holds. `unreadable` is a record this version cannot parse (a bot's bug, an

@@ -212,7 +212,15 @@ export async function startBaton({
         },
         limits,
         fail: async (turn, error) => {
-          await repliers[turn.request.conversation.platform]?.failed(turn, error);
+          const replier = repliers[turn.request.conversation.platform];
+          if (error.code === "steering_refused") {
+            // Declined privately in the bot's own words, as the worker declines at the head.
+            const session = await sessions.findByConversation(turn.conversationKey);
+            const check = session ? steering(session, turn.request.actor) : null;
+            await replier?.declined(turn, check && !check.allowed ? check.reason : error.message);
+            return;
+          }
+          await replier?.failed(turn, error);
         },
       });
       turnWorker.worker.on("completed", (job, status: string) => {

@@ -100,6 +100,7 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
     conversationContext: options.conversationContext,
     claimDelivery: options.claimDelivery,
     access,
+    steering,
     logger,
   });
   const handleEvents = createSlackEventsHandler({ signingSecret, routeEvent, receiver, logger });

@@ -4,6 +4,7 @@ import {
   conversationKey,
   type Logger,
   type RequestIntake,
+  type SteeringRule,
 } from "@baton/core";
 import type { SlackAccess } from "../access/create-slack-access.js";
 import type { SlackControls } from "../controls/create-slack-controls.js";
@@ -29,6 +30,8 @@ export interface SlackEventRouterOptions {
   conversationContext: ConversationContextStore;
   /** Control words, stop signals and context appends claim their event once (intake dedupes prompts). */
   claimDelivery: ClaimDelivery;
+  /** The channel's steering policy goes with a follow-up, so that intake can decline it at once. */
+  steering: Pick<SteeringRule, "policyFor">;
   /** The access policy: prompts and control words from people it refuses go no further. */
   access: SlackAccess;
   logger: Logger;
@@ -40,7 +43,8 @@ export interface SlackEventRouterOptions {
  * Redis is touched here: anything that talks to Slack happens later, off the acknowledgement.
  */
 export function createSlackEventRouter(options: SlackEventRouterOptions): SlackEventRouter {
-  const { identity, intake, controls, conversationContext, claimDelivery, access, logger } = options;
+  const { identity, intake, controls, conversationContext, claimDelivery, access, steering, logger } =
+    options;
   const now = options.now ?? (() => new Date());
   const log = logger.child({ component: "bots.slack" });
 
@@ -129,7 +133,7 @@ export function createSlackEventRouter(options: SlackEventRouterOptions): SlackE
         return { kind: "handled", what: parsed.word };
       case "prompt": {
         const request = buildSlackRequest({ message: parsed.message, deliveryId, receivedAt: now() });
-        const result = await intake(request);
+        const result = await intake(request, { steering: steering.policyFor(request.conversation) });
         log.info(`bots.slack.request_${result.kind}`, {
           delivery_id: deliveryId,
           turn_id: result.turnId,
