@@ -35,4 +35,16 @@ describe("createRedactedEntryCache", () => {
     cache.redact("s1", stored("1-0", "a secret"));
     expect(seen).toEqual(["a secret", "b secret", "c secret", "a secret"]);
   });
+
+  it("renders an entry's HTML once per stream position", () => {
+    const redactor: Redactor = { redact: (text) => ({ text, redactions: 0, withheldBlocks: 0 }) };
+    const cache = createRedactedEntryCache({ redactor });
+    const entry = stored("1-0", "done");
+    cache.redact("s1", entry);
+    let renders = 0;
+    const render = () => `<p>${++renders}</p>`;
+    expect(cache.rendered("s1", entry, render)).toBe("<p>1</p>");
+    expect(cache.rendered("s1", entry, render)).toBe("<p>1</p>");
+    expect(renders).toBe(1);
+  });
 });

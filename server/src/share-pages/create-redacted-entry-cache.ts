@@ -12,6 +12,8 @@ export const REDACTED_CACHE_MAX_CHARS = 32 * 1024 * 1024;
 export interface RedactedEntryCache {
   /** The entry at this stream position, redacted: computed once, then served from memory. */
   redact(sessionId: string, stored: StoredTranscriptEntry): RedactedEntry;
+  /** The entry's HTML, rendered once from its redacted form and kept beside it. */
+  rendered(sessionId: string, stored: StoredTranscriptEntry, render: () => string): string;
 }
 
 /**
@@ -26,11 +28,11 @@ export function createRedactedEntryCache({
   redactor: Redactor;
   maxChars?: number;
 }): RedactedEntryCache {
-  const cache = new Map<string, { redacted: RedactedEntry; chars: number }>();
+  const cache = new Map<string, { redacted: RedactedEntry; chars: number; html?: string }>();
   let totalChars = 0;
   return {
     redact(sessionId, { id, entry }) {
-      const key = `${sessionId}\u0000${id}`;
+      const key = keyOf(sessionId, id);
       const hit = cache.get(key);
       if (hit) {
         // Re-inserted: Map order is the recency order.
@@ -49,8 +51,21 @@ export function createRedactedEntryCache({
       }
       return redacted;
     },
+    rendered(sessionId, { id }, render) {
+      const record = cache.get(keyOf(sessionId, id));
+      if (record?.html !== undefined) return record.html;
+      const html = render();
+      if (record) {
+        record.html = html;
+        record.chars += html.length;
+        totalChars += html.length;
+      }
+      return html;
+    },
   };
 }
+
+const keyOf = (sessionId: string, id: string) => `${sessionId}\u0000${id}`;
 
 export function sizeOf(entry: TranscriptEntry): number {
   return JSON.stringify(entry).length;

@@ -60,7 +60,9 @@ export function createShareRoutes({
   const loader = createSharedTranscriptLoader({ shares, transcripts, redactor, now });
   const markdown = createMarkdownRenderer();
   const renderEntries = (found: Extract<LoadSharedTranscriptResult, { kind: "found" }>) =>
-    found.entries.map((entry) => renderEntry(entry, markdown)).join("\n");
+    found.entries
+      .map((entry) => loader.renderOnce(found.share.sessionId, entry, () => renderEntry(entry, markdown)))
+      .join("\n");
 
   const get = (
     path: string,

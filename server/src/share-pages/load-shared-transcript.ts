@@ -14,7 +14,7 @@ export const SHARE_PAGE_MAX_ENTRIES = 200;
  * Transcript text one answer holds at most (at least one entry goes out whatever its size):
  * redacting it runs in the process that answers webhooks, so one answer must stay short.
  */
-export const SHARE_PAGE_MAX_CHARS = 256 * 1024;
+export const SHARE_PAGE_MAX_CHARS = 128 * 1024;
 
 export interface SharedTranscriptLoaderOptions {
   shares: Pick<ShareService, "resolve">;
@@ -41,6 +41,8 @@ export type LoadSharedTranscriptResult =
 export type LoadSharedStatusResult = { kind: "found"; status: SharedStatus } | { kind: "not_found" };
 
 export interface SharedTranscriptLoader {
+  /** Renders an entry of a loaded page once; later loads of its stream position reuse the HTML. */
+  renderOnce(sessionId: string, stored: StoredTranscriptEntry, render: () => string): string;
   /** One page of the transcript: at most `limit` entries and about `SHARE_PAGE_MAX_CHARS` of text. */
   load(shareId: string, options?: { afterId?: string; limit?: number }): Promise<LoadSharedTranscriptResult>;
   status(shareId: string): Promise<LoadSharedStatusResult>;
@@ -58,11 +60,12 @@ export function createSharedTranscriptLoader({
 }: SharedTranscriptLoaderOptions): SharedTranscriptLoader {
   const cache = createRedactedEntryCache({ redactor });
   return {
+    renderOnce: (sessionId, stored, render) => cache.rendered(sessionId, stored, render),
     async load(shareId, { afterId, limit = SHARE_PAGE_MAX_ENTRIES } = {}) {
       const resolved = await shares.resolve(shareId);
       if (resolved.kind === "not_found") return resolved;
       const { sessionId } = resolved.share;
-      const read = await transcripts.read(sessionId, { ...(afterId ? { afterId } : {}), count: limit + 1 });
+      const read = await readPage(transcripts, sessionId, afterId, limit);
       const raw = withinBudget(read.slice(0, limit));
       let hasMore = read.length > raw.length;
       // The status comes from the last entry this answer hands over, so a viewer never stops
@@ -97,6 +100,37 @@ export function createSharedTranscriptLoader({
       };
     },
   };
+}
+
+/** The first read of a page; each next one is larger, while the page has room. */
+const FIRST_READ_ENTRIES = 8;
+const READ_GROWTH = 4;
+
+/**
+ * Reads a page's entries in growing batches, stopping once the text budget is spent: a page of
+ * large entries reads a few of them from Redis, not `limit` (parsing them is the costly part).
+ * Reads one entry past what fits, so the caller knows whether more follow.
+ */
+async function readPage(
+  transcripts: Pick<TranscriptStore, "read">,
+  sessionId: string,
+  afterId: string | undefined,
+  limit: number,
+): Promise<StoredTranscriptEntry[]> {
+  const entries: StoredTranscriptEntry[] = [];
+  let chars = 0;
+  let batch = FIRST_READ_ENTRIES;
+  let cursor = afterId;
+  while (entries.length < limit + 1 && chars <= SHARE_PAGE_MAX_CHARS) {
+    const count = Math.min(batch, limit + 1 - entries.length);
+    const read = await transcripts.read(sessionId, { ...(cursor ? { afterId: cursor } : {}), count });
+    entries.push(...read);
+    for (const { entry } of read) chars += sizeOf(entry);
+    if (read.length < count) break;
+    cursor = read.at(-1)?.id;
+    batch *= READ_GROWTH;
+  }
+  return entries;
 }
 
 /** The leading entries that fit `SHARE_PAGE_MAX_CHARS`; never none. */
