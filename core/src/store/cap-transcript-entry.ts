@@ -1,10 +1,12 @@
+import { MAX_PROMPT_CHARS } from "../schemas/session-request.js";
 import type { NewTranscriptEntry } from "../schemas/transcript-entry.js";
 
 /**
  * Longest text one transcript entry keeps in any field. A share page redacts every entry it shows
- * in the process that answers webhooks; a multi-megabyte tool output would stall it.
+ * in the process that answers webhooks; a multi-megabyte tool output would stall it. A prompt,
+ * already bounded at intake, always fits whole (with its own note when intake cut it).
  */
-export const MAX_TRANSCRIPT_TEXT_CHARS = 32_000;
+export const MAX_TRANSCRIPT_TEXT_CHARS = MAX_PROMPT_CHARS;
 
 /** What ends a cut text, so readers know it was cut and by how much. */
 export function transcriptCutNote(droppedChars: number): string {
@@ -15,7 +17,7 @@ export function transcriptCutNote(droppedChars: number): string {
  * Caps every string of an entry (a prompt, a tool's output, a summary) at
  * `MAX_TRANSCRIPT_TEXT_CHARS`, with a note saying how much was dropped. Other values pass as they are.
  *
- * @example capTranscriptEntry({ kind: "outcome", …, summary: "x".repeat(100_000) }).summary.length // ≤ 32_000
+ * @example capTranscriptEntry({ kind: "outcome", …, summary: "x".repeat(100_000) }).summary.length // ≤ 40_000
  */
 export function capTranscriptEntry<E extends NewTranscriptEntry>(entry: E): E {
   return capValue(entry) as E;
