@@ -32,3 +32,22 @@ export function batonEnv({ redisUrl, prefix, port, signingSecret, slackUrl, logL
     BATON_WORKSPACE_TURN_BURST: "1000000000",
   };
 }
+
+/** The p-th percentile (0–100) of a list of numbers. */
+export const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
+
+/** Waits until a Baton at `url` answers /healthz, or fails naming `what`. */
+export async function waitUntilHealthy(url, what, maxTries = 300) {
+  for (
+    let tries = 0;
+    !(await fetch(`${url}/healthz`).then(
+      () => true,
+      () => false,
+    ));
+    tries++
+  ) {
+    if (tries > maxTries) throw new Error(`${what} did not come up`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -192,6 +192,7 @@ export {
 } from "./sharing/share-service.js";
 export { createShareStore, type RevokeShareResult, type ShareStore } from "./sharing/share-store.js";
 export { createShareSweeper, SHARE_SWEEP_INTERVAL_MS, type ShareSweeper } from "./sharing/share-sweeper.js";
+export { capTranscriptEntry, MAX_TRANSCRIPT_TEXT_CHARS } from "./store/cap-transcript-entry.js";
 export {
   CONVERSATION_CONTEXT_MAX_MESSAGES,
   type ContextAppendResult,
