@@ -17,7 +17,7 @@ import {
   startFakeSlack,
 } from "@baton/testkit";
 import { Redis } from "ioredis";
-import { batonEnv, flushPrefix } from "./bench-support.mjs";
+import { batonEnv, flushPrefix, percentile, waitUntilHealthy } from "./bench-support.mjs";
 
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const SIGNING_SECRET = "bench-signing-secret";
@@ -26,9 +26,6 @@ const STEADY_RATE_PER_S = Number(process.env.BENCH_RATE ?? 50);
 const BURST_REQUESTS = Number(process.env.BENCH_BURST ?? 300);
 const ACK_TARGET_MS = 1_000;
 const root = fileURLToPath(new URL("..", import.meta.url));
-
-const percentile = (values, p) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
 
 const slack = await startFakeSlack();
 const prefix = `bench-ack-${randomBytes(4).toString("hex")}`;
@@ -50,17 +47,7 @@ const baton = spawn("node", ["server/dist/cli.js", "start"], {
   },
 });
 const url = `http://127.0.0.1:${port}`;
-for (
-  let tries = 0;
-  !(await fetch(`${url}/healthz`).then(
-    () => true,
-    () => false,
-  ));
-  tries++
-) {
-  if (tries > 200) throw new Error("baton start did not come up");
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
+await waitUntilHealthy(url, "baton start", 200);
 
 async function send(channel) {
   const ts = newMessageTs();

@@ -24,6 +24,12 @@ export function batonEnv({ redisUrl, prefix, port, signingSecret, slackUrl, logL
     SLACK_API_URL: slackUrl,
     LOG_LEVEL: logLevel,
     BATON_CONFIG: "bench-has-no-config.yaml",
+    // One bench user sends thousands a second: the buckets are checked (their cost is measured)
+    // but never run dry.
+    BATON_USER_TURNS_PER_MINUTE: "1000000000",
+    BATON_USER_TURN_BURST: "1000000000",
+    BATON_WORKSPACE_TURNS_PER_MINUTE: "1000000000",
+    BATON_WORKSPACE_TURN_BURST: "1000000000",
   };
 }
 
@@ -36,4 +42,23 @@ export function serveBaseline({ server, queue, connection, port }) {
     await connection.quit();
     process.exit(0);
   });
+}
+
+/** The p-th percentile (0–100) of a list of numbers. */
+export const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
+
+/** Waits until a Baton at `url` answers /healthz, or fails naming `what`. */
+export async function waitUntilHealthy(url, what, maxTries = 300) {
+  for (
+    let tries = 0;
+    !(await fetch(`${url}/healthz`).then(
+      () => true,
+      () => false,
+    ));
+    tries++
+  ) {
+    if (tries > maxTries) throw new Error(`${what} did not come up`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

@@ -9,6 +9,10 @@ export type BatonErrorCode =
   | "platform_failed"
   | "turn_stopped"
   | "model_not_allowed"
+  | "request_invalid"
+  | "request_refused"
+  /** Refused at intake: the person may not steer the conversation's session (said in the bot's words). */
+  | "steering_refused"
   | "internal";
 
 export const DEFAULT_USER_MESSAGE = "Baton hit an internal error. The team has been notified.";

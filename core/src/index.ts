@@ -1,4 +1,20 @@
 export {
+  type AccessPolicy,
+  type AccessRule,
+  accessSchema,
+  type SlackAccess,
+  slackAccessRule,
+  slackAccessSchema,
+} from "./access/access-rule.js";
+export { type AllowedTargets, createAllowedTargets, targetRef } from "./access/allowed-targets.js";
+export {
+  type AccessCheck,
+  type AccessFacts,
+  type AccessRefusal,
+  checkAccess,
+} from "./access/check-access.js";
+export { type AccessGate, createAccessGate, type RefusedRequest } from "./access/create-access-gate.js";
+export {
   type ClassifierLlm,
   LLM_TIMEOUT_MS,
   type LlmFailureReason,
@@ -64,7 +80,12 @@ export type { QueuedRequesters, StopConversation, StopResult } from "./contracts
 export type { HttpMethod, HttpRoute } from "./contracts/http-route.js";
 export { type LogFields, type Logger, silentLogger } from "./contracts/logger.js";
 export type { Replier, WorkingContext } from "./contracts/replier.js";
-export type { RequestIntake, RequestIntakeResult } from "./contracts/request-intake.js";
+export type {
+  RequestIntake,
+  RequestIntakeOptions,
+  RequestIntakeResult,
+  RequestRefusal,
+} from "./contracts/request-intake.js";
 export type { ShareLinks } from "./contracts/share-links.js";
 export { allowAnyoneToSteer, type SteeringCheck, type SteeringGuard } from "./contracts/steering-guard.js";
 export type { AdmitTurn, TurnAdmission } from "./contracts/turn-admission.js";
@@ -91,6 +112,11 @@ export {
 } from "./controls/create-steering-rule.js";
 export { DEFAULT_STEERING_POLICY, mayUserSteer } from "./controls/may-user-steer.js";
 export {
+  type ClaimDelivery,
+  createDeliveryClaims,
+  DELIVERY_CLAIM_TTL_MS,
+} from "./delivery/claim-delivery.js";
+export {
   BatonError,
   type BatonErrorCode,
   DEFAULT_USER_MESSAGE,
@@ -99,6 +125,11 @@ export {
   toUserFacingError,
   type UserFacingError,
 } from "./errors.js";
+export {
+  createLogThrottle,
+  type LogThrottle,
+  REJECTION_LOG_INTERVAL_MS,
+} from "./http/create-log-throttle.js";
 export { MAX_WEBHOOK_BODY_BYTES, type ReadBodyResult, readBody } from "./http/read-body.js";
 export { sendJson, sendText } from "./http/send-response.js";
 export {
@@ -112,6 +143,7 @@ export { type RedactedEntry, redactTranscriptEntry } from "./redaction/redact-tr
 export { SECRET_PATTERNS, type SecretPattern } from "./redaction/secret-patterns.js";
 export { createProgressThrottle, type ProgressThrottle } from "./replies/progress-throttle.js";
 export { type AgentEvent, type Artifact, agentEventSchema, artifactSchema } from "./schemas/agent-event.js";
+export { type ContextEntry, type ThreadMessage, threadMessageSchema } from "./schemas/context-entry.js";
 export {
   type ConversationRef,
   conversationKey,
@@ -161,10 +193,21 @@ export {
   turnSchema,
   turnStatusSchema,
 } from "./schemas/turn.js";
-export { loadShareLinkKey, type ShareLinkKeyOptions } from "./sharing/load-share-link-key.js";
+export {
+  DATA_DIR_MODE,
+  loadShareLinkKey,
+  loadShareLinkKeyring,
+  type ShareLinkKeyOptions,
+} from "./sharing/load-share-link-key.js";
 export { SHARE_LINK_KEY_BYTES, sealShareId, unsealShareId } from "./sharing/seal-share-id.js";
 export { parseShareLifetime, type ShareLifetime, shareExpiresAt } from "./sharing/share-expiry.js";
 export { generateShareId, hashShareId, isShareIdShaped, SHARE_ID_PATTERN } from "./sharing/share-id.js";
+export {
+  MIN_SHARE_SECRET_CHARS,
+  type NamedShareKey,
+  parseShareKeys,
+  type ShareLinkKeyring,
+} from "./sharing/share-link-keyring.js";
 export {
   createShareService,
   type ResolveShareResult,
@@ -177,11 +220,19 @@ export {
 } from "./sharing/share-service.js";
 export { createShareStore, type RevokeShareResult, type ShareStore } from "./sharing/share-store.js";
 export { createShareSweeper, SHARE_SWEEP_INTERVAL_MS, type ShareSweeper } from "./sharing/share-sweeper.js";
+export { capTranscriptEntry, MAX_TRANSCRIPT_TEXT_CHARS } from "./store/cap-transcript-entry.js";
 export {
   CONVERSATION_CONTEXT_MAX_MESSAGES,
+  type ContextAppendResult,
   type ConversationContextStore,
   createConversationContextStore,
+  UNKNOWN_CONTEXT_AUTHOR,
 } from "./store/conversation-context-store.js";
+export {
+  CONVERSATION_OWNER_TTL_MS,
+  type ConversationOwnerStore,
+  createConversationOwnerStore,
+} from "./store/conversation-owner-store.js";
 export { createRedisKeys, DEFAULT_REDIS_PREFIX, type RedisKeys } from "./store/redis-keys.js";
 export {
   conversationLedgerId,
@@ -191,7 +242,12 @@ export {
   REPLY_LEDGER_TTL_MS,
   type ReplyLedger,
 } from "./store/reply-ledger.js";
-export { createSessionStore, SESSION_TTL_MS, type SessionStore } from "./store/session-store.js";
+export {
+  createSessionStore,
+  SESSION_TTL_MS,
+  type SessionStore,
+  sessionRequesterKey,
+} from "./store/session-store.js";
 export {
   createTranscriptStore,
   type StoredTranscriptEntry,
@@ -205,6 +261,7 @@ export {
   describeModelRefusal,
   type TurnModelChoice,
 } from "./turns/choose-turn-model.js";
+export { formatContextEntries } from "./turns/format-context-entries.js";
 export {
   type AbortReason,
   createTurnRunner,

@@ -67,6 +67,8 @@ return { changed, redis.call('LINDEX', KEYS[1], 0) or '' }
 export interface ConversationGate {
   enter(conversationKey: string, turnId: string, token: string): Promise<EnterResult>;
   renew(conversationKey: string, token: string): Promise<boolean>;
+  /** Whether the turn is at the head of its conversation's inbox. */
+  isHead(conversationKey: string, turnId: string): Promise<boolean>;
   /** Returns the id of the turn now at the head, if any. */
   leave(conversationKey: string, turnId: string, token: string, status: TurnStatus): Promise<string | null>;
   release(conversationKey: string, turnId: string, token: string): Promise<void>;
@@ -125,6 +127,7 @@ export function createConversationGate({
     enter: (key, turnId, token) =>
       commands.batonGateEnter(keys.inbox(key), keys.lock(key), keys.turn(key, turnId), turnId, token, lockMs),
     renew: async (key, token) => (await commands.batonGateRenew(keys.lock(key), token, lockMs)) === 1,
+    isHead: async (key, turnId) => (await redis.lindex(keys.inbox(key), 0)) === turnId,
     leave: (key, turnId, token, status) =>
       commands.batonGateLeave(keys.inbox(key), keys.lock(key), keys.turn(key, turnId), turnId, token, status),
     release: async (key, turnId, token) => {

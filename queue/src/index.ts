@@ -6,6 +6,7 @@ export {
   type IntakeDispatcher,
   type IntakeDispatcherOptions,
 } from "./intake-dispatcher.js";
+export { DEFAULT_INTAKE_LIMITS, type IntakeLimits, type RateLimit } from "./intake-limits.js";
 export {
   CONVERSATION_LOCK_MS,
   DELIVERY_DEDUPE_TTL_MS,

@@ -1,10 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import type { Logger, RedisKeys, Turn } from "@baton/core";
+import type { Logger, RedisKeys, Turn, UserFacingError } from "@baton/core";
 import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
+import { createConversationGate } from "./conversation-gate.js";
+import { describeRefusal } from "./describe-refusal.js";
+import { DEFAULT_INTAKE_LIMITS, type IntakeLimits } from "./intake-limits.js";
+import { CONVERSATION_LOCK_MS } from "./queue-settings.js";
 import type { TurnJob } from "./turn-job.js";
-import { isFinished, readTurnRecord } from "./turn-record.js";
+import { isFinished, readTurn, type TurnRead } from "./turn-record.js";
+import { wakeTurn } from "./wake-turn.js";
 
 export const DISPATCHER_GROUP = "dispatchers";
 /** An entry a dispatcher took but did not finish for this long (it crashed) is taken over. */
@@ -21,6 +26,10 @@ export interface IntakeDispatcherOptions {
   turns: Queue<TurnJob>;
   /** Posts the platform's acknowledgement (👀, a Linear thought). */
   acknowledge: (turn: Turn) => Promise<void>;
+  /** Tells the person that their turn failed before it could run (unreadable, or refused at intake). */
+  fail?: (turn: Turn, error: UserFacingError) => Promise<void>;
+  /** The limits intake refused with, for the reply that names them. */
+  limits?: IntakeLimits;
   logger: Logger;
   reclaimIdleMs?: number;
   reclaimEveryMs?: number;
@@ -44,6 +53,8 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
   const reclaimIdleMs = options.reclaimIdleMs ?? DISPATCH_RECLAIM_IDLE_MS;
   const reclaimEveryMs = options.reclaimEveryMs ?? DISPATCH_RECLAIM_EVERY_MS;
   const log = logger.child({ component: "queue.dispatcher" });
+  const limits = options.limits ?? DEFAULT_INTAKE_LIMITS;
+  const gate = createConversationGate({ redis, keys, lockMs: CONVERSATION_LOCK_MS });
   const stream = keys.intakeStream;
   const consumer = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   const inFlight = new Set<Promise<void>>();
@@ -53,17 +64,19 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
   async function dispatch([entryId, fields]: StreamEntry): Promise<void> {
     const turnId = field(fields, "turn");
     const conversationKey = field(fields, "conversation");
-    const record =
-      turnId && conversationKey ? await readTurnRecord(redis, keys, conversationKey, turnId) : null;
-    if (record && !isFinished(record.status)) {
+    const read: TurnRead =
+      turnId && conversationKey ? await readTurn(redis, keys, conversationKey, turnId) : { kind: "missing" };
+    if (read.kind === "unreadable" && turnId && conversationKey) {
+      await failUnreadable(conversationKey, turnId, read.replyTo);
+    } else if (read.kind === "found" && read.record.refusal) {
+      const { reason, retryAfterMs } = read.record.refusal;
+      await replyOnce(read.record.turn, describeRefusal(reason, retryAfterMs, limits));
+    } else if (read.kind === "found" && !isFinished(read.record.status)) {
+      const { turn } = read.record;
       // The acknowledgement runs beside the dispatch, not in it: a slow or rate-limited platform
       // must not keep other turns from their jobs.
-      trackAcknowledgement(record.turn);
-      const job: TurnJob = {
-        version: 1,
-        turnId: record.turn.id,
-        conversationKey: record.turn.conversationKey,
-      };
+      trackAcknowledgement(turn);
+      const job: TurnJob = { version: 1, turnId: turn.id, conversationKey: turn.conversationKey };
       try {
         await turns.add("turn", job, { jobId: job.turnId });
       } catch (error) {
@@ -73,6 +86,37 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
       }
     }
     await redis.multi().xack(stream, DISPATCHER_GROUP, entryId).xdel(stream, entryId).exec();
+  }
+
+  /**
+   * A turn this Baton cannot read would fail on every pass and hold its conversation's head for
+   * good: it leaves the inbox as failed, the turn behind it is woken, and the person is told when
+   * the record still says where to reply.
+   */
+  async function failUnreadable(
+    conversationKey: string,
+    turnId: string,
+    replyTo: Turn | null,
+  ): Promise<void> {
+    const { changed, next } = await gate.evict(conversationKey, turnId, "failed");
+    if (next) await wakeTurn(turns, next);
+    log.error("queue.dispatch.unreadable_turn", { turn_id: turnId, can_reply: replyTo !== null });
+    if (!changed || !replyTo) return;
+    await replyOnce(replyTo, {
+      code: "request_invalid",
+      message: "Baton could not read this request, so it did not run it. Please send it again.",
+    });
+  }
+
+  /** Claimed like the acknowledgement, so a reclaimed or repeated entry replies once. */
+  async function replyOnce(turn: Turn, error: UserFacingError): Promise<void> {
+    if (!options.fail) return;
+    if ((await redis.hsetnx(keys.turn(turn.conversationKey, turn.id), "failReplied", "1")) === 0) return;
+    await options
+      .fail(turn, error)
+      .catch((failure: unknown) =>
+        log.warn("queue.dispatch.fail_reply_failed", { turn_id: turn.id, error: (failure as Error).message }),
+      );
   }
 
   async function acknowledgeOnce(turn: Turn): Promise<void> {

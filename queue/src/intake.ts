@@ -3,87 +3,122 @@ import {
   type Logger,
   type RedisKeys,
   type RequestIntake,
+  type RequestRefusal,
+  type SessionRequest,
+  type SteeringPolicy,
+  sessionRequesterKey,
   type Turn,
   turnStatusSchema,
 } from "@baton/core";
 import type { Redis } from "ioredis";
+import { boundRequest } from "./bound-request.js";
+import { DEFAULT_INTAKE_LIMITS, type IntakeLimits, workspaceOf } from "./intake-limits.js";
+import { CLAIM_SCRIPT, INTAKE_SCRIPT, TAKE_TOKENS_SCRIPT } from "./intake-scripts.js";
 import { DELIVERY_DEDUPE_TTL_MS, TURN_TTL_MS } from "./queue-settings.js";
 import { isFinished } from "./turn-record.js";
 
 export type Intake = RequestIntake;
 
-// Claims the delivery and, if it is new, stores the turn and queues its id at the tail of the
-// conversation's inbox. KEYS: delivery, turn, inbox. ARGV: turn id, turn JSON, delivery TTL ms,
-// turn TTL ms. The three keys share the conversation's hash tag (one Cluster slot).
-const CLAIM_DELIVERY = `
-local claimed = 'expired'
-if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[3]) then
-  redis.call('HSET', KEYS[2], 'data', ARGV[2], 'status', 'queued', 'attempts', 0)
-  redis.call('PEXPIRE', KEYS[2], ARGV[4])
-  redis.call('RPUSH', KEYS[3], ARGV[1])
-  redis.call('PEXPIRE', KEYS[3], ARGV[4])
-  claimed = 'new'
-else
-  claimed = redis.call('HGET', KEYS[2], 'status') or 'expired'
-end
-`;
-// On one Redis the intake stream entry is written by the same script (KEYS[4]: the stream;
-// ARGV[5]: the conversation key): one command, atomic, nothing lost in between.
-const CLAIM_AND_RECORD_SCRIPT = `${CLAIM_DELIVERY}
-redis.call('XADD', KEYS[4], '*', 'turn', ARGV[1], 'conversation', ARGV[5])
-return claimed
-`;
-const CLAIM_ONLY_SCRIPT = `${CLAIM_DELIVERY}
-return claimed
-`;
-
 export interface IntakeOptions {
   redis: Redis;
   keys: RedisKeys;
   logger: Logger;
+  limits?: IntakeLimits;
 }
+
+type ClaimOutcome = [kind: string, reason?: RequestRefusal, retryAfterMs?: number];
 
 /**
  * Accepts a session request once per delivery: persists the turn, appends it to its
  * conversation's inbox, and records it on the intake stream, from which the dispatcher posts the
- * acknowledgement and queues the turn's job. Every delivery, repeats included, writes a stream
- * entry: were a process to die between a claim and its entry (possible on a Cluster only), the
- * platform's retry of the unfinished turn writes it again, and the dispatcher is idempotent.
+ * acknowledgement and queues the turn's job. A conversation that is full, or a person or workspace
+ * over its rate, gets the turn refused in the same step: stored finished, and answered by the
+ * dispatcher. Every delivery, repeats included, writes a stream entry: were a process to die
+ * between a claim and its entry (possible on a Cluster only), the platform's retry of the
+ * unfinished turn writes it again, and the dispatcher is idempotent.
  */
-export function createIntake({ redis, keys, logger }: IntakeOptions): Intake {
-  redis.defineCommand("batonClaimAndRecord", { numberOfKeys: 4, lua: CLAIM_AND_RECORD_SCRIPT });
-  redis.defineCommand("batonClaimDelivery", { numberOfKeys: 3, lua: CLAIM_ONLY_SCRIPT });
-  const commands = redis as unknown as ClaimCommands;
+export function createIntake({ redis, keys, logger, limits = DEFAULT_INTAKE_LIMITS }: IntakeOptions): Intake {
+  redis.defineCommand("batonIntake", { numberOfKeys: 7, lua: INTAKE_SCRIPT });
+  redis.defineCommand("batonIntakeTokens", { numberOfKeys: 2, lua: TAKE_TOKENS_SCRIPT });
+  redis.defineCommand("batonIntakeClaim", { numberOfKeys: 4, lua: CLAIM_SCRIPT });
+  const commands = redis as unknown as IntakeCommands;
+  const bucketArgs = [
+    limits.perUser.perMinute,
+    limits.perUser.burst,
+    limits.perWorkspace.perMinute,
+    limits.perWorkspace.burst,
+  ];
 
-  /**
-   * The claim must land before the stream entry: the dispatcher reads the turn the entry names.
-   * A Cluster keeps the stream in another slot than the conversation, so there the entry follows
-   * the claim as a second command.
-   */
-  async function claimAndRecord(conversationKey: string, deliveryId: string, turn: Turn): Promise<unknown> {
-    const claimKeys = [
-      keys.delivery(conversationKey, deliveryId),
-      keys.turn(conversationKey, turn.id),
-      keys.inbox(conversationKey),
-    ];
-    const claimArgs = [turn.id, JSON.stringify(turn), DELIVERY_DEDUPE_TTL_MS, TURN_TTL_MS];
-    if (!commands.isCluster) {
-      return commands.batonClaimAndRecord(...claimKeys, keys.intakeStream, ...claimArgs, conversationKey);
-    }
-    const claimed = await commands.batonClaimDelivery(...claimKeys, ...claimArgs);
-    await redis.xadd(keys.intakeStream, "*", "turn", turn.id, "conversation", conversationKey);
-    return claimed;
+  function bucketKeys(request: SessionRequest): [string, string] {
+    // Both buckets of a workspace share its hash tag, so that a Cluster takes them in one step.
+    const tag = `{${workspaceOf(request.conversation)}}`;
+    return [keys.scoped("rate", tag, "user", request.actor.id), keys.scoped("rate", tag, "workspace")];
   }
 
-  return async function intake(request) {
+  /**
+   * One command on one Redis. A Cluster keeps the stream and the buckets in other slots than the
+   * conversation, so there the buckets come first and the entry follows the claim.
+   */
+  async function claimAndRecord(
+    request: SessionRequest,
+    turn: Turn,
+    steering: SteeringPolicy | undefined,
+  ): Promise<ClaimOutcome> {
+    const key = turn.conversationKey;
+    const steeringArgs = [request.actor.id, encodeSteeringPolicy(steering)];
+    const requesterKey = sessionRequesterKey(keys, key);
+    const claimKeys = [keys.delivery(key, request.deliveryId), keys.turn(key, turn.id), keys.inbox(key)];
+    const claimArgs = [
+      turn.id,
+      JSON.stringify(turn),
+      DELIVERY_DEDUPE_TTL_MS,
+      TURN_TTL_MS,
+      key,
+      limits.maxQueuedPerConversation,
+    ];
+    if (!commands.isCluster) {
+      return commands.batonIntake(
+        ...claimKeys,
+        keys.intakeStream,
+        ...bucketKeys(request),
+        requesterKey,
+        ...claimArgs,
+        ...bucketArgs,
+        ...steeringArgs,
+      );
+    }
+    const [refusal, retryAfterMs] = await commands.batonIntakeTokens(...bucketKeys(request), ...bucketArgs);
+    const outcome = await commands.batonIntakeClaim(
+      ...claimKeys,
+      requesterKey,
+      ...claimArgs,
+      refusal,
+      retryAfterMs,
+      ...steeringArgs,
+    );
+    await redis.xadd(keys.intakeStream, "*", "turn", turn.id, "conversation", key);
+    return outcome;
+  }
+
+  return async function intake(given, options = {}) {
+    // Bounded and validated before anything is stored: a turn the dispatcher or a worker could
+    // not read back would hold its conversation's head.
+    const { request, droppedChars } = boundRequest(given);
+    if (droppedChars > 0) {
+      logger.warn("queue.intake.truncated", { delivery_id: request.deliveryId, dropped_chars: droppedChars });
+    }
     const conversationKey = keyOfConversation(request.conversation);
     const turnId = request.id;
-    const claim = await claimAndRecord(conversationKey, request.deliveryId, {
-      id: turnId,
-      conversationKey,
+    const [claim, reason, retryAfterMs] = await claimAndRecord(
       request,
-    });
+      { id: turnId, conversationKey, request },
+      options.steering,
+    );
     if (claim === "new") return { kind: "accepted", turnId };
+    if (claim === "refused" && reason) {
+      logger.info("queue.intake.refused", { turn_id: turnId, reason, retry_after_ms: retryAfterMs });
+      return { kind: "refused", turnId, reason, retryAfterMs: Number(retryAfterMs ?? 0) };
+    }
     const status = turnStatusSchema.safeParse(claim);
     const requeued = status.success && !isFinished(status.data);
     logger.info("queue.intake.duplicate", {
@@ -96,8 +131,15 @@ export function createIntake({ redis, keys, logger }: IntakeOptions): Intake {
   };
 }
 
-interface ClaimCommands {
+interface IntakeCommands {
   readonly isCluster: boolean;
-  batonClaimAndRecord(...args: Array<string | number>): Promise<unknown>;
-  batonClaimDelivery(...args: Array<string | number>): Promise<unknown>;
+  batonIntake(...args: Array<string | number>): Promise<ClaimOutcome>;
+  batonIntakeTokens(...args: Array<string | number>): Promise<[string, number]>;
+  batonIntakeClaim(...args: Array<string | number>): Promise<ClaimOutcome>;
+}
+
+/** The policy as the intake script reads it: '' (not checked), 'requester', 'channel', or ',U1,U2,'. */
+function encodeSteeringPolicy(policy: SteeringPolicy | undefined): string {
+  if (policy === undefined) return "";
+  return Array.isArray(policy) ? `,${policy.join(",")},` : policy;
 }

@@ -8,7 +8,20 @@ export const CONVERSATION_LOCK_MS = 30_000;
 export const TURN_ATTEMPTS = 5;
 /** The first retry's delay; each next one doubles, with jitter. */
 export const TURN_BACKOFF_MS = 2_000;
-/** A turn that waits behind another checks again after about this long (or when promoted). */
+/** A turn whose conversation's lock is still held (its holder died) checks again after about this long. */
 export const TURN_WAIT_MS = 1_000;
 /** Running turns get this long to finish after SIGTERM before they are handed back to the queue. */
 export const SHUTDOWN_GRACE_MS = 30_000;
+/** A conversation holds at most this many turns (running and waiting); more are refused with a reply. */
+export const MAX_QUEUED_TURNS_PER_CONVERSATION = 20;
+/** One person may start this many turns a minute on average, and this many at once. */
+export const USER_TURNS_PER_MINUTE = 10;
+export const USER_TURN_BURST = 20;
+/** One workspace (Slack team, GitHub installation, Linear organization) likewise. */
+export const WORKSPACE_TURNS_PER_MINUTE = 300;
+export const WORKSPACE_TURN_BURST = 600;
+/**
+ * A turn waiting behind another is woken when the head finishes; this is only the safety net for
+ * a wake-up that was lost (a worker killed between finishing a turn and waking the next).
+ */
+export const TURN_PARKED_MS = 5 * 60_000;

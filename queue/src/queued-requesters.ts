@@ -1,5 +1,6 @@
 import { type QueuedRequesters, type RedisKeys, turnSchema } from "@baton/core";
 import type { Redis } from "ioredis";
+import { parseJsonOrNull } from "./turn-record.js";
 
 export type { QueuedRequesters };
 
@@ -14,6 +15,10 @@ export function createQueuedRequesters({ redis, keys }: { redis: Redis; keys: Re
     const records = await Promise.all(
       turnIds.map((id) => redis.hget(keys.turn(conversationKey, id), "data")),
     );
-    return records.flatMap((data) => (data ? [turnSchema.parse(JSON.parse(data)).request.actor.id] : []));
+    return records.flatMap((data) => {
+      // A record this Baton cannot read names nobody: it must not keep a stop from being asked.
+      const turn = data ? turnSchema.safeParse(parseJsonOrNull(data)) : null;
+      return turn?.success ? [turn.data.request.actor.id] : [];
+    });
   };
 }

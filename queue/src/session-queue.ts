@@ -2,6 +2,7 @@ import type { Logger, RedisKeys } from "@baton/core";
 import { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { createIntake, type Intake } from "./intake.js";
+import type { IntakeLimits } from "./intake-limits.js";
 import { TURN_ATTEMPTS, TURN_BACKOFF_MS } from "./queue-settings.js";
 import { createQueuedRequesters, type QueuedRequesters } from "./queued-requesters.js";
 import { createStopConversation, type StopConversation } from "./stop-conversation.js";
@@ -14,6 +15,7 @@ export interface SessionQueueOptions {
   logger: Logger;
   attempts?: number;
   backoffMs?: number;
+  limits?: IntakeLimits;
 }
 
 /** What the bots see of the queue: they hand requests in and ask for stops, nothing else. */
@@ -33,6 +35,7 @@ export function createSessionQueue({
   logger,
   attempts,
   backoffMs,
+  limits,
 }: SessionQueueOptions): SessionQueue {
   const turns = new Queue<TurnJob>(names.turns, {
     connection,
@@ -50,7 +53,7 @@ export function createSessionQueue({
   // already reports outages, so these are kept at debug.
   turns.on("error", (error) => log.debug("queue.turns.error", { error: error.message }));
   return {
-    intake: createIntake({ redis: connection, keys, logger: log }),
+    intake: createIntake({ redis: connection, keys, logger: log, limits }),
     stop: createStopConversation({ redis: connection, keys, turns }),
     queuedRequesters: createQueuedRequesters({ redis: connection, keys }),
     names,

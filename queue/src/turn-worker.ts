@@ -10,10 +10,11 @@ import {
 import { DelayedError, type Job, type Queue, UnrecoverableError, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { createConversationGate } from "./conversation-gate.js";
-import { CONVERSATION_LOCK_MS, SHUTDOWN_GRACE_MS, TURN_WAIT_MS } from "./queue-settings.js";
+import { CONVERSATION_LOCK_MS, SHUTDOWN_GRACE_MS, TURN_PARKED_MS, TURN_WAIT_MS } from "./queue-settings.js";
 import { createStopSignals } from "./stop-signals.js";
 import { type TurnJob, turnJobSchema } from "./turn-job.js";
-import { isFinished, readTurnRecord } from "./turn-record.js";
+import { isFinished, readTurn, readTurnRecord } from "./turn-record.js";
+import { wakeTurn as promoteTurn } from "./wake-turn.js";
 
 export interface TurnWorkerOptions {
   /** A connection with `maxRetriesPerRequest: null`; the worker duplicates it for blocking reads. */
@@ -26,7 +27,10 @@ export interface TurnWorkerOptions {
   logger: Logger;
   concurrency?: number;
   conversationLockMs?: number;
+  /** How long a turn waits before trying again when its conversation's lock is held by a dead worker. */
   waitMs?: number;
+  /** How long a turn parked behind another sleeps if no one wakes it. */
+  parkMs?: number;
   /** BullMQ's own job lock and stalled-job check; lower in tests so that crash recovery is quick. */
   jobLockMs?: number;
   stalledIntervalMs?: number;
@@ -56,6 +60,7 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
   const { connection, keys, queueName, turns, runTurn, logger } = options;
   const lockMs = options.conversationLockMs ?? CONVERSATION_LOCK_MS;
   const waitMs = options.waitMs ?? TURN_WAIT_MS;
+  const parkMs = options.parkMs ?? TURN_PARKED_MS;
   const log = logger.child({ component: "queue.turn_worker" });
   const gate = createConversationGate({ redis: connection, keys, lockMs });
   const stopSignals = createStopSignals({ subscriber: connection.duplicate(), keys });
@@ -64,7 +69,15 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
 
   async function processTurnJob(job: Job<TurnJob>, token?: string): Promise<TurnStatus> {
     const { turnId, conversationKey } = turnJobSchema.parse(job.data);
-    const record = await readTurnRecord(connection, keys, conversationKey, turnId);
+    const read = await readTurn(connection, keys, conversationKey, turnId);
+    if (read.kind === "unreadable") {
+      // Retrying cannot make it readable: it leaves its conversation so the turns behind it run.
+      const { next } = await gate.evict(conversationKey, turnId, "failed");
+      if (next) await wakeTurn(next);
+      log.error("queue.turn.unreadable", { turn_id: turnId });
+      return "failed";
+    }
+    const record = read.kind === "found" ? read.record : null;
     if (!record || isFinished(record.status)) {
       // Finished or expired, yet maybe still at the head (its worker died after recording it):
       // it must not block the turns behind it.
@@ -76,8 +89,16 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
     const lockToken = `${workerId}.${turnId}.${token ?? randomUUID()}`;
     const entry = await gate.enter(conversationKey, turnId, lockToken);
     if (entry === "gone") return "cancelled";
-    if (entry !== "entered") {
-      // Wait our turn: jitter spreads the retries of many waiting turns.
+    if (entry === "not_head") {
+      // Parked, not polling: the turn ahead wakes this one when it leaves the head. Were it to
+      // leave between our check and the park, its wake-up found nothing to promote: look again.
+      await job.moveToDelayed(Date.now() + parkMs, token);
+      if (await gate.isHead(conversationKey, turnId)) await wakeTurn(turnId);
+      throw new DelayedError();
+    }
+    if (entry === "locked") {
+      // The head's lock is held by a worker that died or has not let go yet; it lapses on its own,
+      // without anyone to wake us. Jitter spreads the retries of many waiting turns.
       await job.moveToDelayed(Date.now() + waitMs * (0.5 + Math.random()), token);
       throw new DelayedError();
     }
@@ -144,10 +165,7 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
   }
 
   /** Moves a waiting turn out of the delayed set at once instead of at its next check. */
-  async function wakeTurn(turnId: string): Promise<void> {
-    const job = await turns.getJob(turnId);
-    if (job && (await job.isDelayed())) await job.promote().catch(() => {});
-  }
+  const wakeTurn = (turnId: string) => promoteTurn(turns, turnId);
 
   const worker = new Worker<TurnJob>(queueName, processTurnJob, {
     connection,

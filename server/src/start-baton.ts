@@ -4,7 +4,10 @@ import {
   type AgentBackend,
   type BotModule,
   classifierStep,
+  createAllowedTargets,
   createConversationContextStore,
+  createConversationOwnerStore,
+  createDeliveryClaims,
   createRedisKeys,
   createReplyLedger,
   createSessionStore,
@@ -18,12 +21,14 @@ import { Registry } from "prom-client";
 import { createQueueDashboardRoutes } from "./admin/create-queue-dashboard-routes.js";
 import { BOT_MODULES } from "./bots/bot-modules.js";
 import { setupBots } from "./bots/setup-bots.js";
+import { intakeLimitsFromConfig } from "./config/intake-limits-from-config.js";
 import { type Config, loadConfig } from "./config/load-config.js";
 import { createGateway } from "./gateway/create-gateway.js";
 import type { HttpRoute } from "./gateway/http-route.js";
 import { listen } from "./gateway/listen.js";
 import { createLogger } from "./logging/create-logger.js";
 import { createBatonMetrics } from "./metrics/create-baton-metrics.js";
+import { guardMetricsRoute } from "./metrics/guard-metrics-route.js";
 import { observeRepliers } from "./metrics/observe-repliers.js";
 import { type MetricsServer, startMetricsServer } from "./metrics/start-metrics-server.js";
 import { createBackend } from "./platforms/create-backend.js";
@@ -57,6 +62,8 @@ export interface RunningBaton {
   url: string | null;
   /** Where a worker process serves its /metrics (BATON_WORKER_METRICS_PORT). */
   workerMetricsUrl: string | null;
+  /** Where /metrics is served when BATON_METRICS_PORT moves it off the public port. */
+  metricsUrl: string | null;
   /** Stops taking work, drains running turns within the grace period, and closes everything. */
   close(): Promise<void>;
 }
@@ -93,15 +100,18 @@ export async function startBaton({
   const main = redis.connect({ maxRetriesPerRequest: REQUEST_REDIS_RETRIES });
   const keys = createRedisKeys(config.BATON_REDIS_PREFIX);
   const names = queueNames(config.BATON_REDIS_PREFIX);
-  const queue = createSessionQueue({ connection: main, keys, names, logger });
+  const limits = intakeLimitsFromConfig(config);
+  const queue = createSessionQueue({ connection: main, keys, names, logger, limits });
   const ledger = createReplyLedger({ redis: main, keys });
   const sessions = createSessionStore({ redis: main, keys });
   const transcripts = createTranscriptStore({ redis: main, keys });
   const conversationContext = createConversationContextStore({ redis: main, keys });
+  const conversationOwners = createConversationOwnerStore({ redis: main, keys });
   let stopGateway: (() => Promise<void>) | undefined;
   let stopWorker: (() => Promise<void>) | undefined;
   let stopBots: (() => Promise<void>) | undefined;
   let workerMetricsServer: MetricsServer | null = null;
+  let metricsServer: MetricsServer | null = null;
 
   try {
     const sharing = await setupSharing({ config, catalog, redis: main, keys, sessions, transcripts, logger });
@@ -115,11 +125,13 @@ export async function startBaton({
         queuedRequesters: queue.queuedRequesters,
         sessions,
         conversationContext,
+        conversationOwners,
         shares: sharing.service,
         ledger,
         logger,
         redis: main,
         keys,
+        claimDelivery: createDeliveryClaims({ redis: main, keys }),
         progressMinIntervalMs: overrides.progressMinIntervalMs,
       },
     });
@@ -131,11 +143,23 @@ export async function startBaton({
       intakeStream: keys.intakeStream,
     });
     const observedRepliers = observeRepliers(repliers, metrics.replies);
+    const metricsRoute = config.BATON_METRICS_TOKEN
+      ? guardMetricsRoute(metrics.route, config.BATON_METRICS_TOKEN)
+      : metrics.route;
+    if (config.BATON_METRICS_PORT !== undefined) {
+      metricsServer = await startMetricsServer({
+        route: metricsRoute,
+        port: config.BATON_METRICS_PORT,
+        host: config.BATON_METRICS_HOST,
+        logger,
+      });
+    }
     let server: Server | null = null;
     if (mode !== "worker") {
+      const publicMetrics = metricsServer ? [] : [metricsRoute];
       const routes: HttpRoute[] = [
         ...createHealthRoutes({ redis: main }),
-        metrics.route,
+        ...publicMetrics,
         ...sharing.routes,
         ...bots.flatMap((bot) => bot.routes),
         ...(config.BATON_ADMIN_TOKEN
@@ -182,6 +206,8 @@ export async function startBaton({
         repliers: observedRepliers,
         shareLinks: sharing.service,
         conversationContext,
+        owners: conversationOwners,
+        allowedTargets: createAllowedTargets(catalog),
         steering,
         models: catalog.models,
         requestContext,
@@ -218,6 +244,18 @@ export async function startBaton({
           if (Number.isFinite(receivedAt))
             metrics.ackSeconds.observe({ platform }, Math.max(0, Date.now() - receivedAt) / 1000);
         },
+        limits,
+        fail: async (turn, error) => {
+          const replier = repliers[turn.request.conversation.platform];
+          if (error.code === "steering_refused") {
+            // Declined privately in the bot's own words, as the worker declines at the head.
+            const session = await sessions.findByConversation(turn.conversationKey);
+            const check = session ? steering(session, turn.request.actor) : null;
+            await replier?.declined(turn, check && !check.allowed ? check.reason : error.message);
+            return;
+          }
+          await replier?.failed(turn, error);
+        },
       });
       turnWorker.worker.on("completed", (job, status: string) => {
         metrics.turns.counter.inc({ status });
@@ -230,7 +268,7 @@ export async function startBaton({
       // steps) get an address of their own for Prometheus to scrape.
       if (mode === "worker" && config.BATON_WORKER_METRICS_PORT !== undefined) {
         workerMetricsServer = await startMetricsServer({
-          route: metrics.route,
+          route: metricsRoute,
           port: config.BATON_WORKER_METRICS_PORT,
           host: config.HOST,
           logger,
@@ -262,11 +300,17 @@ export async function startBaton({
       config,
       url,
       workerMetricsUrl: workerMetricsServer?.url ?? null,
+      metricsUrl: metricsServer?.url ?? null,
       async close() {
         log.info("server.stopping", {});
         // No new requests come in while running turns drain; then the connections close.
         await stopBots?.();
-        await Promise.all([stopGateway?.(), stopWorker?.(), workerMetricsServer?.close()]);
+        await Promise.all([
+          stopGateway?.(),
+          stopWorker?.(),
+          workerMetricsServer?.close(),
+          metricsServer?.close(),
+        ]);
         await queue.close();
         await redis.close();
         log.info("server.stopped", {});
@@ -277,6 +321,7 @@ export async function startBaton({
     await stopGateway?.().catch(() => {});
     await stopWorker?.().catch(() => {});
     await workerMetricsServer?.close().catch(() => {});
+    await metricsServer?.close().catch(() => {});
     await queue.close().catch(() => {});
     await redis.close().catch(() => {});
     throw error;

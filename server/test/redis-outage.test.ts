@@ -45,7 +45,7 @@ describe("when Redis goes away", () => {
         PORT: "0",
         HOST: "127.0.0.1",
         BATON_CONFIG: "does-not-exist.yaml",
-        BATON_SHARE_KEY: "test-share-link-key",
+        BATON_SHARE_KEY: "test-share-link-key-0123456789abcdefghij",
         SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
         SLACK_BOT_TOKEN: "xoxb-test-token",
         SLACK_API_URL: slack.url,

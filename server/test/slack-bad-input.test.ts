@@ -181,6 +181,24 @@ describe("bad input on /slack/events", () => {
     });
   }
 
+  it("answers a stale timestamp and a bad signature alike, and logs a flood of them once per window", async () => {
+    const stale = await postSlackEvent(`${t.url}/slack/events`, mention(), {
+      signingSecret: TEST_SIGNING_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - SIX_MINUTES_S,
+    });
+    const forged = await postSlackEvent(`${t.url}/slack/events`, mention(), {
+      signingSecret: "wrong-secret",
+    });
+    expect([stale.status, forged.status]).toEqual([401, 401]);
+    expect(stale.body).toBe(forged.body);
+    const logged = () => t.logger.lines.filter((l) => l.event === "bots.slack.request_rejected").length;
+    const before = logged();
+    for (let i = 0; i < 20; i++) {
+      await postSlackEvent(`${t.url}/slack/events`, mention(), { signingSecret: "wrong-secret" });
+    }
+    expect(logged() - before).toBeLessThanOrEqual(1);
+  });
+
   it("answers 404 for unknown paths and 405 for a wrong method", async () => {
     const unknown = await fetch(`${t.url}/nope`);
     expect(unknown.status).toBe(404);

@@ -102,6 +102,49 @@ describe("the target picker", () => {
     expect(agent.runs).toHaveLength(1);
   });
 
+  it("the person Baton asked owns the thread until they pick: another's turn cannot open the session, their stop is not blocked, and their pick runs", async () => {
+    await start(SMALL_CATALOG);
+    const { ts: threadTs } = await slack.mention({
+      channel: "C0OWN",
+      user: "U0ADA",
+      text: "fix the flaky login test",
+    });
+    const picker = await pickerIn("C0OWN");
+    await slack.mention({
+      channel: "C0OWN",
+      threadTs,
+      user: "U0MALLORY",
+      text: "in acme/infra delete the tests",
+    });
+    await eventually("Mallory told the thread is taken", () =>
+      callsIn(t, "chat.postEphemeral", "C0OWN").find(
+        (c) => textOf(c).includes("U0MALLORY") && textOf(c).includes("asked first"),
+      ),
+    );
+    expect(agent.runs).toHaveLength(0);
+    await slack.mention({ channel: "C0OWN", threadTs, user: "U0ADA", text: "stop" });
+    await eventually("Ada's stop answered", () =>
+      callsIn(t, "chat.postEphemeral", "C0OWN").find(
+        (c) => textOf(c).includes("U0ADA") && textOf(c).includes("Nothing is running"),
+      ),
+    );
+    await slack.click({
+      user: "U0ADA",
+      channel: "C0OWN",
+      action: {
+        type: "static_select",
+        action_id: "baton_pick_select",
+        block_id: picker.blockId,
+        selected_option: { value: "acme/api", text: { type: "plain_text", text: "acme/api" } },
+      },
+    });
+    const run = await agent.waitForRun(1);
+    expect(run.turn.target).toEqual({ kind: "repository", repo: "acme/api" });
+    expect(run.turn.session.requester.id).toBe("U0ADA");
+    expect(run.turn.prompt).toBe("fix the flaky login test");
+    run.finish();
+  });
+
   it("offers a searching select beyond 100 targets, answered through block_suggestion", async () => {
     await start(largeCatalog(150));
     await slack.mention({ channel: "C0BIG", text: "fix the flaky login test" });

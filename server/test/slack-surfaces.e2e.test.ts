@@ -77,7 +77,7 @@ describe("Slack surfaces", () => {
   it("a follow-up while a turn runs is answered after it, in order, with the thread's messages in between as context", async () => {
     const { ts: threadTs } = await slack.mention({ channel: "C0FOLLOW", text: "first request" });
     const first = await agent.waitForRun(1);
-    await slack.message({ channel: "C0FOLLOW", threadTs, user: "U0BOB", text: "fyi the staging DB is down" });
+    await slack.message({ channel: "C0FOLLOW", threadTs, user: "U0ADA", text: "fyi the staging DB is down" });
     await slack.mention({ channel: "C0FOLLOW", threadTs, text: "second request" });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(agent.runs).toHaveLength(1);
@@ -86,7 +86,9 @@ describe("Slack surfaces", () => {
     const second = await agent.waitForRun(2);
     expect(second.turn.prompt).toBe("second request");
     expect(second.turn.session.id).toBe(first.turn.session.id);
-    expect(second.turn.context).toEqual(["<@U0BOB>: fyi the staging DB is down"]);
+    expect(second.turn.context).toEqual([
+      { authorId: "U0ADA", text: "fyi the staging DB is down", maySteer: true },
+    ]);
     second.finish();
     const results = await eventually("both results", () => {
       const found = callsIn(t, "chat.postMessage", "C0FOLLOW").filter((c) => textOf(c).includes("finished:"));

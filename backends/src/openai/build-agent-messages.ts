@@ -1,4 +1,4 @@
-import { describeTarget, type Target } from "@baton/core";
+import { type ContextEntry, describeTarget, formatContextEntries, type Target } from "@baton/core";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { AgentConversation } from "./memory/agent-memory.js";
 import type { Workspace } from "./workspace/workspace.js";
@@ -17,7 +17,7 @@ export function buildAgentMessages({
   target: Target;
   workspace: Workspace;
   conversation: AgentConversation;
-  context: readonly string[];
+  context: readonly ContextEntry[];
   prompt: string;
 }): ChatCompletionMessageParam[] {
   const messages: ChatCompletionMessageParam[] = [
@@ -33,7 +33,7 @@ export function buildAgentMessages({
   }
   const thread =
     context.length > 0
-      ? `Messages posted in the thread since the last turn:\n${context.map((m) => `- ${m}`).join("\n")}\n\n`
+      ? `Messages posted in the thread since the last turn:\n${formatContextEntries(context)}\n\n`
       : "";
   messages.push({ role: "user", content: `${thread}${prompt}` });
   return messages;

@@ -1,6 +1,7 @@
 import { type Bot, type BotServices, createConversationControls } from "@baton/core";
 import { App, LogLevel } from "@slack/bolt";
 import type { WebClient } from "@slack/web-api";
+import { createSlackAccess } from "./access/create-slack-access.js";
 import { createSlackContextProvider } from "./context/create-slack-context-provider.js";
 import { createSlackControls } from "./controls/create-slack-controls.js";
 import { createSlackSteeringRule } from "./controls/create-slack-steering-guard.js";
@@ -70,6 +71,12 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
     log.error("bots.slack.listener_failed", { error: error.message, code: error.code });
   });
   const steering = createSlackSteeringRule(catalog);
+  const access = createSlackAccess({
+    catalog,
+    client: app.client,
+    claimDelivery: options.claimDelivery,
+    logger,
+  });
   const controls = createSlackControls({
     client: app.client,
     controls: createConversationControls({ ...options, steering }),
@@ -77,12 +84,24 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
     ledger,
     logger,
   });
-  registerSlackInteractions({ app, catalog, intake, controls, logger });
+  registerSlackInteractions({
+    app,
+    catalog,
+    intake,
+    controls,
+    claimDelivery: options.claimDelivery,
+    access,
+    identity,
+    logger,
+  });
   const routeEvent = createSlackEventRouter({
     identity,
     intake,
     controls,
     conversationContext: options.conversationContext,
+    claimDelivery: options.claimDelivery,
+    access,
+    steering,
     logger,
   });
   const handleEvents = createSlackEventsHandler({ signingSecret, routeEvent, receiver, logger });

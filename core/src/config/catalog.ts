@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { accessSchema } from "../access/access-rule.js";
 import { REPOSITORY_NAME_PATTERN } from "../schemas/target.js";
 
 /** A target as written in the catalog: `owner/name`, `env:<id>` or `none`. */
@@ -81,6 +82,8 @@ export const catalogSchema = z
             z.object({
               target: targetRefSchema.optional(),
               steering: steeringPolicySchema.default("requester"),
+              /** The only targets requests in this channel may use (`!repo`, `in owner/repo` included); any when unset. */
+              targets: z.array(targetRefSchema).min(1).optional(),
             }),
           )
           .default({}),
@@ -118,6 +121,8 @@ export const catalogSchema = z
     sharing: sharePolicySchema.default({ mode: "auto", expiresInDays: 7 }),
     // Keyed by backend name (`openai`, `openinspect`, `plan`).
     models: z.record(z.string(), backendModelsSchema).default({}),
+    /** Who may use Baton at all, per platform (docs/security.md). */
+    access: accessSchema.prefault({}),
   })
   .strict();
 export type Catalog = z.infer<typeof catalogSchema>;

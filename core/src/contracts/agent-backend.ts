@@ -1,4 +1,5 @@
 import type { AgentEvent } from "../schemas/agent-event.js";
+import type { ContextEntry } from "../schemas/context-entry.js";
 import type { Session } from "../schemas/session.js";
 import type { Target } from "../schemas/target.js";
 import type { Turn } from "../schemas/turn.js";
@@ -10,8 +11,12 @@ export interface BackendTurn {
   target: Target;
   prompt: string;
   model?: string;
-  /** Messages posted in the conversation since the previous turn, oldest first. */
-  context: string[];
+  /**
+   * Messages posted in the conversation since the previous turn, oldest first, each with its
+   * author apart from its text (render them with `formatContextEntries`). Only the messages of
+   * people who may steer the session reach a backend.
+   */
+  context: ContextEntry[];
   /** Stable across retries of the same turn: backends use it to avoid doing the work twice. */
   idempotencyKey: string;
 }

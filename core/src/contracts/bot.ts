@@ -1,9 +1,11 @@
 import type { Redis } from "ioredis";
 import type { RequestContextProvider } from "../classifier/request-context-provider.js";
 import type { Catalog } from "../config/catalog.js";
+import type { ClaimDelivery } from "../delivery/claim-delivery.js";
 import type { Platform } from "../schemas/conversation-ref.js";
 import type { ShareService } from "../sharing/share-service.js";
 import type { ConversationContextStore } from "../store/conversation-context-store.js";
+import type { ConversationOwnerStore } from "../store/conversation-owner-store.js";
 import type { RedisKeys } from "../store/redis-keys.js";
 import type { ReplyLedger } from "../store/reply-ledger.js";
 import type { SessionStore } from "../store/session-store.js";
@@ -59,6 +61,8 @@ export interface BotServices {
   queuedRequesters: QueuedRequesters;
   sessions: SessionStore;
   conversationContext: ConversationContextStore;
+  /** Who owns a conversation Baton asked about, until its session opens (the controls read it). */
+  conversationOwners: ConversationOwnerStore;
   shares: Pick<ShareService, "shareSession" | "unshareSession">;
   ledger: ReplyLedger;
   logger: Logger;
@@ -66,6 +70,11 @@ export interface BotServices {
   redis: Redis;
   /** Key names under Baton's prefix; a bot's own keys go under `keys.scoped("<platform>", …)`. */
   keys: RedisKeys;
+  /**
+   * Claims a delivery once, globally, before its first side effect (control words, context,
+   * anything that posts before intake): a replayed delivery does nothing twice.
+   */
+  claimDelivery: ClaimDelivery;
   /** How often a turn's progress may edit its message (tests shorten it); the bot's default otherwise. */
   progressMinIntervalMs?: number;
 }

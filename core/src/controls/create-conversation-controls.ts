@@ -8,6 +8,7 @@ import type { Session } from "../schemas/session.js";
 import type { SessionRequest } from "../schemas/session-request.js";
 import type { Target } from "../schemas/target.js";
 import type { ShareService } from "../sharing/share-service.js";
+import type { ConversationOwnerStore } from "../store/conversation-owner-store.js";
 import { type PickerMode, REPLY_FIELDS, type ReplyLedger } from "../store/reply-ledger.js";
 import type { SessionStore } from "../store/session-store.js";
 import type { ControlWord } from "./control-word.js";
@@ -76,8 +77,10 @@ export interface ConversationControlsOptions {
   catalog: Catalog;
   sessions: Pick<SessionStore, "findByConversation">;
   stopConversation: StopConversation;
-  /** Who asked for the queued turns: before a session exists, they are the people who may stop them. */
+  /** Who asked for the queued turns: before a session exists, the first of them owns the conversation. */
   queuedRequesters: QueuedRequesters;
+  /** The person Baton asked where to work owns the conversation until its session opens. */
+  conversationOwners?: Pick<ConversationOwnerStore, "owner">;
   shares: Pick<ShareService, "shareSession" | "unshareSession">;
   intake: RequestIntake;
   ledger: ReplyLedger;
@@ -104,7 +107,16 @@ export interface ConversationControls {
 }
 
 export function createConversationControls(options: ConversationControlsOptions): ConversationControls {
-  const { sessions, stopConversation, queuedRequesters, shares, intake, ledger, steering } = options;
+  const {
+    sessions,
+    stopConversation,
+    queuedRequesters,
+    conversationOwners,
+    shares,
+    intake,
+    ledger,
+    steering,
+  } = options;
   const now = options.now ?? (() => new Date());
   const resolveTarget = createTargetResolver(options.catalog);
 
@@ -125,9 +137,11 @@ export function createConversationControls(options: ConversationControlsOptions)
     const key = conversationKey(conversation);
     if (userId) {
       const session = await sessions.findByConversation(key);
-      // Before its session exists, a conversation belongs to whoever asked for its queued turns.
-      const requesters = session ? [session.requester.id] : [...new Set(await queuedRequesters(key))];
-      for (const requesterId of requesters) {
+      // Before its session exists, a conversation belongs to its owner: the person Baton asked
+      // where to work, else whoever asked first. Someone else's queued turn never blocks them.
+      const requesterId =
+        session?.requester.id ?? (await conversationOwners?.owner(key)) ?? (await queuedRequesters(key))[0];
+      if (requesterId) {
         const check = steering.check({ conversation, requesterId, userId });
         if (!check.allowed) return { kind: "refused", reason: check.reason };
       }

@@ -32,6 +32,8 @@ export interface SteeringRule {
   platform: Platform;
   check(question: SteeringQuestion): SteeringCheck;
   guard: SteeringGuard;
+  /** The policy of the conversation's place, for intake to answer "may this person steer?" itself. */
+  policyFor(conversation: ConversationRef): SteeringPolicy;
 }
 
 /**
@@ -44,8 +46,10 @@ export interface SteeringRule {
  * });
  */
 export function createSteeringRule(options: SteeringRuleOptions): SteeringRule {
+  const policyFor = (conversation: ConversationRef): SteeringPolicy =>
+    options.policyOf(options.placeOf(conversation)) ?? DEFAULT_STEERING_POLICY;
   const check = ({ conversation, requesterId, userId }: SteeringQuestion): SteeringCheck => {
-    const policy = options.policyOf(options.placeOf(conversation)) ?? DEFAULT_STEERING_POLICY;
+    const policy = policyFor(conversation);
     return mayUserSteer({ policy, requesterId, userId })
       ? { allowed: true }
       : { allowed: false, reason: options.refusal({ requesterId, policy }) };
@@ -53,6 +57,7 @@ export function createSteeringRule(options: SteeringRuleOptions): SteeringRule {
   return {
     platform: options.platform,
     check,
+    policyFor,
     guard: (session, actor) =>
       session.conversation.platform !== options.platform
         ? { allowed: true }

@@ -192,6 +192,28 @@ const SECRETS: SecretCase[] = [
     (s) =>
       `https://acme-artifacts.s3.amazonaws.com/build.tgz?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date=20240611T102233Z&X-Amz-Signature=${s}`,
   ),
+  // Misses found in review (issue 12): a name, then a value without `=`; short tokens; `curl -u`.
+  secret("prose", hex(32), (s) => `FYI the webhook secret is ${s}, rotate it after the demo.`),
+  secret("code", hex(32), (s) => `docker run -e DD_SITE=datadoghq.eu -e DD_API_KEY ${s} datadog/agent`),
+  secret("log", `${alnum(9)}7${alnum(4)}`, (s) => `+ curl -u admin:${s} https://jenkins.internal/api/json`),
+  secret(
+    "code",
+    `${alnum(6)}3${alnum(7)}`,
+    (s) => `# .env.example was wrong, use\nPASSWORD ${s}\nUSER deploy`,
+  ),
+  secret("prose", `${alnum(8)}5${alnum(9)}`, (s) => `The staging access token is ${s} (short, 18 chars).`),
+  secret(
+    "url",
+    `${alnum(6)}@${alnum(8)}9${alnum(9)}`,
+    (s) => `DATABASE_URL=postgres://app:${s}@db.internal:5432/app`,
+  ),
+  // From secretlint's recommended preset.
+  secret(
+    "code",
+    `hf_${pick("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 34)}`,
+    (s) => `login(token="${s}")`,
+  ),
+  secret("log", `gsk_${alnum(52)}`, (s) => `groq: request with key ${s} rejected (429)`),
 ];
 
 // Text that looks like it could hold a secret and does not: all of it must come through untouched.
@@ -245,6 +267,10 @@ const LOOK_ALIKES: string[] = [
   "export OPENAI_API_KEY=",
   "https://acme-artifacts.s3.amazonaws.com/build.tgz?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date=20240611T102233Z&X-Amz-Expires=3600",
   "The function authenticateWithGitHubAppInstallationToken handles retries.",
+  "The token expiration is 3600 seconds; rotate the password every 90 days.",
+  'curl -u "$JENKINS_USER:$JENKINS_TOKEN" https://jenkins.internal/api/json',
+  "postgres://app@db.internal:5432/app?sslmode=require",
+  "Mail ops@acme.example if the secret rotation fails.",
 ];
 
 describe("the redaction corpus", () => {

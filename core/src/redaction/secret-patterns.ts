@@ -1,3 +1,5 @@
+import { SECRETLINT_PATTERNS } from "./secretlint-patterns.js";
+
 /**
  * One rule of the secret pattern set. The match is replaced, except the named groups `pre` and
  * `post`, which stay (a key name, an `=`, a URL's host). `accept` can turn a match down, for rules
@@ -33,11 +35,21 @@ export function isSecretValue(value: string): boolean {
 }
 
 /**
+ * A value said after a secret's name without `=` (`the webhook secret is 9f3a…`, `DD_API_KEY
+ * 9f3a…`, `PASSWORD s3cr3t-2024`): prose and shell lines use no assignment. A word after a name is
+ * usually prose (`token expiration`), so only values with a digit and a letter count.
+ */
+function isSpokenSecretValue(value: string): boolean {
+  return /\d/.test(value) && /[A-Za-z]/.test(value) && isSecretValue(value);
+}
+
+/**
  * The maintained rule set, most specific first: each provider's documented token format, then
  * generic shapes (headers, URL credentials, assignments). New formats go here, with a corpus line in
  * `redaction-corpus.test.ts` for the secret and one for its closest harmless look-alike.
  */
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
+  ...SECRETLINT_PATTERNS,
   {
     name: "private-key",
     pattern:
@@ -82,7 +94,14 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     name: "url-credentials",
-    pattern: /(?<pre>\b[a-z][a-z0-9+.-]{0,30}:\/\/[^\s:/@?#]{0,256}:)[^\s@/?#]{3,}(?<post>@)/gi,
+    // Greedy up to the last `@` before the host: a password may hold `@` itself.
+    pattern: /(?<pre>\b[a-z][a-z0-9+.-]{0,30}:\/\/[^\s:/@?#]{0,256}:)[^\s/?#]{3,256}(?<post>@)/gi,
+    accept: (password) => !/^[[<{$%]/.test(password),
+  },
+  {
+    name: "cli-credentials",
+    // `curl -u admin:s3cret`, `--user admin:s3cret`: the part after the first `:` is a password.
+    pattern: /(?<pre>(?:^|\s)(?:-u|--user|--proxy-user)\s*["']?[^\s:"']{1,64}:)[^\s"']{3,}/gm,
     accept: (password) => !/^[[<{$%]/.test(password),
   },
   {
@@ -96,6 +115,14 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     pattern:
       /(?<pre>--(?:token|password|secret|api-key|auth-token|client-secret)(?:=|\s+)["']?)[^\s"']{8,}/gi,
     accept: isSecretValue,
+  },
+  {
+    name: "secret-after-name",
+    pattern: new RegExp(
+      `(?<pre>\\b${SECRET_NAME}\\b["']?(?:\\s+(?:is|was|are|of))?\\s+["'\`]?)[A-Za-z0-9_+/=.~!@#%^&*-]{8,}`,
+      "gi",
+    ),
+    accept: isSpokenSecretValue,
   },
   {
     name: "secret-assignment",

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadShareLinkKey } from "./load-share-link-key.js";
 import { SHARE_LINK_KEY_BYTES, sealShareId, unsealShareId } from "./seal-share-id.js";
@@ -26,13 +26,24 @@ describe("sealShareId", () => {
   });
 });
 
+const CONFIGURED = "configured-secret-9f2c7a1e4b8d6053a7";
+const OTHER = "another-secret-0d4e6b9a2c7f1358e2";
+
 describe("loadShareLinkKey", () => {
+  it("refuses a weak configured secret at startup, saying how to make one", async () => {
+    const keyFile = join(await mkdtemp(join(tmpdir(), "baton-key-")), "unused.key");
+    await expect(loadShareLinkKey({ secret: "hunter2", keyFile })).rejects.toThrow(/at least 32 characters/);
+    await expect(loadShareLinkKey({ secret: "a".repeat(40), keyFile })).rejects.toThrow(
+      /BATON_SHARE_KEY is too weak/,
+    );
+  });
+
   it("derives the same key from the same configured secret", async () => {
     const keyFile = join(await mkdtemp(join(tmpdir(), "baton-key-")), "unused.key");
-    const a = await loadShareLinkKey({ secret: "configured", keyFile });
+    const a = await loadShareLinkKey({ secret: CONFIGURED, keyFile });
     expect(a).toHaveLength(SHARE_LINK_KEY_BYTES);
-    expect(Buffer.from(await loadShareLinkKey({ secret: "configured", keyFile })).equals(a)).toBe(true);
-    expect(Buffer.from(await loadShareLinkKey({ secret: "other", keyFile })).equals(a)).toBe(false);
+    expect(Buffer.from(await loadShareLinkKey({ secret: CONFIGURED, keyFile })).equals(a)).toBe(true);
+    expect(Buffer.from(await loadShareLinkKey({ secret: OTHER, keyFile })).equals(a)).toBe(false);
     await expect(stat(keyFile)).rejects.toThrow();
   });
 
@@ -40,6 +51,8 @@ describe("loadShareLinkKey", () => {
     const keyFile = join(await mkdtemp(join(tmpdir(), "baton-key-")), "nested", "share-link.key");
     const first = await loadShareLinkKey({ keyFile });
     expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
+    // The data directory it creates is the operator's alone.
+    expect((await stat(dirname(keyFile))).mode & 0o777).toBe(0o700);
     expect(Buffer.from(await loadShareLinkKey({ keyFile })).equals(first)).toBe(true);
     expect((await readFile(keyFile, "utf8")).trim()).toBe(Buffer.from(first).toString("hex"));
   });

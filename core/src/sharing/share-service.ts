@@ -2,9 +2,14 @@ import type { Logger } from "../contracts/logger.js";
 import type { ShareLinks } from "../contracts/share-links.js";
 import type { Session } from "../schemas/session.js";
 import type { SessionStore } from "../store/session-store.js";
-import { sealShareId, unsealShareId } from "./seal-share-id.js";
 import { type ShareLifetime, shareExpiresAt } from "./share-expiry.js";
 import { generateShareId, hashShareId, isShareIdShaped } from "./share-id.js";
+import {
+  type ShareLinkKeyring,
+  sealWithKeyring,
+  singleKeyring,
+  unsealWithKeyring,
+} from "./share-link-keyring.js";
 import type { ShareRecord } from "./share-record.js";
 import type { RevokeShareResult, ShareCreateMode, ShareStore } from "./share-store.js";
 
@@ -20,8 +25,8 @@ export interface ShareServiceOptions {
   policy: SharingPolicy;
   /** `BATON_PUBLIC_URL`: links are `<publicUrl>/s/<shareId>`. */
   publicUrl: string;
-  /** Seals share ids so later results can repeat the link (see `loadShareLinkKey`). */
-  linkKey: Uint8Array;
+  /** Seals share ids so later results can repeat the link (see `loadShareLinkKeyring`). */
+  linkKey: Uint8Array | ShareLinkKeyring;
   logger: Logger;
   now?: () => number;
 }
@@ -77,12 +82,13 @@ const HASH_PREFIX_CHARS = 12;
  * await shares.linkFor(session); // "https://baton.example.com/s/q3Jx0n7c…"
  */
 export function createShareService(options: ShareServiceOptions): ShareService {
-  const { store, sessions, policy, linkKey, now = Date.now } = options;
+  const { store, sessions, policy, now = Date.now } = options;
+  const keyring = options.linkKey instanceof Uint8Array ? singleKeyring(options.linkKey) : options.linkKey;
   const log = options.logger.child({ component: "core.sharing" });
   const base = options.publicUrl.replace(/\/+$/, "");
 
   function linkOf(record: ShareRecord): string | null {
-    const shareId = unsealShareId(record.sealed, record.sessionId, linkKey);
+    const shareId = unsealWithKeyring(record.sealed, record.sessionId, keyring);
     if (shareId === null) {
       log.warn("core.sharing.link_unsealable", { session_id: record.sessionId });
       return null;
@@ -96,7 +102,7 @@ export function createShareService(options: ShareServiceOptions): ShareService {
     const result = await store.create({
       sessionId,
       idHash: hashShareId(shareId),
-      sealed: sealShareId(shareId, sessionId, linkKey),
+      sealed: sealWithKeyring(shareId, sessionId, keyring),
       nowMs,
       expiresAtMs: shareExpiresAt(lifetime, nowMs),
       mode,
@@ -155,7 +161,14 @@ export function createShareService(options: ShareServiceOptions): ShareService {
     async resolve(shareId) {
       if (!isShareIdShaped(shareId)) return { kind: "not_found" };
       const record = await store.findByHash(hashShareId(shareId), now());
-      return record ? { kind: "found", share: summarize(record) } : { kind: "not_found" };
+      if (!record) return { kind: "not_found" };
+      // A share ends with its session: one that never expires must not outlive it as an empty page.
+      if (!(await sessions.get(record.sessionId))) {
+        await store.revokeSession(record.sessionId);
+        log.info("core.sharing.ended_with_session", { session_id: record.sessionId });
+        return { kind: "not_found" };
+      }
+      return { kind: "found", share: summarize(record) };
     },
     async sweepExpired() {
       let total = 0;

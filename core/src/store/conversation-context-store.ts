@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import { type ThreadMessage, threadMessageSchema } from "../schemas/context-entry.js";
 import type { RedisKeys } from "./redis-keys.js";
 
 /** A thread's chatter between turns is kept up to this many messages (the newest). */
@@ -6,12 +7,16 @@ export const CONVERSATION_CONTEXT_MAX_MESSAGES = 50;
 export const CONVERSATION_CONTEXT_TTL_MS = 7 * 24 * 60 * 60_000;
 
 // Keeps a message only when the conversation has a session: chatter in threads Baton is not part
-// of is never stored. KEYS: session pointer, context list. ARGV: line, max, ttl ms.
+// of is never stored. A delivery is kept once (the set of seen deliveries shares the list's hash
+// tag, so this stays one step). KEYS: session pointer, context list, seen deliveries.
+// ARGV: message JSON, delivery id, max, ttl ms. Returns 1 kept, 0 no session, 2 replayed.
 const APPEND_IF_SESSION_SCRIPT = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+if redis.call('SADD', KEYS[3], ARGV[2]) == 0 then return 2 end
+redis.call('PEXPIRE', KEYS[3], ARGV[4])
 redis.call('RPUSH', KEYS[2], ARGV[1])
-redis.call('LTRIM', KEYS[2], -tonumber(ARGV[2]), -1)
-redis.call('PEXPIRE', KEYS[2], ARGV[3])
+redis.call('LTRIM', KEYS[2], -tonumber(ARGV[3]), -1)
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
 return 1
 `;
 
@@ -25,15 +30,20 @@ end
 return redis.call('LRANGE', KEYS[2], 0, -1)
 `;
 
+/** What an append did: kept, not kept (no session in that conversation), or a replay of one kept. */
+export type ContextAppendResult = "kept" | "no_session" | "replayed";
+
+/** Who stored messages before they were structured: kept as text, their author unknown. */
+export const UNKNOWN_CONTEXT_AUTHOR = "unknown";
+
 /**
  * Messages people post in a conversation between turns ("the staging DB is down, use the mock"),
- * handed to the next turn as context and then cleared.
+ * handed to the next turn as context and then cleared. Each keeps its author apart from its text.
  */
 export interface ConversationContextStore {
-  /** True when the conversation has a session and the message was kept. */
-  appendIfSession(conversationKey: string, line: string): Promise<boolean>;
+  appendIfSession(conversationKey: string, message: ThreadMessage): Promise<ContextAppendResult>;
   /** The messages kept before this turn, oldest first; the same list on every try of the turn. */
-  takeForTurn(conversationKey: string, turnId: string): Promise<string[]>;
+  takeForTurn(conversationKey: string, turnId: string): Promise<ThreadMessage[]>;
 }
 
 export function createConversationContextStore({
@@ -43,32 +53,41 @@ export function createConversationContextStore({
   redis: Redis;
   keys: RedisKeys;
 }): ConversationContextStore {
-  redis.defineCommand("batonAppendContext", { numberOfKeys: 2, lua: APPEND_IF_SESSION_SCRIPT });
+  redis.defineCommand("batonAppendContext", { numberOfKeys: 3, lua: APPEND_IF_SESSION_SCRIPT });
   redis.defineCommand("batonTakeContext", { numberOfKeys: 2, lua: TAKE_FOR_TURN_SCRIPT });
   const command = redis as unknown as {
-    batonAppendContext(
-      pointer: string,
-      list: string,
-      line: string,
-      max: number,
-      ttlMs: number,
-    ): Promise<number>;
+    batonAppendContext(...args: Array<string | number>): Promise<number>;
     batonTakeContext(list: string, turnList: string, ttlMs: number): Promise<string[]>;
   };
   return {
-    async appendIfSession(conversationKey, line) {
+    async appendIfSession(conversationKey, message) {
+      const list = keys.conversationContext(conversationKey);
       const kept = await command.batonAppendContext(
         keys.conversationSession(conversationKey),
-        keys.conversationContext(conversationKey),
-        line,
+        list,
+        `${list}:seen`,
+        JSON.stringify(threadMessageSchema.parse(message)),
+        message.deliveryId,
         CONVERSATION_CONTEXT_MAX_MESSAGES,
         CONVERSATION_CONTEXT_TTL_MS,
       );
-      return kept === 1;
+      return kept === 1 ? "kept" : kept === 2 ? "replayed" : "no_session";
     },
-    takeForTurn(conversationKey, turnId) {
+    async takeForTurn(conversationKey, turnId) {
       const list = keys.conversationContext(conversationKey);
-      return command.batonTakeContext(list, `${list}:turn:${turnId}`, CONVERSATION_CONTEXT_TTL_MS);
+      const raw = await command.batonTakeContext(list, `${list}:turn:${turnId}`, CONVERSATION_CONTEXT_TTL_MS);
+      return raw.map(readThreadMessage);
     },
   };
+}
+
+/** A stored entry; one written as `<@U>: text` before entries were structured keeps no author. */
+function readThreadMessage(raw: string): ThreadMessage {
+  try {
+    const parsed = threadMessageSchema.safeParse(JSON.parse(raw));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // Not JSON: an entry from before.
+  }
+  return { authorId: UNKNOWN_CONTEXT_AUTHOR, text: raw, deliveryId: "legacy" };
 }

@@ -63,6 +63,14 @@ export function createSessionStore({ redis, keys }: { redis: Redis; keys: RedisK
         await redis.set(pointer, session.id, "PX", SESSION_TTL_MS);
       }
       await save(session);
+      // Beside the pointer, in the conversation's slot: intake reads it to answer "may this person
+      // steer?" in the same step that queues the turn.
+      await redis.set(
+        sessionRequesterKey(keys, init.conversationKey),
+        session.requester.id,
+        "PX",
+        SESSION_TTL_MS,
+      );
       return session;
     },
     async update(sessionId, change) {
@@ -77,7 +85,13 @@ export function createSessionStore({ redis, keys }: { redis: Redis; keys: RedisK
       if (!session) return;
       await save({ ...session, turnCount: session.turnCount + 1, updatedAt: new Date().toISOString() });
       await redis.pexpire(keys.conversationSession(session.conversationKey), SESSION_TTL_MS);
+      await redis.pexpire(sessionRequesterKey(keys, session.conversationKey), SESSION_TTL_MS);
       await redis.pexpire(keys.transcript(sessionId), SESSION_TTL_MS);
     },
   };
+}
+
+/** Who started the conversation's session: a key in the conversation's hash tag, read by intake. */
+export function sessionRequesterKey(keys: RedisKeys, conversationKey: string): string {
+  return `${keys.conversationSession(conversationKey)}:requester`;
 }

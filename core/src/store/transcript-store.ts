@@ -4,6 +4,7 @@ import {
   type TranscriptEntry,
   transcriptEntrySchema,
 } from "../schemas/transcript-entry.js";
+import { capTranscriptEntry } from "./cap-transcript-entry.js";
 import type { RedisKeys } from "./redis-keys.js";
 import { SESSION_TTL_MS } from "./session-store.js";
 
@@ -45,7 +46,9 @@ export function createTranscriptStore({ redis, keys }: { redis: Redis; keys: Red
       max: number,
     ): Promise<number>;
   };
-  const line = (entry: NewTranscriptEntry) => JSON.stringify({ ...entry, at: new Date().toISOString() });
+  // Capped when written, so that no reader (a share page, a download) ever holds an unbounded entry.
+  const line = (entry: NewTranscriptEntry) =>
+    JSON.stringify({ ...capTranscriptEntry(entry), at: new Date().toISOString() });
   return {
     async append(sessionId, entry) {
       const key = keys.transcript(sessionId);

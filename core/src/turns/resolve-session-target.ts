@@ -1,14 +1,20 @@
+import { targetRef } from "../access/allowed-targets.js";
 import type { Classifier } from "../contracts/classifier.js";
 import type { Session } from "../schemas/session.js";
 import type { SessionRequest } from "../schemas/session-request.js";
 import type { AskDecision, Target } from "../schemas/target.js";
 import type { Turn } from "../schemas/turn.js";
+import type { ConversationOwnerStore } from "../store/conversation-owner-store.js";
 import type { SessionStore } from "../store/session-store.js";
 
 export type SessionResolution =
   /** `retarget`: the target the person named for an existing session, applied once they may steer it. */
   | { kind: "ready"; session: Session; reason: string; retarget?: Target }
-  | { kind: "ask"; decision: AskDecision };
+  | { kind: "ask"; decision: AskDecision }
+  /** No session yet, and someone else owns the conversation (Baton asked them where to work). */
+  | { kind: "owned"; ownerId: string }
+  /** The target chosen (or named) is not one this conversation's place may use. */
+  | { kind: "target_not_allowed"; target: Target; allowed: readonly string[] };
 
 /**
  * A conversation's target is sticky: the first turn classifies it and opens the session;
@@ -20,6 +26,8 @@ export async function resolveSessionTarget({
   classifier,
   backend,
   fillContext,
+  owners,
+  allowedTargets,
 }: {
   turn: Turn;
   sessions: SessionStore;
@@ -27,7 +35,14 @@ export async function resolveSessionTarget({
   backend: string;
   /** Adds the live context (channel name, topic, thread…) before a first turn is classified. */
   fillContext?: (request: SessionRequest) => Promise<SessionRequest>;
+  owners?: Pick<ConversationOwnerStore, "owner">;
+  /** The targets this conversation may use; any when null or not given. */
+  allowedTargets?: readonly string[] | null;
 }): Promise<SessionResolution> {
+  const refused = (target: Target): SessionResolution | null =>
+    allowedTargets && !allowedTargets.includes(targetRef(target))
+      ? { kind: "target_not_allowed", target, allowed: allowedTargets }
+      : null;
   const { request } = turn;
   const existing =
     (await sessions.findByConversation(turn.conversationKey)) ?? (await linkedSession(request, sessions));
@@ -37,16 +52,31 @@ export async function resolveSessionTarget({
     if (request.hints.target?.implied)
       return { kind: "ready", session: existing, reason: "The conversation keeps its target." };
     if (explicitTarget)
-      return {
-        kind: "ready",
-        session: existing,
-        reason: "The person named a new target.",
-        retarget: explicitTarget,
-      };
+      return (
+        refused(explicitTarget) ?? {
+          kind: "ready",
+          session: existing,
+          reason: "The person named a new target.",
+          retarget: explicitTarget,
+        }
+      );
     return { kind: "ready", session: existing, reason: "The conversation keeps its target." };
   }
+  // Only the person Baton asked opens the session: another's turn must not take it over.
+  const ownerId = await owners?.owner(turn.conversationKey);
+  if (ownerId && ownerId !== request.actor.id) return { kind: "owned", ownerId };
   const decision = await classifier.classify(fillContext ? await fillContext(request) : request);
-  if (decision.kind === "ask") return { kind: "ask", decision };
+  if (decision.kind === "ask") {
+    // A picker offers only what this place may use (and asks with all of them when none was a candidate).
+    if (!allowedTargets) return { kind: "ask", decision };
+    const candidates = decision.candidates.filter((target) => !refused(target));
+    return {
+      kind: "ask",
+      decision: { ...decision, candidates: candidates.length > 0 ? candidates : decision.candidates },
+    };
+  }
+  const notAllowed = refused(decision.target);
+  if (notAllowed) return notAllowed;
   const session = await sessions.open({
     conversation: request.conversation,
     conversationKey: turn.conversationKey,

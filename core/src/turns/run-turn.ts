@@ -1,3 +1,4 @@
+import { type AllowedTargets, targetRef } from "../access/allowed-targets.js";
 import { fillRequestContext } from "../classifier/fill-request-context.js";
 import type { RequestContextProviders } from "../classifier/request-context-provider.js";
 import type { BackendModels } from "../config/catalog.js";
@@ -10,12 +11,17 @@ import { allowAnyoneToSteer, type SteeringGuard } from "../contracts/steering-gu
 import type { AdmitTurn } from "../contracts/turn-admission.js";
 import { BatonError, isRetryableError, toUserFacingError } from "../errors.js";
 import type { Artifact } from "../schemas/agent-event.js";
+import type { ContextEntry } from "../schemas/context-entry.js";
 import type { Platform } from "../schemas/conversation-ref.js";
 import { parsePullRequestUrl } from "../schemas/pull-request-ref.js";
 import type { Session } from "../schemas/session.js";
 import type { SessionRequest } from "../schemas/session-request.js";
 import type { Turn, TurnStatus } from "../schemas/turn.js";
-import type { ConversationContextStore } from "../store/conversation-context-store.js";
+import {
+  type ConversationContextStore,
+  UNKNOWN_CONTEXT_AUTHOR,
+} from "../store/conversation-context-store.js";
+import type { ConversationOwnerStore } from "../store/conversation-owner-store.js";
 import type { SessionStore } from "../store/session-store.js";
 import type { TranscriptStore } from "../store/transcript-store.js";
 import { applyTurnChoices } from "./apply-turn-choices.js";
@@ -31,6 +37,10 @@ export interface TurnRunnerOptions {
   shareLinks?: ShareLinks;
   /** Thread messages posted between turns; the next turn receives them as context. */
   conversationContext?: ConversationContextStore;
+  /** The targets each conversation may use (a channel's `targets`); any when not given. */
+  allowedTargets?: AllowedTargets;
+  /** Who owns a conversation Baton asked about, until its session opens. */
+  owners?: ConversationOwnerStore;
   /** Who may add turns to a session someone else started; anyone when not given. */
   steering?: SteeringGuard;
   /** Each platform's access policy, asked before anything else of a turn; every turn is admitted when not given. */
@@ -54,6 +64,8 @@ export interface TurnRunContext {
 export type AbortReason = "stopped" | "shutdown" | "lost_lock";
 
 const STOPPED_SUMMARY = "Stopped before it finished.";
+const OWNED_REASON =
+  "Someone else asked first in this thread and is choosing where it runs. Start your own thread, or ask again once they have chosen.";
 
 export type TurnRunner = (turn: Turn, context: TurnRunContext) => Promise<TurnStatus>;
 
@@ -68,6 +80,25 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     options;
   const steering = options.steering ?? allowAnyoneToSteer;
   const models = options.models ?? {};
+
+  /**
+   * The thread's messages for this turn, each judged by the session's steering rule: only those of
+   * people who may steer it reach the agent (anyone else's could instruct it in their place).
+   */
+  async function takeContext(turn: Turn, session: Session): Promise<ContextEntry[]> {
+    const messages = (await conversationContext?.takeForTurn(turn.conversationKey, turn.id)) ?? [];
+    const entries = messages.map(({ authorId, text }) => ({
+      authorId,
+      text,
+      maySteer:
+        authorId !== UNKNOWN_CONTEXT_AUTHOR &&
+        steering(session, { platform: session.conversation.platform, id: authorId }).allowed,
+    }));
+    const kept = entries.filter((entry) => entry.maySteer);
+    if (kept.length < entries.length)
+      logger.info("core.turn.context_withheld", { turn_id: turn.id, withheld: entries.length - kept.length });
+    return kept;
+  }
 
   return async function runTurn(receivedTurn, context) {
     const replier = repliers[receivedTurn.request.conversation.platform];
@@ -100,8 +131,25 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         classifier,
         backend: backend.name,
         fillContext,
+        owners: options.owners,
+        allowedTargets: options.allowedTargets?.(turn.request.conversation),
       });
+      if (resolution.kind === "target_not_allowed") {
+        await replier.declined(
+          turn,
+          `Requests here may only use ${resolution.allowed.join(", ")}, not ${targetRef(resolution.target)}.`,
+        );
+        log.info("core.turn.declined", { reason: "target_not_allowed" });
+        return "cancelled";
+      }
+      if (resolution.kind === "owned") {
+        await replier.declined(turn, OWNED_REASON);
+        log.info("core.turn.declined", { reason: "conversation_owned" });
+        return "cancelled";
+      }
       if (resolution.kind === "ask") {
+        // The first person asked owns the conversation until its session opens.
+        await options.owners?.claim(turn.conversationKey, turn.request.actor.id);
         await replier.ask(turn, resolution.decision);
         log.info("core.turn.asked", { candidates: resolution.decision.candidates.length });
         return "completed";
@@ -142,7 +190,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         target: session.target,
         prompt: turn.request.text,
         model,
-        context: (await conversationContext?.takeForTurn(turn.conversationKey, turn.id)) ?? [],
+        context: await takeContext(turn, session),
         idempotencyKey: turn.id,
       };
       const finish = async (status: "completed" | "stopped", summary: string, artifacts: Artifact[]) => {

@@ -10,6 +10,10 @@ import { createSteeringRule } from "../../src/controls/create-steering-rule.js";
 import { type ConversationRef, conversationKey } from "../../src/schemas/conversation-ref.js";
 import { requestIdForDelivery } from "../../src/schemas/request-id.js";
 import type { SessionRequest } from "../../src/schemas/session-request.js";
+import {
+  type ConversationOwnerStore,
+  createConversationOwnerStore,
+} from "../../src/store/conversation-owner-store.js";
 import { createRedisKeys } from "../../src/store/redis-keys.js";
 import { createReplyLedger, REPLY_FIELDS, type ReplyLedger } from "../../src/store/reply-ledger.js";
 import { createSessionStore, type SessionStore } from "../../src/store/session-store.js";
@@ -50,12 +54,14 @@ describe("conversation controls", () => {
   let intaken: SessionRequest[];
   let shared: boolean;
   let controls: ConversationControls;
+  let owners: ConversationOwnerStore;
 
   beforeEach(async () => {
     redis = await createTestRedis("controls");
     const keys = createRedisKeys(redis.prefix);
     ledger = createReplyLedger({ redis: redis.redis, keys });
     sessions = createSessionStore({ redis: redis.redis, keys });
+    owners = createConversationOwnerStore({ redis: redis.redis, keys });
     stopResult = { stoppedTurnId: null, cancelledTurnIds: [] };
     queued = [];
     stops = [];
@@ -69,6 +75,7 @@ describe("conversation controls", () => {
         return stopResult;
       },
       queuedRequesters: async () => queued,
+      conversationOwners: owners,
       shares: {
         shareSession: async () =>
           shared
@@ -131,11 +138,21 @@ describe("conversation controls", () => {
       expect(stops).toHaveLength(1);
     });
 
-    it("before a session exists, asks each queued requester's permission", async () => {
-      queued = ["ada", "carol"];
-      expect((await controls.stop({ conversation, userId: "ada" })).kind).toBe("refused");
-      queued = ["ada", "ada"];
+    it("before a session exists, the owner may stop whoever else has turns queued; others may not", async () => {
+      queued = ["carol", "ada"];
+      await owners.claim(conversationKey(conversation), "ada");
       expect((await controls.stop({ conversation, userId: "ada" })).kind).toBe("nothing_running");
+      expect(await controls.stop({ conversation, userId: "carol" })).toEqual({
+        kind: "refused",
+        reason: "only @ada and the list",
+      });
+      expect(stops).toHaveLength(1);
+    });
+
+    it("before a session exists and nobody was asked, whoever asked first owns the conversation", async () => {
+      queued = ["ada", "carol"];
+      expect((await controls.stop({ conversation, userId: "ada" })).kind).toBe("nothing_running");
+      expect((await controls.stop({ conversation, userId: "carol" })).kind).toBe("refused");
     });
 
     it("takes a platform's own stop signal (no person named) as allowed", async () => {

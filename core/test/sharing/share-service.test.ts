@@ -5,6 +5,8 @@ import { silentLogger } from "../../src/contracts/logger.js";
 import { SHARE_LINK_KEY_BYTES } from "../../src/sharing/seal-share-id.js";
 import { DAY_MS } from "../../src/sharing/share-expiry.js";
 import { hashShareId } from "../../src/sharing/share-id.js";
+import { createShareKeys } from "../../src/sharing/share-keys.js";
+import { parseShareKeys, type ShareLinkKeyring } from "../../src/sharing/share-link-keyring.js";
 import {
   createShareService,
   type ShareService,
@@ -31,7 +33,10 @@ describe("share service", () => {
   });
   afterEach(() => testRedis.cleanup());
 
-  function service(policy: Partial<SharingPolicy> = {}, key = linkKey): ShareService {
+  function service(
+    policy: Partial<SharingPolicy> = {},
+    key: Uint8Array | ShareLinkKeyring = linkKey,
+  ): ShareService {
     const keys = createRedisKeys(testRedis.prefix);
     return createShareService({
       store: createShareStore({ redis: testRedis.redis, keys }),
@@ -234,5 +239,32 @@ describe("share service", () => {
     expect(await testRedis.redis.exists(`${testRedis.prefix}:{share}:id:${hashShareId(id)}`)).toBe(0);
     expect(await testRedis.redis.exists(`${testRedis.prefix}:{share}:session:${session.id}`)).toBe(0);
     expect(await shares.sweepExpired()).toBe(0);
+  });
+
+  it("a never-expiring share ends with its session: no empty page outlives it", async () => {
+    const session = await openSession("1700000000.000900");
+    const shares = service({ expiresInDays: "never" });
+    const shareId = idOf(await shares.linkFor(session));
+    expect((await shares.resolve(shareId)).kind).toBe("found");
+    await testRedis.redis.del(createRedisKeys(testRedis.prefix).session(session.id));
+    expect((await shares.resolve(shareId)).kind).toBe("not_found");
+    expect(await shares.list()).toEqual([]);
+  });
+
+  it("after a key rotation, a session's existing link is still repeated and new links use the new key", async () => {
+    const oldKeys = parseShareKeys("2025-01:old-secret-5b1f0e9d8c7a6b5c4d3e2f1a0b9c");
+    const rotated = parseShareKeys(
+      "2025-06:new-secret-a7c3e9f1b5d2084e6c1a3f5b7d9e,2025-01:old-secret-5b1f0e9d8c7a6b5c4d3e2f1a0b9c",
+    );
+    const first = await openSession("1700000000.000901");
+    const link = await service({}, oldKeys).linkFor(first);
+    expect(await service({}, rotated).linkFor(first)).toBe(link);
+    const second = await openSession("1700000000.000902");
+    await service({}, rotated).linkFor(second);
+    const record = await testRedis.redis.hget(
+      createShareKeys(createRedisKeys(testRedis.prefix)).record(second.id),
+      "sealed",
+    );
+    expect(record?.startsWith("2025-06.")).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import {
   createShareService,
   createShareStore,
   loadCatalog,
-  loadShareLinkKey,
+  loadShareLinkKeyring,
   parseShareLifetime,
   type ShareLifetime,
   type ShareService,
@@ -64,8 +64,9 @@ export async function runShareCommand(args: string[], io: CliIo): Promise<number
     // (and do not create the key file as a side effect).
     const linkKey =
       parsed.kind === "create"
-        ? await loadShareLinkKey({
+        ? await loadShareLinkKeyring({
             secret: config.BATON_SHARE_KEY,
+            secrets: config.BATON_SHARE_KEYS,
             keyFile: join(config.BATON_DATA_DIR, SHARE_LINK_KEY_FILE),
           })
         : randomBytes(32);

@@ -6,6 +6,8 @@ const optionalUrl = z.string().url().optional();
 const onOff = z
   .enum(["true", "false", "on", "off", "1", "0"])
   .transform((value) => value === "true" || value === "on" || value === "1");
+const optionalCount = z.coerce.number().int().min(0).optional();
+const optionalRate = z.coerce.number().positive().optional();
 
 /** Everything Baton reads from the environment. Secrets stay optional: a platform without them is off. */
 export const configSchema = z.object({
@@ -55,8 +57,21 @@ export const configSchema = z.object({
   OPENINSPECT_LINEAR_SECRET: optionalSecret,
   /** Turns on the queue dashboard at /admin/queues, and is required there (docs/operations.md). */
   BATON_ADMIN_TOKEN: z.string().min(16).optional(),
+  /** /metrics needs `Authorization: Bearer <token>` when set (docs/security.md). */
+  BATON_METRICS_TOKEN: z.string().min(16).optional(),
+  /** Serves /metrics on this port (of BATON_METRICS_HOST) instead of the public one. */
+  BATON_METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  BATON_METRICS_HOST: z.string().default("127.0.0.1"),
+  /** Intake limits (docs/security.md); unset means Baton's defaults, 0 turns a cap or bucket off. */
+  BATON_MAX_QUEUED_PER_CONVERSATION: optionalCount,
+  BATON_USER_TURNS_PER_MINUTE: optionalRate,
+  BATON_USER_TURN_BURST: optionalCount,
+  BATON_WORKSPACE_TURNS_PER_MINUTE: optionalRate,
+  BATON_WORKSPACE_TURN_BURST: optionalCount,
   /** Seals share ids so that later results repeat a session's link; else a key file in BATON_DATA_DIR. */
   BATON_SHARE_KEY: optionalSecret,
+  /** Share key rotation: `id:secret,…`, the key for new links first (docs/security.md). */
+  BATON_SHARE_KEYS: optionalSecret,
 });
 export type Config = z.infer<typeof configSchema>;
 
@@ -80,6 +95,8 @@ export const SECRET_CONFIG_KEYS = [
   "OPENINSPECT_LINEAR_SECRET",
   "BATON_SHARE_KEY",
   "BATON_ADMIN_TOKEN",
+  "BATON_SHARE_KEYS",
+  "BATON_METRICS_TOKEN",
 ] as const satisfies ReadonlyArray<keyof Config>;
 
 export class ConfigError extends BatonError {

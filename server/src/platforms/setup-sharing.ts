@@ -6,7 +6,7 @@ import {
   createShareStore,
   createShareSweeper,
   type Logger,
-  loadShareLinkKey,
+  loadShareLinkKeyring,
   type RedisKeys,
   type SessionStore,
   type ShareService,
@@ -45,8 +45,9 @@ export async function setupSharing({
   transcripts: TranscriptStore;
   logger: Logger;
 }): Promise<Sharing> {
-  const linkKey = await loadShareLinkKey({
+  const linkKey = await loadShareLinkKeyring({
     secret: config.BATON_SHARE_KEY,
+    secrets: config.BATON_SHARE_KEYS,
     keyFile: join(config.BATON_DATA_DIR, SHARE_LINK_KEY_FILE),
   });
   const service = createShareService({

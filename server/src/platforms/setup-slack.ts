@@ -39,7 +39,12 @@ async function identifySlackBot(
     if (!auth.user_id || !auth.bot_id)
       throw new Error("auth.test did not name a bot user: is SLACK_BOT_TOKEN a bot token (xoxb-)?");
     logger.info("server.slack.enabled", { team_id: auth.team_id, bot_user_id: auth.user_id });
-    return { botUserId: auth.user_id, botId: auth.bot_id };
+    return {
+      botUserId: auth.user_id,
+      botId: auth.bot_id,
+      teamId: auth.team_id,
+      enterpriseId: auth.enterprise_id,
+    };
   } catch (error) {
     throw new BatonError(
       "config_invalid",

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { BatonError, type Logger } from "@baton/core";
+import { BatonError, DATA_DIR_MODE, type Logger } from "@baton/core";
 
 export const EMBEDDED_REDIS_START_TIMEOUT_MS = 10_000;
 
@@ -30,7 +30,8 @@ export async function startEmbeddedRedis({
     throw new BatonError("redis_unavailable", REDIS_MISSING_MESSAGE);
   }
   const dir = resolve(dataDir, "redis");
-  mkdirSync(dir, { recursive: true });
+  // Redis' data (every turn's prompt) is the operator's alone.
+  mkdirSync(dir, { recursive: true, mode: DATA_DIR_MODE });
   const socket = resolve(dir, "redis.sock");
   const child = spawn(
     "redis-server",

@@ -7,7 +7,11 @@ import {
   type TranscriptStore,
 } from "@baton/core";
 import type { HttpRoute } from "../gateway/http-route.js";
-import { createSharedTranscriptLoader, type LoadSharedTranscriptResult } from "./load-shared-transcript.js";
+import {
+  createSharedTranscriptLoader,
+  type LoadSharedTranscriptResult,
+  SHARE_PAGE_MAX_ENTRIES,
+} from "./load-shared-transcript.js";
 import { renderEntry } from "./render-entry.js";
 import { createMarkdownRenderer } from "./render-markdown.js";
 import { renderSharePage } from "./render-share-page.js";
@@ -19,9 +23,6 @@ import {
   sendShareNotFoundPage,
   sendSharePage,
 } from "./share-responses.js";
-
-/** At most this many entries go out in one answer to a following page. */
-export const SHARE_UPDATE_MAX_ENTRIES = 200;
 
 const STREAM_ID = /^\d{1,20}-\d{1,20}$/;
 const MARKDOWN_TYPE = "text/markdown; charset=utf-8";
@@ -59,7 +60,9 @@ export function createShareRoutes({
   const loader = createSharedTranscriptLoader({ shares, transcripts, redactor, now });
   const markdown = createMarkdownRenderer();
   const renderEntries = (found: Extract<LoadSharedTranscriptResult, { kind: "found" }>) =>
-    found.entries.map((entry) => renderEntry(entry, markdown)).join("\n");
+    found.entries
+      .map((entry) => loader.renderOnce(found.share.sessionId, entry, () => renderEntry(entry, markdown)))
+      .join("\n");
 
   const get = (
     path: string,
@@ -95,6 +98,7 @@ export function createShareRoutes({
         target: target?.kind === "target" ? describeTarget(target.target) : null,
         entriesHtml: renderEntries(found),
         cursor: found.cursor,
+        hasMore: found.hasMore,
         withheldBlocks: found.withheldBlocks,
       }),
     );
@@ -104,15 +108,34 @@ export function createShareRoutes({
     });
   });
 
-  const updates = get("/api/shared/:shareId/updates", async (response, shareId, request) => {
+  /**
+   * One page of the transcript after `?after=<cursor>`. The cursor is checked before the lookup,
+   * so a bad one says nothing about whether the id exists.
+   */
+  async function loadPage(
+    response: ServerResponse,
+    shareId: string,
+    request: IncomingMessage,
+  ): Promise<Extract<LoadSharedTranscriptResult, { kind: "found" }> | null> {
     const after = new URL(request.url ?? "/", "http://share.invalid").searchParams.get("after") ?? "";
-    // Checked before the lookup, so a bad cursor says nothing about whether the id exists.
-    if (after && !STREAM_ID.test(after)) return sendShareJson(response, 400, { error: "bad_cursor" });
+    if (after && !STREAM_ID.test(after)) {
+      sendShareJson(response, 400, { error: "bad_cursor" });
+      return null;
+    }
     const found = await loader.load(shareId, {
       ...(after ? { afterId: after } : {}),
-      limit: SHARE_UPDATE_MAX_ENTRIES,
+      limit: SHARE_PAGE_MAX_ENTRIES,
     });
-    if (found.kind === "not_found") return sendShareNotFoundJson(response);
+    if (found.kind !== "not_found") return found;
+    sendShareNotFoundJson(response);
+    return null;
+  }
+  const nextOf = (found: Extract<LoadSharedTranscriptResult, { kind: "found" }>) =>
+    found.hasMore ? { nextCursor: found.cursor } : {};
+
+  const updates = get("/api/shared/:shareId/updates", async (response, shareId, request) => {
+    const found = await loadPage(response, shareId, request);
+    if (!found) return;
     sendShareJson(response, 200, {
       html: renderEntries(found),
       cursor: found.cursor,
@@ -130,19 +153,20 @@ export function createShareRoutes({
   });
 
   const markdownRoute = (path: string, attachmentName?: string) =>
-    get(path, async (response, shareId) => {
-      const found = await loader.load(shareId);
-      if (found.kind === "not_found") return sendShareNotFoundJson(response);
+    get(path, async (response, shareId, request) => {
+      const found = await loadPage(response, shareId, request);
+      if (!found) return;
       const body = renderTranscriptMarkdown(found.entries, found.status);
       sendShareData(response, 200, MARKDOWN_TYPE, body, {
         withDigest: true,
         ...(attachmentName ? { attachmentName } : {}),
+        ...nextOf(found),
       });
     });
 
-  const json = get("/api/shared/:shareId/download.json", async (response, shareId) => {
-    const found = await loader.load(shareId);
-    if (found.kind === "not_found") return sendShareNotFoundJson(response);
+  const json = get("/api/shared/:shareId/download.json", async (response, shareId, request) => {
+    const found = await loadPage(response, shareId, request);
+    if (!found) return;
     const body = `${JSON.stringify(
       {
         version: 1,
@@ -154,7 +178,11 @@ export function createShareRoutes({
       null,
       2,
     )}\n`;
-    sendShareData(response, 200, JSON_TYPE, body, { withDigest: true, attachmentName: "baton-session.json" });
+    sendShareData(response, 200, JSON_TYPE, body, {
+      withDigest: true,
+      attachmentName: "baton-session.json",
+      ...nextOf(found),
+    });
   });
 
   // Any other path under a share answers like an unknown id, with the same headers.

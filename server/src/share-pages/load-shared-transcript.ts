@@ -1,13 +1,20 @@
-import {
-  type Redactor,
-  redactTranscriptEntry,
-  type ShareService,
-  type ShareSummary,
-  type StoredTranscriptEntry,
-  TRANSCRIPT_MAX_ENTRIES,
-  type TranscriptStore,
+import type {
+  Redactor,
+  ShareService,
+  ShareSummary,
+  StoredTranscriptEntry,
+  TranscriptStore,
 } from "@baton/core";
+import { createRedactedEntryCache, sizeOf } from "./create-redacted-entry-cache.js";
 import { describeSharedStatus, type SharedStatus } from "./shared-status.js";
+
+/** Entries one answer (a page, a markdown page, an update) holds at most. */
+export const SHARE_PAGE_MAX_ENTRIES = 200;
+/**
+ * Transcript text one answer holds at most (at least one entry goes out whatever its size):
+ * redacting it runs in the process that answers webhooks, so one answer must stay short.
+ */
+export const SHARE_PAGE_MAX_CHARS = 128 * 1024;
 
 export interface SharedTranscriptLoaderOptions {
   shares: Pick<ShareService, "resolve">;
@@ -34,6 +41,9 @@ export type LoadSharedTranscriptResult =
 export type LoadSharedStatusResult = { kind: "found"; status: SharedStatus } | { kind: "not_found" };
 
 export interface SharedTranscriptLoader {
+  /** Renders an entry of a loaded page once; later loads of its stream position reuse the HTML. */
+  renderOnce(sessionId: string, stored: StoredTranscriptEntry, render: () => string): string;
+  /** One page of the transcript: at most `limit` entries and about `SHARE_PAGE_MAX_CHARS` of text. */
   load(shareId: string, options?: { afterId?: string; limit?: number }): Promise<LoadSharedTranscriptResult>;
   status(shareId: string): Promise<LoadSharedStatusResult>;
 }
@@ -48,14 +58,16 @@ export function createSharedTranscriptLoader({
   redactor,
   now = Date.now,
 }: SharedTranscriptLoaderOptions): SharedTranscriptLoader {
+  const cache = createRedactedEntryCache({ redactor });
   return {
-    async load(shareId, { afterId, limit = TRANSCRIPT_MAX_ENTRIES } = {}) {
+    renderOnce: (sessionId, stored, render) => cache.rendered(sessionId, stored, render),
+    async load(shareId, { afterId, limit = SHARE_PAGE_MAX_ENTRIES } = {}) {
       const resolved = await shares.resolve(shareId);
       if (resolved.kind === "not_found") return resolved;
       const { sessionId } = resolved.share;
-      const read = await transcripts.read(sessionId, { ...(afterId ? { afterId } : {}), count: limit + 1 });
-      let hasMore = read.length > limit;
-      const raw = read.slice(0, limit);
+      const read = await readPage(transcripts, sessionId, afterId, limit);
+      const raw = withinBudget(read.slice(0, limit));
+      let hasMore = read.length > raw.length;
       // The status comes from the last entry this answer hands over, so a viewer never stops
       // following before it has seen the outcome.
       let last = raw.at(-1) ?? null;
@@ -64,10 +76,10 @@ export function createSharedTranscriptLoader({
         if (last && last.id !== afterId) hasMore = true;
       }
       let withheldBlocks = 0;
-      const entries = raw.map(({ id, entry }) => {
-        const redacted = redactTranscriptEntry(entry, redactor);
+      const entries = raw.map((stored) => {
+        const redacted = cache.redact(sessionId, stored);
         withheldBlocks += redacted.withheldBlocks;
-        return { id, entry: redacted.entry };
+        return { id: stored.id, entry: redacted.entry };
       });
       return {
         kind: "found",
@@ -88,4 +100,47 @@ export function createSharedTranscriptLoader({
       };
     },
   };
+}
+
+/** The first read of a page; each next one is larger, while the page has room. */
+const FIRST_READ_ENTRIES = 8;
+const READ_GROWTH = 4;
+
+/**
+ * Reads a page's entries in growing batches, stopping once the text budget is spent: a page of
+ * large entries reads a few of them from Redis, not `limit` (parsing them is the costly part).
+ * Reads one entry past what fits, so the caller knows whether more follow.
+ */
+async function readPage(
+  transcripts: Pick<TranscriptStore, "read">,
+  sessionId: string,
+  afterId: string | undefined,
+  limit: number,
+): Promise<StoredTranscriptEntry[]> {
+  const entries: StoredTranscriptEntry[] = [];
+  let chars = 0;
+  let batch = FIRST_READ_ENTRIES;
+  let cursor = afterId;
+  while (entries.length < limit + 1 && chars <= SHARE_PAGE_MAX_CHARS) {
+    const count = Math.min(batch, limit + 1 - entries.length);
+    const read = await transcripts.read(sessionId, { ...(cursor ? { afterId: cursor } : {}), count });
+    entries.push(...read);
+    for (const { entry } of read) chars += sizeOf(entry);
+    if (read.length < count) break;
+    cursor = read.at(-1)?.id;
+    batch *= READ_GROWTH;
+  }
+  return entries;
+}
+
+/** The leading entries that fit `SHARE_PAGE_MAX_CHARS`; never none. */
+function withinBudget(entries: StoredTranscriptEntry[]): StoredTranscriptEntry[] {
+  let chars = 0;
+  let count = 0;
+  for (const { entry } of entries) {
+    chars += sizeOf(entry);
+    if (count > 0 && chars > SHARE_PAGE_MAX_CHARS) break;
+    count += 1;
+  }
+  return entries.slice(0, count);
 }

@@ -14,6 +14,8 @@ export interface SharePageInput {
   entriesHtml: string;
   /** The id of the last entry shown: where following picks up. */
   cursor: string;
+  /** More entries follow this page: the page's script fetches them as it follows a running session. */
+  hasMore?: boolean;
   withheldBlocks: number;
 }
 
@@ -22,7 +24,7 @@ const WITHHELD_TEMPLATE =
 
 /** The read-only page of a shared session, complete; the only live part is `SHARE_PAGE_SCRIPT`. */
 export function renderSharePage(input: SharePageInput): string {
-  const { shareId, share, status, target, entriesHtml, cursor, withheldBlocks } = input;
+  const { shareId, share, status, target, entriesHtml, cursor, withheldBlocks, hasMore = false } = input;
   const api = `/api/shared/${encodeURIComponent(shareId)}`;
   const expiry = share.expiresAt
     ? `Link expires <time datetime="${escapeHtml(share.expiresAt)}">${escapeHtml(formatDate(share.expiresAt))}</time>`
@@ -36,7 +38,7 @@ export function renderSharePage(input: SharePageInput): string {
 <title>Baton session (read-only)</title>
 <style>${SHARE_PAGE_STYLE}</style>
 </head>
-<body data-streaming="${status.isStreaming}" data-cursor="${escapeHtml(cursor)}" data-poll-ms="${SHARE_PAGE_POLL_INTERVAL_MS}">
+<body data-streaming="${status.isStreaming || hasMore}" data-cursor="${escapeHtml(cursor)}" data-poll-ms="${SHARE_PAGE_POLL_INTERVAL_MS}">
 <header>
 <h1>Baton session</h1>
 <div class="meta">

@@ -10,6 +10,8 @@ export interface ShareDataOptions {
   withDigest?: boolean;
   /** Offers the body as a file with this name instead of showing it. */
   attachmentName?: string;
+  /** More of the transcript follows: sent as `X-Baton-Next-Cursor` and a `Link: rel="next"`. */
+  nextCursor?: string;
 }
 
 /** An HTML page of the share routes, with the page CSP (its own inline style and script only). */
@@ -28,9 +30,14 @@ export function sendShareData(
   status: number,
   contentType: string,
   body: string,
-  { withDigest = false, attachmentName }: ShareDataOptions = {},
+  { withDigest = false, attachmentName, nextCursor }: ShareDataOptions = {},
 ): void {
   const extra: Record<string, string> = {};
+  // A paged answer names where the next page starts: `?after=<cursor>` on the same path.
+  if (nextCursor) {
+    extra["x-baton-next-cursor"] = nextCursor;
+    extra.link = `<?after=${encodeURIComponent(nextCursor)}>; rel="next"`;
+  }
   if (withDigest) extra["x-content-sha256"] = createHash("sha256").update(body, "utf8").digest("hex");
   if (attachmentName) extra["content-disposition"] = `attachment; filename="${attachmentName}"`;
   send(response, status, contentType, body, SHARE_DATA_CSP, extra);

@@ -13,9 +13,13 @@ export interface TestRedis {
   cleanup(): Promise<void>;
 }
 
-/** A real Redis connection and a fresh key prefix for one test. */
-export async function createTestRedis(label = "t"): Promise<TestRedis> {
-  const url = process.env.REDIS_URL ?? inject("redisUrl");
+export { type PrivateRedis, startPrivateRedis } from "./start-private-redis.js";
+
+/** A real Redis connection and a fresh key prefix for one test (on `url`, else the run's Redis). */
+export async function createTestRedis(
+  label = "t",
+  url = process.env.REDIS_URL ?? inject("redisUrl"),
+): Promise<TestRedis> {
   const prefix = `test-${label}-${randomBytes(6).toString("hex")}`;
   const connections: Redis[] = [];
   const connect = () => {

@@ -1,29 +1,36 @@
 import { describeTarget, type WorkingContext } from "@baton/core";
 import type { KnownBlock } from "@slack/types";
+import { type SlackConversationRef, slackConversation } from "../inbound/slack-conversation.js";
 
 export const STOP_ACTION_ID = "baton_stop";
 export const CHANGE_TARGET_ACTION_ID = "baton_change_target";
 
-/** The Stop button carries its conversation, so a click needs no lookup to know what to stop. */
-export function stopValue(channelId: string, threadTs: string): string {
-  return `${channelId}|${threadTs}`;
+/**
+ * The Stop button carries its whole conversation (team included), so a click stops the turn it
+ * was posted for whatever team Slack names in the click (Enterprise Grid, Slack Connect).
+ */
+export function stopValue(conversation: SlackConversationRef): string {
+  return `${conversation.teamId}|${conversation.channelId}|${conversation.threadTs}`;
 }
 
-export function parseStopValue(value: string): { channelId: string; threadTs: string } | null {
-  const [channelId, threadTs] = value.split("|");
-  return channelId && threadTs ? { channelId, threadTs } : null;
+/** Buttons posted before the team was in the value (`channel|thread`) fall back on the click's team. */
+export function parseStopValue(value: string, clickTeamId: string | null): SlackConversationRef | null {
+  const parts = value.split("|");
+  const [teamId, channelId, threadTs] = parts.length === 2 ? [clickTeamId, ...parts] : parts;
+  return parts.length <= 3 && teamId && channelId && threadTs
+    ? slackConversation(teamId, channelId, threadTs)
+    : null;
 }
 
 export interface WorkingState {
   turnId: string;
-  channelId: string;
-  threadTs: string;
+  conversation: SlackConversationRef;
   context?: WorkingContext;
   status?: string;
 }
 
 /** The "Working on it" message: what runs where, the latest progress, and the Stop and Change target buttons. */
-export function workingMessage({ turnId, channelId, threadTs, context, status }: WorkingState): {
+export function workingMessage({ turnId, conversation, context, status }: WorkingState): {
   text: string;
   blocks: KnownBlock[];
 } {
@@ -47,7 +54,7 @@ export function workingMessage({ turnId, channelId, threadTs, context, status }:
       action_id: STOP_ACTION_ID,
       style: "danger" as const,
       text: { type: "plain_text" as const, text: "Stop" },
-      value: stopValue(channelId, threadTs),
+      value: stopValue(conversation),
     },
   ];
   return {

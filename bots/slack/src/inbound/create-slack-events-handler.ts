@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { type Logger, readBody } from "@baton/core";
+import { createLogThrottle, type Logger, readBody } from "@baton/core";
 import type { BoltDispatchReceiver } from "./bolt-dispatch-receiver.js";
 import type { SlackEventRouter } from "./route-slack-event.js";
 import { verifySlackSignature } from "./verify-slack-signature.js";
@@ -28,6 +28,7 @@ export function createSlackEventsHandler({
   nowMs = Date.now,
 }: SlackEventsHandlerOptions): SlackEventsHandler {
   const log = logger.child({ component: "bots.slack" });
+  const rejections = createLogThrottle();
 
   return async function handleSlackEvents(request, response) {
     const retryNum = Number(request.headers["x-slack-retry-num"] ?? 0) || undefined;
@@ -41,7 +42,11 @@ export function createSlackEventsHandler({
       rawBody,
       nowMs: nowMs(),
     });
-    if (!signature.ok) return refuse(response, 401, signature.reason);
+    if (!signature.ok) {
+      // One answer for every failed check, so a caller cannot tell a stale clock from a wrong
+      // secret; the reason goes only to our logs.
+      return refuse(response, 401, signature.reason, "unauthorized");
+    }
 
     if ((request.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded")) {
       const payload = parseFormBody(rawBody);
@@ -64,9 +69,10 @@ export function createSlackEventsHandler({
     answer(response, 200, "");
   };
 
-  function refuse(response: ServerResponse, status: number, reason: string): void {
-    log.warn("bots.slack.request_rejected", { status, reason, outcome: "rejected" });
-    answer(response, status, JSON.stringify({ error: reason }), "application/json");
+  function refuse(response: ServerResponse, status: number, reason: string, shown = reason): void {
+    const { log: logNow, suppressed } = rejections.take(reason);
+    if (logNow) log.warn("bots.slack.request_rejected", { status, reason, outcome: "rejected", suppressed });
+    answer(response, status, JSON.stringify({ error: shown }), "application/json");
   }
 }
 

@@ -1,11 +1,14 @@
 import { type ControlWord, parseControlWord } from "@baton/core";
-import { type SlackConversationRef, slackConversation } from "./slack-conversation.js";
+import { type SlackConversationRef, slackConversation, slackConversationTeam } from "./slack-conversation.js";
 import type { SlackEnvelope, SlackMessageEvent } from "./slack-envelope.js";
 
 /** Who Baton is in this workspace: found once at startup with `auth.test`. */
 export interface SlackIdentity {
   botUserId: string;
   botId: string;
+  /** The workspace (and Grid org) Baton is installed in: people from elsewhere are Slack Connect externals. */
+  teamId?: string;
+  enterpriseId?: string;
 }
 
 export type SlackEventIgnoredReason =
@@ -45,12 +48,15 @@ type EventCallback = Extract<SlackEnvelope, { type: "event_callback" }>;
  */
 export function parseSlackEvent(envelope: EventCallback, identity: SlackIdentity): SlackEventParse {
   const { event } = envelope;
+  const team =
+    slackConversationTeam({ enterpriseId: envelope.enterprise_id, teamId: envelope.team_id }) ??
+    envelope.team_id;
   if (event.type === "agent_session_stopped" || event.type === "assistant_thread_stopped") {
     const threadTs = event.thread_ts ?? event.ts;
     if (!event.channel || !threadTs) return { kind: "ignored", reason: "missing_fields" };
     return {
       kind: "stop_signal",
-      conversation: slackConversation(envelope.team_id, event.channel, threadTs),
+      conversation: slackConversation(team, event.channel, threadTs),
       userId: event.user,
     };
   }
@@ -76,7 +82,7 @@ export function parseSlackEvent(envelope: EventCallback, identity: SlackIdentity
 
   const message: SlackMessage = {
     // A prompt outside a thread starts one under itself.
-    conversation: slackConversation(envelope.team_id, event.channel, event.thread_ts ?? event.ts),
+    conversation: slackConversation(team, event.channel, event.thread_ts ?? event.ts),
     userId: event.user,
     text: stripMention(event.text ?? "", identity.botUserId),
     messageTs: event.ts,

@@ -1,5 +1,6 @@
-import type { Catalog, Logger, RequestIntake } from "@baton/core";
+import type { Catalog, ClaimDelivery, Logger, RequestIntake } from "@baton/core";
 import type { App, BlockAction, ButtonAction, ExternalSelectAction, StaticSelectAction } from "@slack/bolt";
+import type { SlackAccess } from "../access/create-slack-access.js";
 import {
   PICK_ACTION_PREFIX,
   PICK_SEARCH_ACTION_ID,
@@ -10,7 +11,8 @@ import { CHANGE_TARGET_ACTION_ID, parseStopValue, STOP_ACTION_ID } from "../bloc
 import type { SlackControls } from "../controls/create-slack-controls.js";
 import { slackErrorCode } from "../replier/slack-error-code.js";
 import { buildSlackRequest } from "./build-slack-request.js";
-import { slackConversation } from "./slack-conversation.js";
+import type { SlackIdentity } from "./parse-slack-event.js";
+import { slackConversation, slackConversationTeam } from "./slack-conversation.js";
 
 export const SLASH_COMMAND = "/baton";
 export const SEND_TO_BATON_CALLBACK_ID = "send_to_baton";
@@ -20,6 +22,11 @@ export interface SlackInteractionsOptions {
   catalog: Catalog;
   intake: RequestIntake;
   controls: SlackControls;
+  /** `/baton` claims its trigger before it posts the thread's root message. */
+  claimDelivery: ClaimDelivery;
+  /** The access policy, checked before `/baton` or the shortcut does anything. */
+  access: SlackAccess;
+  identity: SlackIdentity;
   logger: Logger;
   now?: () => Date;
 }
@@ -34,6 +41,9 @@ export function registerSlackInteractions({
   catalog,
   intake,
   controls,
+  claimDelivery,
+  access,
+  identity,
   logger,
   now = () => new Date(),
 }: SlackInteractionsOptions): void {
@@ -41,13 +51,12 @@ export function registerSlackInteractions({
 
   app.action<BlockAction<ButtonAction>>(STOP_ACTION_ID, async ({ ack, body, action }) => {
     await ack();
-    const target = parseStopValue(action.value ?? "");
-    if (!target || !body.team?.id) return;
-    await controls.stop({
-      conversation: slackConversation(body.team.id, target.channelId, target.threadTs),
-      userId: body.user.id,
-      source: "button",
-    });
+    const conversation = parseStopValue(action.value ?? "", teamOfInteraction(body));
+    if (!conversation) {
+      log.warn("bots.slack.stop_value_unreadable", { action_id: action.action_id });
+      return;
+    }
+    await controls.stop({ conversation, userId: body.user.id, source: "button" });
   });
 
   app.action<BlockAction<ButtonAction>>(CHANGE_TARGET_ACTION_ID, async ({ ack, body, action }) => {
@@ -81,6 +90,23 @@ export function registerSlackInteractions({
       return;
     }
     await ack();
+    const deliveryId = `command.${command.trigger_id}`;
+    const admitted = await access({
+      deliveryId,
+      teamId: command.team_id,
+      enterpriseId: command.enterprise_id,
+      userTeamId: command.team_id,
+      home: identity,
+      channelId: command.channel_id,
+      directMessage: command.channel_name === "directmessage",
+      userId: command.user_id,
+    });
+    if (!admitted) return;
+    // Claimed before the root message is posted: a replayed command posts nothing a second time.
+    if (!(await claimDelivery("slack", deliveryId))) {
+      log.info("bots.slack.command_replayed", { delivery_id: deliveryId });
+      return;
+    }
     try {
       // The command's work needs a thread to live in: a message saying who asked for what.
       const root = await client.chat.postMessage({
@@ -88,9 +114,13 @@ export function registerSlackInteractions({
         text: `<@${command.user_id}> asked Baton: ${text}`,
       });
       if (!root.ts) return;
-      const deliveryId = `command.${command.trigger_id}`;
       const message = {
-        conversation: slackConversation(command.team_id, command.channel_id, root.ts),
+        conversation: slackConversation(
+          slackConversationTeam({ enterpriseId: command.enterprise_id, teamId: command.team_id }) ??
+            command.team_id,
+          command.channel_id,
+          root.ts,
+        ),
         userId: command.user_id,
         text,
         messageTs: root.ts,
@@ -114,12 +144,25 @@ export function registerSlackInteractions({
   app.shortcut(SEND_TO_BATON_CALLBACK_ID, async ({ ack, shortcut }) => {
     await ack();
     if (shortcut.type !== "message_action") return;
-    const { message, channel, user, team } = shortcut;
-    if (!message.ts || !team?.id) return;
+    const { message, channel, user } = shortcut;
+    const team = teamOfInteraction(shortcut);
+    if (!message.ts || !team) return;
     const deliveryId = `shortcut.${shortcut.trigger_id}`;
+    const admitted = await access({
+      deliveryId,
+      teamId: team,
+      enterpriseId: shortcut.enterprise?.id,
+      userTeamId: user.team_id,
+      home: identity,
+      channelId: channel.id,
+      directMessage: channel.id.startsWith("D"),
+      userId: user.id,
+      threadTs: message.thread_ts ?? message.ts,
+    });
+    if (!admitted) return;
     const request = buildSlackRequest({
       message: {
-        conversation: slackConversation(team.id, channel.id, message.thread_ts ?? message.ts),
+        conversation: slackConversation(team, channel.id, message.thread_ts ?? message.ts),
         userId: user.id,
         text: message.text ?? "",
         messageTs: message.ts,
@@ -131,5 +174,17 @@ export function registerSlackInteractions({
     });
     await intake(request);
     log.info("bots.slack.shortcut_accepted", { delivery_id: deliveryId, turn_id: request.id });
+  });
+}
+
+/** Interactions name the org as `enterprise`, the workspace as `team` (null on org-wide installs) or `user.team_id`. */
+function teamOfInteraction(body: {
+  enterprise?: { id: string } | null;
+  team?: { id: string } | null;
+  user: { team_id?: string };
+}): string | null {
+  return slackConversationTeam({
+    enterpriseId: body.enterprise?.id,
+    teamId: body.team?.id ?? body.user.team_id,
   });
 }

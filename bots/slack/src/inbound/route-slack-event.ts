@@ -1,4 +1,12 @@
-import { type ConversationContextStore, conversationKey, type Logger, type RequestIntake } from "@baton/core";
+import {
+  type ClaimDelivery,
+  type ConversationContextStore,
+  conversationKey,
+  type Logger,
+  type RequestIntake,
+  type SteeringRule,
+} from "@baton/core";
+import type { SlackAccess } from "../access/create-slack-access.js";
 import type { SlackControls } from "../controls/create-slack-controls.js";
 import { buildSlackRequest } from "./build-slack-request.js";
 import { parseSlackEvent, type SlackIdentity } from "./parse-slack-event.js";
@@ -6,7 +14,7 @@ import { slackEnvelopeSchema } from "./slack-envelope.js";
 
 export type SlackEventOutcome =
   | { kind: "challenge"; challenge: string }
-  | { kind: "accepted" | "duplicate"; turnId: string }
+  | { kind: "accepted" | "duplicate" | "refused"; turnId: string }
   | { kind: "handled"; what: string }
   | { kind: "ignored"; reason: string }
   | { kind: "invalid"; reason: "wrong_schema" };
@@ -20,6 +28,12 @@ export interface SlackEventRouterOptions {
   intake: RequestIntake;
   controls: SlackControls;
   conversationContext: ConversationContextStore;
+  /** Control words, stop signals and context appends claim their event once (intake dedupes prompts). */
+  claimDelivery: ClaimDelivery;
+  /** The channel's steering policy goes with a follow-up, so that intake can decline it at once. */
+  steering: Pick<SteeringRule, "policyFor">;
+  /** The access policy: prompts and control words from people it refuses go no further. */
+  access: SlackAccess;
   logger: Logger;
   now?: () => Date;
 }
@@ -29,7 +43,8 @@ export interface SlackEventRouterOptions {
  * Redis is touched here: anything that talks to Slack happens later, off the acknowledgement.
  */
 export function createSlackEventRouter(options: SlackEventRouterOptions): SlackEventRouter {
-  const { identity, intake, controls, conversationContext, logger } = options;
+  const { identity, intake, controls, conversationContext, claimDelivery, access, steering, logger } =
+    options;
   const now = options.now ?? (() => new Date());
   const log = logger.child({ component: "bots.slack" });
 
@@ -53,22 +68,52 @@ export function createSlackEventRouter(options: SlackEventRouterOptions): SlackE
 
     const deliveryId = data.event_id;
     const parsed = parseSlackEvent(data, identity);
+    if (parsed.kind === "ignored") {
+      log.debug("bots.slack.event_ignored", {
+        delivery_id: deliveryId,
+        reason: parsed.reason,
+        event_type: data.event.type,
+      });
+      return parsed;
+    }
+    if (parsed.kind === "prompt" || parsed.kind === "control") {
+      const { message } = parsed;
+      const admitted = await access({
+        deliveryId,
+        teamId: data.team_id,
+        enterpriseId: data.enterprise_id,
+        userTeamId: data.event.user_team ?? data.event.team,
+        sharedExternally: data.is_ext_shared_channel ?? false,
+        channelId: message.conversation.channelId,
+        directMessage: message.channelType === "im",
+        userId: message.userId,
+        threadTs: message.conversation.threadTs,
+      });
+      if (!admitted) return { kind: "ignored", reason: "access_refused" };
+    }
+    // Slack retries an event it thinks was not acknowledged: a control acts once. (Prompts are
+    // deduplicated by intake, context by its own append, each in the one Redis step it takes.)
+    if (
+      (parsed.kind === "control" || parsed.kind === "stop_signal") &&
+      !(await claimDelivery("slack", deliveryId))
+    ) {
+      log.info("bots.slack.event_replayed", {
+        delivery_id: deliveryId,
+        kind: parsed.kind,
+        retry_num: retryNum,
+      });
+      return { kind: "ignored", reason: "replayed" };
+    }
     switch (parsed.kind) {
-      case "ignored":
-        log.debug("bots.slack.event_ignored", {
-          delivery_id: deliveryId,
-          reason: parsed.reason,
-          event_type: data.event.type,
-        });
-        return parsed;
       case "thread_message": {
-        const line = `<@${parsed.message.userId}>: ${parsed.message.text}`;
-        const kept = await conversationContext.appendIfSession(
-          conversationKey(parsed.message.conversation),
-          line,
-        );
+        // Stored with its author apart from its text: the text cannot pass for someone else's words.
+        const kept = await conversationContext.appendIfSession(conversationKey(parsed.message.conversation), {
+          authorId: parsed.message.userId,
+          text: parsed.message.text,
+          deliveryId,
+        });
         log.debug("bots.slack.thread_message", { delivery_id: deliveryId, kept });
-        return { kind: "handled", what: kept ? "context_kept" : "not_a_session_thread" };
+        return { kind: "handled", what: `context_${kept}` };
       }
       case "stop_signal":
         await controls.stop({
@@ -88,15 +133,12 @@ export function createSlackEventRouter(options: SlackEventRouterOptions): SlackE
         return { kind: "handled", what: parsed.word };
       case "prompt": {
         const request = buildSlackRequest({ message: parsed.message, deliveryId, receivedAt: now() });
-        const result = await intake(request);
-        log.info(
-          result.kind === "accepted" ? "bots.slack.request_accepted" : "bots.slack.request_duplicate",
-          {
-            delivery_id: deliveryId,
-            turn_id: result.turnId,
-            retry_num: retryNum,
-          },
-        );
+        const result = await intake(request, { steering: steering.policyFor(request.conversation) });
+        log.info(`bots.slack.request_${result.kind}`, {
+          delivery_id: deliveryId,
+          turn_id: result.turnId,
+          retry_num: retryNum,
+        });
         return { kind: result.kind, turnId: result.turnId };
       }
     }

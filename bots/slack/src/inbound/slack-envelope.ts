@@ -8,6 +8,9 @@ export const slackMessageEventSchema = z
     channel: z.string().optional(),
     channel_type: z.string().optional(),
     user: z.string().optional(),
+    /** The acting person's own workspace (differs from the envelope's team for Slack Connect externals). */
+    user_team: z.string().optional(),
+    team: z.string().optional(),
     bot_id: z.string().optional(),
     text: z.string().optional(),
     ts: z.string().optional(),
@@ -35,6 +38,10 @@ export const slackEnvelopeSchema = z.discriminatedUnion("type", [
       type: z.literal("event_callback"),
       event_id: z.string().min(1),
       team_id: z.string().min(1),
+      /** Set on Enterprise Grid: the org the workspace belongs to. */
+      enterprise_id: z.string().min(1).nullish(),
+      /** Set when the event happened in a channel shared with another organisation (Slack Connect). */
+      is_ext_shared_channel: z.boolean().optional(),
       api_app_id: z.string().optional(),
       event: slackMessageEventSchema,
     })

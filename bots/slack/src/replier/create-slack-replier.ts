@@ -11,6 +11,7 @@ import { markdownToMrkdwn } from "../blocks/markdown-to-mrkdwn.js";
 import { pickerBlocks } from "../blocks/picker-blocks.js";
 import { formatDuration, resultMessages } from "../blocks/result-blocks.js";
 import { finishedWorkingMessage, type WorkingState, workingMessage } from "../blocks/working-blocks.js";
+import type { SlackConversationRef } from "../inbound/slack-conversation.js";
 import { slackMessageTs } from "../inbound/slack-message-ts.js";
 import { createProgressThrottle } from "./progress-throttle.js";
 import { slackErrorCode } from "./slack-error-code.js";
@@ -30,11 +31,17 @@ export interface SlackReplierOptions {
   progressMinIntervalMs?: number;
 }
 
-function threadOf(turn: Turn): { channel: string; threadTs: string; messageTs: string } {
+function threadOf(turn: Turn): {
+  conversation: SlackConversationRef;
+  channel: string;
+  threadTs: string;
+  messageTs: string;
+} {
   const { conversation } = turn.request;
   if (conversation.platform !== "slack")
     throw new Error(`the Slack replier got a ${conversation.platform} turn`);
   return {
+    conversation,
     channel: conversation.channelId,
     threadTs: conversation.threadTs,
     messageTs: slackMessageTs(turn.request) ?? conversation.threadTs,
@@ -97,8 +104,7 @@ function createRawSlackReplier({
   }
 
   function state(turn: Turn, extra: Partial<WorkingState> = {}): WorkingState {
-    const { channel, threadTs } = threadOf(turn);
-    return { turnId: turn.id, channelId: channel, threadTs, ...extra };
+    return { turnId: turn.id, conversation: threadOf(turn).conversation, ...extra };
   }
 
   /**

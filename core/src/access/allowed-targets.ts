@@ -1,0 +1,29 @@
+import type { Catalog } from "../config/catalog.js";
+import type { ConversationRef } from "../schemas/conversation-ref.js";
+import type { Target } from "../schemas/target.js";
+
+/** The targets a conversation's place may use, as catalog refs; null when any target is allowed. */
+export type AllowedTargets = (conversation: ConversationRef) => readonly string[] | null;
+
+/** A target as the catalog writes it: `owner/name`, `env:<id>` or `none`. */
+export function targetRef(target: Target): string {
+  switch (target.kind) {
+    case "repository":
+      return target.repo;
+    case "environment":
+      return `env:${target.id}`;
+    case "none":
+      return "none";
+  }
+}
+
+/**
+ * From the catalog: a Slack channel's `targets` (by channel id). Whatever names the target (the
+ * classifier, `!repo`, `in owner/repo`, a picker or Change target), it must be one of them.
+ */
+export function createAllowedTargets(catalog: Catalog): AllowedTargets {
+  return (conversation) =>
+    conversation.platform === "slack"
+      ? (catalog.slack.channels[conversation.channelId]?.targets ?? null)
+      : null;
+}

@@ -1,0 +1,31 @@
+import type { Redis } from "ioredis";
+import type { Platform } from "../schemas/conversation-ref.js";
+import type { RedisKeys } from "../store/redis-keys.js";
+
+/**
+ * How long a delivery is remembered: longer than any platform retries one (Slack: about an hour;
+ * GitHub and Linear redeliveries are manual, within days), as long as intake's own dedupe.
+ */
+export const DELIVERY_CLAIM_TTL_MS = 3 * 24 * 60 * 60_000;
+
+/**
+ * True for the first call with this delivery (Slack event id, `/baton` trigger id, GitHub
+ * delivery GUID, Linear webhook id), false for every replay. Call it before the delivery's first
+ * side effect (a post, a stop, a context append); requests that go through intake are already
+ * deduplicated there and need no claim.
+ */
+export type ClaimDelivery = (platform: Platform, deliveryId: string) => Promise<boolean>;
+
+/** One `SET NX PX` per delivery, under the prefix's `delivery:` namespace, shared by every process. */
+export function createDeliveryClaims({
+  redis,
+  keys,
+  ttlMs = DELIVERY_CLAIM_TTL_MS,
+}: {
+  redis: Redis;
+  keys: RedisKeys;
+  ttlMs?: number;
+}): ClaimDelivery {
+  return async (platform, deliveryId) =>
+    (await redis.set(keys.scoped("delivery", platform, deliveryId), "1", "PX", ttlMs, "NX")) === "OK";
+}

@@ -1,0 +1,60 @@
+import { conversationKey, silentLogger, type Turn, type UserFacingError } from "@baton/core";
+import { createIntakeDispatcher } from "@baton/queue";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildRequest } from "./fixtures/build-request.js";
+import { createQueueHarness, type QueueHarness, waitFor } from "./fixtures/queue-harness.js";
+
+describe("a turn record this Baton cannot read", () => {
+  let harness: QueueHarness;
+  beforeEach(async () => {
+    harness = await createQueueHarness("unreadable");
+    await harness.stopDispatcher();
+  });
+  afterEach(() => harness.close());
+
+  it("is acknowledged, fails visibly, leaves the head, and the turn behind it runs", async () => {
+    const failed: Array<{ turn: Turn; error: UserFacingError }> = [];
+    const dispatcher = createIntakeDispatcher({
+      blocking: harness.redis.connect(),
+      redis: harness.redis.redis,
+      keys: harness.keys,
+      turns: harness.queue.turns,
+      acknowledge: async () => {},
+      fail: async (turn, error) => void failed.push({ turn, error }),
+      logger: silentLogger,
+    });
+    const threadTs = "1700000950.000001";
+    const broken = buildRequest("Ev-unreadable-1", threadTs);
+    const key = conversationKey(broken.conversation);
+    // Written as a buggy bot or another Baton version would: the text breaks the schema.
+    await harness.redis.redis.hset(
+      harness.keys.turn(key, broken.id),
+      "data",
+      JSON.stringify({ id: broken.id, conversationKey: key, request: { ...broken, text: 42 } }),
+      "status",
+      "queued",
+    );
+    await harness.redis.redis.rpush(harness.keys.inbox(key), broken.id);
+    await harness.redis.redis.xadd(harness.keys.intakeStream, "*", "turn", broken.id, "conversation", key);
+    const followUp = buildRequest("Ev-unreadable-2", threadTs, "the follow-up");
+    await harness.queue.intake(followUp);
+
+    const ran: string[] = [];
+    harness.startWorker(async (turn) => {
+      ran.push(turn.id);
+      return "completed";
+    });
+    await waitFor(() => (ran.length === 1 ? true : undefined), 10_000, "the follow-up to run");
+    expect(ran).toEqual([followUp.id]);
+    expect(failed.map((f) => [f.turn.id, f.error.code])).toEqual([[broken.id, "request_invalid"]]);
+    // Where to reply survived; the part that broke it did not.
+    expect(failed[0]?.turn.request.conversation).toEqual(broken.conversation);
+    expect(await harness.redis.redis.hget(harness.keys.turn(key, broken.id), "status")).toBe("failed");
+    await waitFor(
+      async () => ((await harness.redis.redis.xlen(harness.keys.intakeStream)) === 0 ? true : undefined),
+      5_000,
+      "the stream to drain",
+    );
+    await dispatcher.close();
+  });
+});

@@ -1,0 +1,93 @@
+import { buildAppMentionEvent, postSlackEvent } from "@baton/testkit";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { ControllableBackend } from "./fixtures/controllable-backend.js";
+import { callsIn, eventually, textOf } from "./fixtures/slack-test-actions.js";
+import { type SlackScenario, startSlackScenario } from "./fixtures/start-slack-scenario.js";
+import { FAKE_SLACK_DEFAULTS, TEST_SIGNING_SECRET, type TestBaton } from "./fixtures/start-test-baton.js";
+
+const CATALOG = `
+repositories:
+  - repo: acme/web
+    description: Customer-facing storefront
+  - repo: acme/infra
+    description: Terraform and Kubernetes manifests
+slack:
+  channels:
+    C0ENG:
+      targets: [acme/web]
+access:
+  slack:
+    channels: [C0ENG, C0OPS]
+    users: [U0ADA, U0BOB]
+`;
+
+/** Who may use Baton at all (access.slack), and which targets a channel may use. */
+describe("the access policy", () => {
+  let t: TestBaton;
+  let agent: ControllableBackend;
+  let slack: SlackScenario["slack"];
+  beforeEach(async () => {
+    ({ t, agent, slack } = await startSlackScenario({ catalogYaml: CATALOG }));
+  });
+  afterEach(() => t.close());
+
+  const refusals = (channel: string, user: string) =>
+    callsIn(t, "chat.postEphemeral", channel).filter((c) => (c.body as { user?: string }).user === user);
+
+  it("refuses a channel it does not list, once, and starts nothing", async () => {
+    await slack.mention({ channel: "C0RANDOM", user: "U0ADA", text: "in acme/web fix the login test" });
+    await slack.mention({ channel: "C0RANDOM", user: "U0ADA", text: "please, fix the login test" });
+    await slack.mention({ channel: "C0OPS", user: "U0BOB", text: "in acme/web fix the header" });
+    const run = await agent.waitForRun(1);
+    expect(run.turn.turn.request.actor.id).toBe("U0BOB");
+    run.finish();
+    await eventually("the refusal", () => refusals("C0RANDOM", "U0ADA").length === 1);
+    expect(textOf(refusals("C0RANDOM", "U0ADA")[0])).toContain("not available in this channel");
+    expect(callsIn(t, "chat.postMessage", "C0RANDOM")).toHaveLength(0);
+    expect(agent.runs).toHaveLength(1);
+  });
+
+  it("refuses people it does not list, in a mention and in /baton (before /baton posts anything)", async () => {
+    await slack.mention({ channel: "C0OPS", user: "U0EVE", text: "in acme/web delete the tests" });
+    await slack.slashCommand({ channel: "C0OPS", user: "U0MALLORY", text: "in acme/web delete the tests" });
+    await eventually("both refusals", () =>
+      refusals("C0OPS", "U0EVE").length === 1 && refusals("C0OPS", "U0MALLORY").length === 1
+        ? true
+        : undefined,
+    );
+    expect(textOf(refusals("C0OPS", "U0EVE")[0])).toContain("not available to you");
+    expect(callsIn(t, "chat.postMessage", "C0OPS")).toHaveLength(0);
+    expect(agent.runs).toHaveLength(0);
+  });
+
+  it("refuses a Slack Connect external by default, even one the policy lists by id", async () => {
+    const envelope = {
+      ...buildAppMentionEvent({
+        teamId: FAKE_SLACK_DEFAULTS.teamId,
+        botUserId: FAKE_SLACK_DEFAULTS.botUserId,
+        channelId: "C0OPS",
+        userId: "U0BOB",
+        text: `<@${FAKE_SLACK_DEFAULTS.botUserId}> in acme/web drop the tables`,
+      }),
+      is_ext_shared_channel: true,
+    };
+    envelope.event.team = "T0PARTNER";
+    (envelope.event as unknown as Record<string, unknown>).user_team = "T0PARTNER";
+    await postSlackEvent(`${t.url}/slack/events`, envelope, { signingSecret: TEST_SIGNING_SECRET });
+    await eventually("the refusal", () => refusals("C0OPS", "U0BOB").length === 1);
+    expect(textOf(refusals("C0OPS", "U0BOB")[0])).toContain("outside this organisation");
+    expect(agent.runs).toHaveLength(0);
+  });
+
+  it("keeps a channel to its targets, whatever the request names", async () => {
+    await slack.mention({ channel: "C0ENG", user: "U0ADA", text: "in acme/infra open the firewall" });
+    await eventually("the decline", () =>
+      refusals("C0ENG", "U0ADA").find((c) => textOf(c).includes("may only use acme/web")),
+    );
+    expect(agent.runs).toHaveLength(0);
+    await slack.mention({ channel: "C0ENG", user: "U0ADA", text: "in acme/web fix the header" });
+    const run = await agent.waitForRun(1);
+    expect(run.turn.target).toEqual({ kind: "repository", repo: "acme/web" });
+    run.finish();
+  });
+});
