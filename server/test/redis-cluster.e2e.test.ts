@@ -43,11 +43,13 @@ describe("Baton on a Redis Cluster: two gateways and two workers at once", () =>
       HOST: "127.0.0.1",
       PORT: "0",
       BATON_CONFIG: "does-not-exist.yaml",
-      BATON_SHARE_KEY: "test-share-link-key",
+      BATON_SHARE_KEY: "test-share-link-key-0123456789abcdefghij",
       BATON_SHUTDOWN_GRACE_MS: "2000",
       SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
       SLACK_BOT_TOKEN: TEST_BOT_TOKEN,
       SLACK_API_URL: slack.url,
+      // One person sends every request here: a burst of 0 turns the per-person bucket off.
+      BATON_USER_TURN_BURST: "0",
     };
     for (const mode of ["gateway", "gateway", "worker", "worker"] as const)
       batons.push(await startBaton({ mode, env, logger }));
