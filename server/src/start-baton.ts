@@ -18,7 +18,7 @@ import { setupBots } from "./bots/setup-bots.js";
 import { type Config, loadConfig } from "./config/load-config.js";
 import { createGateway } from "./gateway/create-gateway.js";
 import type { HttpRoute } from "./gateway/http-route.js";
-import { createLogger } from "./logging/create-logger.js";
+import { createConsoleLogger } from "./logging/create-console-logger.js";
 import { createBatonMetrics } from "./metrics/create-baton-metrics.js";
 import { createBackend } from "./platforms/create-backend.js";
 import { createBatonClassifier } from "./platforms/create-baton-classifier.js";
@@ -64,7 +64,7 @@ export async function startBaton({
   ...overrides
 }: StartBatonOptions): Promise<RunningBaton> {
   const config = loadConfig(env);
-  const logger = given ?? createLogger({ level: config.LOG_LEVEL });
+  const logger = given ?? createConsoleLogger(config);
   const log = logger.child({ component: "server", mode });
   const { catalog, warnings } = await loadCatalogWithWarnings(config.BATON_CONFIG);
   for (const warning of warnings)

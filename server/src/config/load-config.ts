@@ -1,5 +1,6 @@
 import { BatonError } from "@baton/core";
 import { z } from "zod";
+import { LOG_FORMATS } from "../logging/log-format.js";
 
 const optionalSecret = z.string().min(1).optional();
 const optionalUrl = z.string().url().optional();
@@ -20,6 +21,8 @@ export const configSchema = z.object({
   BATON_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
   BATON_DATA_DIR: z.string().default(".baton"),
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
+  /** Unset: pretty lines at a terminal, JSON otherwise. */
+  LOG_FORMAT: z.enum(LOG_FORMATS).optional(),
   SLACK_SIGNING_SECRET: optionalSecret,
   SLACK_BOT_TOKEN: optionalSecret,
   SLACK_APP_TOKEN: optionalSecret,
@@ -44,6 +47,8 @@ export const configSchema = z.object({
   OPENINSPECT_LINEAR_SECRET: optionalSecret,
   /** Seals share ids so that later results repeat a session's link; else a key file in BATON_DATA_DIR. */
   BATON_SHARE_KEY: optionalSecret,
+  /** Shows queue counts on the front page (and opens the admin pages) to whoever sends it as a bearer token. */
+  BATON_ADMIN_TOKEN: optionalSecret,
 });
 export type Config = z.infer<typeof configSchema>;
 
@@ -66,6 +71,7 @@ export const SECRET_CONFIG_KEYS = [
   "OPENINSPECT_GITHUB_SECRET",
   "OPENINSPECT_LINEAR_SECRET",
   "BATON_SHARE_KEY",
+  "BATON_ADMIN_TOKEN",
 ] as const satisfies ReadonlyArray<keyof Config>;
 
 export class ConfigError extends BatonError {
