@@ -16,6 +16,7 @@ import { createIntakeDispatcher, createSessionQueue, createTurnWorker, queueName
 import { BOT_MODULES } from "./bots/bot-modules.js";
 import { setupBots } from "./bots/setup-bots.js";
 import { type Config, loadConfig } from "./config/load-config.js";
+import { createFrontPageRoute } from "./front-page/create-front-page-route.js";
 import { createGateway } from "./gateway/create-gateway.js";
 import type { HttpRoute } from "./gateway/http-route.js";
 import { createConsoleLogger } from "./logging/create-console-logger.js";
@@ -123,6 +124,18 @@ export async function startBaton({
         ...sharing.routes,
         ...bots.flatMap((bot) => bot.routes),
       ];
+      routes.push(
+        createFrontPageRoute({
+          config,
+          backend: overrides.backend?.name ?? config.BATON_BACKEND,
+          modules: overrides.bots ?? BOT_MODULES,
+          bots,
+          routes,
+          redis: main,
+          turns: queue.turns,
+          intakeStream: keys.intakeStream,
+        }),
+      );
       server = createGateway({
         routes,
         logger,
