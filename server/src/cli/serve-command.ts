@@ -18,7 +18,7 @@ export function serveUsage(mode: BatonMode): string {
     `Usage: baton ${commandName(mode)} [--port PORT]`,
     "",
     SERVE_DESCRIPTIONS[mode],
-    "Configuration comes from the environment (the README's Configuration section); on SIGTERM or",
+    "Configuration comes from the environment (docs/configuration.md); on SIGTERM or",
     "SIGINT it stops taking work, lets running turns finish within BATON_SHUTDOWN_GRACE_MS, and exits 0.",
     "",
     "  --port   the HTTP port (default: PORT, else 3000)",

@@ -78,7 +78,7 @@ export class ConfigError extends BatonError {
   constructor(readonly keys: string[]) {
     super(
       "config_invalid",
-      `Invalid environment variables: ${keys.join(", ")}. Fix or unset them (the README's Configuration section lists each one) and start Baton again.`,
+      `Invalid environment variables: ${keys.join(", ")}. Fix or unset them (docs/configuration.md lists each one) and start Baton again.`,
     );
   }
 }
