@@ -23,10 +23,11 @@ import { BOT_MODULES } from "./bots/bot-modules.js";
 import { setupBots } from "./bots/setup-bots.js";
 import { intakeLimitsFromConfig } from "./config/intake-limits-from-config.js";
 import { type Config, loadConfig } from "./config/load-config.js";
+import { createFrontPageRoute } from "./front-page/create-front-page-route.js";
 import { createGateway } from "./gateway/create-gateway.js";
 import type { HttpRoute } from "./gateway/http-route.js";
 import { listen } from "./gateway/listen.js";
-import { createLogger } from "./logging/create-logger.js";
+import { createConsoleLogger } from "./logging/create-console-logger.js";
 import { createBatonMetrics } from "./metrics/create-baton-metrics.js";
 import { guardMetricsRoute } from "./metrics/guard-metrics-route.js";
 import { observeRepliers } from "./metrics/observe-repliers.js";
@@ -79,7 +80,7 @@ export async function startBaton({
   ...overrides
 }: StartBatonOptions): Promise<RunningBaton> {
   const config = loadConfig(env);
-  const logger = given ?? createLogger({ level: config.LOG_LEVEL });
+  const logger = given ?? createConsoleLogger(config);
   const log = logger.child({ component: "server", mode });
   const { catalog, warnings } = await loadCatalogWithWarnings(config.BATON_CONFIG);
   for (const warning of warnings)
@@ -170,6 +171,18 @@ export async function startBaton({
             })
           : []),
       ];
+      routes.push(
+        createFrontPageRoute({
+          config,
+          backend: overrides.backend?.name ?? config.BATON_BACKEND,
+          modules: overrides.bots ?? BOT_MODULES,
+          bots,
+          routes,
+          redis: main,
+          turns: queue.turns,
+          intakeStream: keys.intakeStream,
+        }),
+      );
       server = createGateway({
         routes,
         logger,

@@ -17,7 +17,7 @@ export class CatalogError extends BatonError {
   ) {
     super(
       "catalog_invalid",
-      `${file} is not a valid Baton catalog:\n${problems.map((p) => `  - ${p}`).join("\n")}\nFix these keys (see the README's Configuration section) and start Baton again.`,
+      `${file} is not a valid Baton catalog:\n${problems.map((p) => `  - ${p}`).join("\n")}\nFix these keys (see docs/configuration.md) and start Baton again.`,
     );
   }
 }

@@ -47,7 +47,7 @@ export async function runDoctorCommand(
         findings: error.keys.map((key) => ({
           kind: "problem",
           text: `${key} is not valid`,
-          fix: "Fix or unset it (the README's Configuration section lists each variable); the other checks need it.",
+          fix: "Fix or unset it (docs/configuration.md lists each variable); the other checks need it.",
         })),
       },
     ]))

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { BatonError } from "@baton/core";
+import { summarizeError } from "../logging/summarize-error.js";
 import type { CliCommand } from "./cli-command.js";
 import type { CliIo } from "./cli-io.js";
 import { printUsage } from "./print-usage.js";
@@ -46,7 +47,7 @@ export async function runBatonCli(
     io.stderr(
       showStack
         ? `baton ${name}: ${(error as Error).stack ?? String(error)}`
-        : `baton ${name}: unexpected error: ${(error as Error).message ?? String(error)} (LOG_LEVEL=debug shows where)`,
+        : `baton ${name}: unexpected error: ${summarizeError(error)} (LOG_LEVEL=debug shows where)`,
     );
     return 1;
   }

@@ -1,5 +1,5 @@
 import { loadConfig } from "../config/load-config.js";
-import { createLogger } from "../logging/create-logger.js";
+import { createConsoleLogger } from "../logging/create-console-logger.js";
 import { type BatonMode, startBaton } from "../start-baton.js";
 import type { CliIo } from "./cli-io.js";
 import { parseCliArgs } from "./parse-cli-args.js";
@@ -18,7 +18,7 @@ export function serveUsage(mode: BatonMode): string {
     `Usage: baton ${commandName(mode)} [--port PORT]`,
     "",
     SERVE_DESCRIPTIONS[mode],
-    "Configuration comes from the environment (the README's Configuration section); on SIGTERM or",
+    "Configuration comes from the environment (docs/configuration.md); on SIGTERM or",
     "SIGINT it stops taking work, lets running turns finish within BATON_SHUTDOWN_GRACE_MS, and exits 0.",
     "",
     "  --port   the HTTP port (default: PORT, else 3000)",
@@ -43,7 +43,7 @@ export async function runServeCommand(mode: BatonMode, args: string[], io: CliIo
     });
   const { values } = parsed;
   const env = values.port ? { ...io.env, PORT: values.port } : io.env;
-  const logger = createLogger({ level: loadConfig(env).LOG_LEVEL });
+  const logger = createConsoleLogger(loadConfig(env));
   process.on("unhandledRejection", (reason) => {
     // Log and keep serving: one bad promise must not take every conversation down with it.
     logger.error("server.unhandled_rejection", {

@@ -1,5 +1,6 @@
 import { BatonError } from "@baton/core";
 import { z } from "zod";
+import { LOG_FORMATS } from "../logging/log-format.js";
 
 const optionalSecret = z.string().min(1).optional();
 const optionalUrl = z.string().url().optional();
@@ -29,6 +30,8 @@ export const configSchema = z.object({
   /** `baton worker` serves its /metrics on this port (of HOST); a worker serves no HTTP otherwise. */
   BATON_WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
+  /** Unset: pretty lines at a terminal, JSON otherwise. */
+  LOG_FORMAT: z.enum(LOG_FORMATS).optional(),
   SLACK_SIGNING_SECRET: optionalSecret,
   SLACK_BOT_TOKEN: optionalSecret,
   SLACK_APP_TOKEN: optionalSecret,
@@ -103,7 +106,7 @@ export class ConfigError extends BatonError {
   constructor(readonly keys: string[]) {
     super(
       "config_invalid",
-      `Invalid environment variables: ${keys.join(", ")}. Fix or unset them (the README's Configuration section lists each one) and start Baton again.`,
+      `Invalid environment variables: ${keys.join(", ")}. Fix or unset them (docs/configuration.md lists each one) and start Baton again.`,
     );
   }
 }

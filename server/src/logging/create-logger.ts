@@ -1,5 +1,9 @@
 import type { LogFields, Logger } from "@baton/core";
 import { type DestinationStream, type Logger as PinoLogger, pino } from "pino";
+import { PinoPretty } from "pino-pretty";
+import { formatLogFields } from "./format-log-fields.js";
+import type { LogFormat } from "./log-format.js";
+import { summarizeError } from "./summarize-error.js";
 
 /**
  * Field names whose values are never written, whatever logs them: a backstop behind the rule
@@ -26,10 +30,20 @@ export interface CreateLoggerOptions {
   level: string;
   destination?: DestinationStream;
   bindings?: LogFields;
+  /** `json` (the default) or `pretty`; see `resolveLogFormat`. */
+  format?: LogFormat;
 }
 
-/** JSON lines on stdout through pino; each line's `event` is the dotted event name. */
-export function createLogger({ level, destination, bindings = {} }: CreateLoggerOptions): Logger {
+/**
+ * Log lines on stdout (or `destination`) through pino; each line's `event` is the dotted event
+ * name. JSON by default; `pretty` writes one short line a event for a person at a terminal.
+ */
+export function createLogger({
+  level,
+  destination,
+  bindings = {},
+  format = "json",
+}: CreateLoggerOptions): Logger {
   const root = pino(
     {
       level,
@@ -39,20 +53,36 @@ export function createLogger({ level, destination, bindings = {} }: CreateLogger
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },
-    destination,
+    format === "pretty" ? createPrettyStream(destination) : destination,
   );
   return wrap(root);
+}
+
+/**
+ * `12:04:01.250 INFO  server.started url=http://127.0.0.1:3000 platforms=[slack]`. An in-process
+ * stream that writes synchronously, not a worker transport: lines logged just before the
+ * process exits are not lost.
+ */
+function createPrettyStream(destination: DestinationStream | undefined): DestinationStream {
+  return PinoPretty({
+    destination: destination ?? 1,
+    sync: true,
+    messageKey: "event",
+    translateTime: "SYS:HH:MM:ss.l",
+    ignore: "pid,hostname,service,component",
+    hideObject: true,
+    messageFormat: (record, messageKey) => {
+      const fields = formatLogFields(record);
+      return fields ? `${String(record[messageKey])} ${fields}` : String(record[messageKey]);
+    },
+  });
 }
 
 function wrap(logger: PinoLogger): Logger {
   const write =
     (method: "debug" | "info" | "warn" | "error") =>
     (event: string, fields: LogFields = {}) => {
-      const error = fields.error;
-      logger[method](
-        error instanceof Error ? { ...fields, error: { name: error.name, message: error.message } } : fields,
-        event,
-      );
+      logger[method](withReadableError(fields), event);
     };
   return {
     debug: write("debug"),
@@ -61,4 +91,13 @@ function wrap(logger: PinoLogger): Logger {
     error: write("error"),
     child: (bindings) => wrap(logger.child(bindings)),
   };
+}
+
+/** An error is logged as its name and a one-line message (a validation error names its fields). */
+function withReadableError(fields: LogFields): LogFields {
+  const error = fields.error;
+  if (error instanceof Error)
+    return { ...fields, error: { name: error.name, message: summarizeError(error) } };
+  if (typeof error === "string") return { ...fields, error: summarizeError(error) };
+  return fields;
 }

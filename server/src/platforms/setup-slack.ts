@@ -13,7 +13,7 @@ export const SLACK_REQUIRED_VARIABLES = ["SLACK_SIGNING_SECRET", "SLACK_BOT_TOKE
 export const slackBotModule: BotModule<Config> = {
   platform: "slack",
   variables: SLACK_REQUIRED_VARIABLES,
-  disabledHint: `Slack is off. Set ${SLACK_REQUIRED_VARIABLES.join(" and ")} to turn it on (see the README's Slack section).`,
+  disabledHint: `Slack is off. Set ${SLACK_REQUIRED_VARIABLES.join(" and ")} to turn it on (see docs/slack.md).`,
   async setup(config, services) {
     const token = config.SLACK_BOT_TOKEN!;
     const identity = await identifySlackBot(token, config.SLACK_API_URL, services.logger);

@@ -11,15 +11,20 @@ export function createHealthRoutes({ redis }: { redis: Redis }): HttpRoute[] {
       method: "GET",
       path: "/readyz",
       async handle(_req, res) {
-        const ready = await Promise.race([
-          redis.ping().then(
-            (pong) => pong === "PONG",
-            () => false,
-          ),
-          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), READINESS_TIMEOUT_MS).unref()),
-        ]);
+        const ready = await isRedisReady(redis);
         sendJson(res, ready ? 200 : 503, { status: ready ? "ready" : "redis_unreachable" });
       },
     },
   ];
+}
+
+/** Whether Redis answers a PING within `READINESS_TIMEOUT_MS`. */
+export function isRedisReady(redis: Redis): Promise<boolean> {
+  return Promise.race([
+    redis.ping().then(
+      (pong) => pong === "PONG",
+      () => false,
+    ),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), READINESS_TIMEOUT_MS).unref()),
+  ]);
 }

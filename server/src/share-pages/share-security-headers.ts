@@ -1,10 +1,6 @@
-import { createHash } from "node:crypto";
+import { cspHash } from "./csp-hash.js";
 import { SHARE_PAGE_SCRIPT } from "./share-page-script.js";
 import { SHARE_PAGE_STYLE } from "./share-page-style.js";
-
-function cspHash(source: string): string {
-  return `'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`;
-}
 
 /** What the JSON, markdown and download answers allow: nothing at all. */
 export const SHARE_DATA_CSP =

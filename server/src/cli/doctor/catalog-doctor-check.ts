@@ -21,7 +21,7 @@ export const catalogDoctorCheck: DoctorCheck = {
           {
             kind: "warning",
             text: "no such file: every request runs without a repository",
-            fix: "Write a catalog of your repositories (the README's Configuration section has one), or set BATON_CONFIG to its path.",
+            fix: "Write a catalog of your repositories (docs/configuration.md has one), or set BATON_CONFIG to its path.",
           },
         ],
       };

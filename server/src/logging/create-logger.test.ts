@@ -1,0 +1,85 @@
+import { Writable } from "node:stream";
+import { stripVTControlCharacters } from "node:util";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createLogger } from "./create-logger.js";
+import { resolveLogFormat } from "./log-format.js";
+
+function capture(): { stream: Writable; text: () => string } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      chunks.push(chunk.toString());
+      done();
+    },
+  });
+  return { stream, text: () => chunks.join("") };
+}
+
+describe("createLogger", () => {
+  it("writes JSON lines by default, an error as its name and message", () => {
+    const out = capture();
+    const logger = createLogger({ level: "info", destination: out.stream });
+    logger.child({ component: "queue" }).warn("queue.dispatch.failed", {
+      entry_id: "1-0",
+      error: new Error("boom"),
+    });
+    const line = JSON.parse(out.text());
+    expect(line).toMatchObject({
+      level: "warn",
+      event: "queue.dispatch.failed",
+      component: "queue",
+      entry_id: "1-0",
+      error: { name: "Error", message: "boom" },
+    });
+  });
+
+  it("writes one short line a event in the pretty format: time, level, event, fields", () => {
+    const out = capture();
+    const logger = createLogger({ level: "info", destination: out.stream, format: "pretty" });
+    logger.child({ component: "server" }).info("server.started", {
+      url: "http://127.0.0.1:3000",
+      platforms: ["slack"],
+      hint: "Slack is off. Set SLACK_BOT_TOKEN.",
+    });
+    logger.error("server.stop_failed", { error: new Error("Redis went away") });
+    const lines = stripVTControlCharacters(out.text()).trimEnd().split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(
+      /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: server\.started url=http:\/\/127\.0\.0\.1:3000 platforms=\[slack\] hint="Slack is off\. Set SLACK_BOT_TOKEN\."$/,
+    );
+    expect(lines[1]).toMatch(/ERROR: server\.stop_failed error="Redis went away"$/);
+    expect(out.text()).not.toContain("{");
+  });
+
+  it("summarises a validation error in one line that names the fields", () => {
+    const out = capture();
+    const logger = createLogger({ level: "info", destination: out.stream, format: "pretty" });
+    const parsed = z.object({ turnId: z.string(), conversationKey: z.string() }).safeParse({});
+    if (parsed.success) throw new Error("expected the value to be invalid");
+    logger.error("queue.turn.failed", { error: parsed.error });
+    const line = out.text().trimEnd();
+    expect(line.split("\n")).toHaveLength(1);
+    expect(line).toMatch(/error="invalid fields: turnId \(.+\), conversationKey \(.+\)"/);
+  });
+
+  it("never writes a redacted field's value, whatever the format", () => {
+    for (const format of ["json", "pretty"] as const) {
+      const out = capture();
+      createLogger({ level: "info", destination: out.stream, format }).info("bots.slack.seen", {
+        token: "xoxb-secret-value",
+      });
+      expect(out.text()).not.toContain("xoxb-secret-value");
+      expect(out.text()).toContain("[redacted]");
+    }
+  });
+});
+
+describe("resolveLogFormat", () => {
+  it("is pretty at a terminal and JSON elsewhere, unless LOG_FORMAT says which", () => {
+    expect(resolveLogFormat({ requested: undefined, isTty: true })).toBe("pretty");
+    expect(resolveLogFormat({ requested: undefined, isTty: false })).toBe("json");
+    expect(resolveLogFormat({ requested: "json", isTty: true })).toBe("json");
+    expect(resolveLogFormat({ requested: "pretty", isTty: false })).toBe("pretty");
+  });
+});
