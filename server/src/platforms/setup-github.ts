@@ -22,7 +22,7 @@ export function createGithubBotModule(options: GithubBotModuleOptions = {}): Bot
   return {
     platform: "github",
     variables: GITHUB_REQUIRED_VARIABLES,
-    disabledHint: `GitHub is off. Set ${GITHUB_REQUIRED_VARIABLES.join(", ")} to turn it on (see docs/github.md).`,
+    disabledHint: "GitHub is off. Set the missing variables to turn it on (see docs/github.md).",
     async setup(config, services) {
       // Probot and Octokit load only when GitHub is on: a Baton without it starts as fast as before.
       const { createGithubBot, GITHUB_DEFAULT_API_URL } = await import("@baton/github");

@@ -20,8 +20,7 @@ export const linearBotModule: BotModule<Config> = {
       missing.push(`LINEAR_API_KEY or ${oauthMissing.join(" and ")}`);
     return missing;
   },
-  disabledHint:
-    "Linear is off. Set LINEAR_WEBHOOK_SECRET and either LINEAR_CLIENT_ID and LINEAR_CLIENT_SECRET (the OAuth app) or LINEAR_API_KEY to turn it on (see docs/linear.md).",
+  disabledHint: "Linear is off. Set the missing variables to turn it on (see docs/linear.md).",
   async setup(config, services) {
     const apiUrl = config.LINEAR_API_URL;
     // Loaded only when Linear is on: the SDK is large, and a Baton without Linear starts faster.
