@@ -43,6 +43,8 @@ export interface StartBatonOptions {
   progressMinIntervalMs?: number;
   /** The platforms this Baton may turn on (each still needs its variables); all of them by default. */
   bots?: readonly BotModule<Config>[];
+  /** More routes for the gateway (the playground's page and actions). */
+  routes?: readonly HttpRoute[];
 }
 
 export interface RunningBaton {
@@ -122,6 +124,7 @@ export async function startBaton({
         metrics.route,
         ...sharing.routes,
         ...bots.flatMap((bot) => bot.routes),
+        ...(overrides.routes ?? []),
       ];
       server = createGateway({
         routes,

@@ -44,6 +44,10 @@ export const configSchema = z.object({
   OPENINSPECT_LINEAR_SECRET: optionalSecret,
   /** Seals share ids so that later results repeat a session's link; else a key file in BATON_DATA_DIR. */
   BATON_SHARE_KEY: optionalSecret,
+  /** `1` runs the playground even with platform credentials set; `0` never runs it (docs/playground.md). */
+  BATON_PLAYGROUND: z.enum(["0", "1"]).optional(),
+  /** `1` lets clients other than this machine use the playground. */
+  BATON_PLAYGROUND_PUBLIC: z.enum(["0", "1"]).optional(),
 });
 export type Config = z.infer<typeof configSchema>;
 
