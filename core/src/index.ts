@@ -43,6 +43,7 @@ export type { Replier, WorkingContext } from "./contracts/replier.js";
 export type { RequestIntake, RequestIntakeResult } from "./contracts/request-intake.js";
 export type { ShareLinks } from "./contracts/share-links.js";
 export { allowAnyoneToSteer, type SteeringCheck, type SteeringGuard } from "./contracts/steering-guard.js";
+export type { AdmitTurn, TurnAdmission } from "./contracts/turn-admission.js";
 export { type ControlWord, parseControlWord } from "./controls/control-word.js";
 export {
   type ControlNoSession,
@@ -85,6 +86,7 @@ export {
 } from "./redaction/create-redactor.js";
 export { type RedactedEntry, redactTranscriptEntry } from "./redaction/redact-transcript-entry.js";
 export { SECRET_PATTERNS, type SecretPattern } from "./redaction/secret-patterns.js";
+export { createProgressThrottle, type ProgressThrottle } from "./replies/progress-throttle.js";
 export { type AgentEvent, type Artifact, agentEventSchema, artifactSchema } from "./schemas/agent-event.js";
 export {
   type ConversationRef,
@@ -93,6 +95,7 @@ export {
   type Platform,
   platformSchema,
 } from "./schemas/conversation-ref.js";
+export { type PullRequestRef, parsePullRequestUrl, pullRequestKey } from "./schemas/pull-request-ref.js";
 export {
   type GithubReplyKind,
   githubReplyKindSchema,
@@ -169,6 +172,7 @@ export {
   TRANSCRIPT_MAX_ENTRIES,
   type TranscriptStore,
 } from "./store/transcript-store.js";
+export { formatDuration } from "./text/format-duration.js";
 export {
   type ChooseTurnModelInput,
   chooseTurnModel,

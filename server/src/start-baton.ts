@@ -97,7 +97,7 @@ export async function startBaton({
 
   try {
     const sharing = await setupSharing({ config, catalog, redis: main, keys, sessions, transcripts, logger });
-    const { bots, repliers, steering } = await setupBots({
+    const { bots, repliers, steering, admit } = await setupBots({
       modules: overrides.bots ?? BOT_MODULES,
       config,
       services: {
@@ -159,6 +159,7 @@ export async function startBaton({
         conversationContext,
         steering,
         models: catalog.models,
+        admit,
         logger,
       });
       const turnWorker = createTurnWorker({

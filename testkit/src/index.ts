@@ -6,6 +6,46 @@ export {
   type RepositoryChange,
   type TestGitRepository,
 } from "./git/create-test-git-repository.js";
+// GitHub REST fake, App identity and webhooks
+export type {
+  FakeGithubComment,
+  FakeGithubIssue,
+  FakeGithubReaction,
+  ReactionSubject,
+  RepositoryPermission,
+} from "./github/fake-github-store.js";
+export { DEFAULT_GITHUB_TEST_APP_ID, type GithubTestApp, githubTestApp } from "./github/github-test-app.js";
+export {
+  buildInstallationEvent,
+  buildIssueCommentEvent,
+  buildIssuesEvent,
+  buildPullRequestEvent,
+  buildReviewCommentEvent,
+  buildReviewEvent,
+  type GithubEventBase,
+  type GithubSender,
+  type GithubWebhook,
+  type IssueCommentInput,
+  type IssueEventInput,
+  type PullRequestEventInput,
+  type PullRequestShape,
+  type ReviewCommentInput,
+  type ReviewInput,
+} from "./github/github-webhook-builders.js";
+export { webhookExample } from "./github/github-webhook-examples.js";
+export {
+  type GithubPostResult,
+  type PostGithubWebhookOptions,
+  postGithubWebhook,
+} from "./github/post-github-webhook.js";
+export { type GithubWebhookHeaders, signGithubWebhook } from "./github/sign-github-webhook.js";
+export {
+  DEFAULT_GITHUB_WAIT_TIMEOUT_MS,
+  type FakeGithub,
+  type FakeGithubCall,
+  type FakeGithubFailure,
+  startFakeGithub,
+} from "./github/start-fake-github.js";
 // Networking
 export { type GetFreePortOptions, getFreePort } from "./net/free-port.js";
 // OpenAI-compatible chat completions fake

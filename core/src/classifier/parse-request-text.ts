@@ -14,6 +14,9 @@ export interface ParsedRequestText {
 const MODEL_FLAG = /(^|\s)(?:!|--)model(?:\s*=\s*|\s+)([\w.:/@-]+)/gi;
 const REPOSITORY_FLAG = /(^|\s)!repo(?:\s*=\s*|\s+)([\w./-]+)/gi;
 const ENVIRONMENT_FLAG = /(^|\s)!env(?:\s*=\s*|\s+)(?:env:)?([\w.-]+)/gi;
+/** Marks where a flag was taken out (a private-use character), so that only the space around it is tidied. */
+const FLAG_REMOVED = "\uE000";
+const SPACE_AROUND_REMOVED_FLAG = /[ \t]*\uE000[ \t]*(\n|$)?/g;
 const NO_REPOSITORY_FLAG = /(^|\s)!(?:no-?repo|none)(?=\s|$)/gi;
 
 /**
@@ -36,7 +39,7 @@ export function parseRequestText(text: string, catalog: Catalog): ParsedRequestT
   const strip = (pattern: RegExp, read: (value: string) => void) => {
     text = text.replace(pattern, (_all, space: string, value: string | undefined) => {
       read(value ?? "");
-      return space;
+      return `${space}${FLAG_REMOVED}`;
     });
   };
   strip(MODEL_FLAG, (value) => {
@@ -53,10 +56,8 @@ export function parseRequestText(text: string, catalog: Catalog): ParsedRequestT
   strip(NO_REPOSITORY_FLAG, () => {
     flagged = { text: "no repository", target: { kind: "none" } };
   });
-  const prompt = text
-    .replace(/[ \t]{2,}/g, " ")
-    .replace(/[ \t]+\n/g, "\n")
-    .trim();
+  // Only the spaces a flag leaves behind go: the rest of the text (code, diffs) keeps its spacing.
+  const prompt = text.replace(SPACE_AROUND_REMOVED_FLAG, (_gap, lineEnd?: string) => lineEnd ?? " ").trim();
 
   const hints: ParsedRequestText["hints"] = {};
   if (model !== undefined) hints.model = model;

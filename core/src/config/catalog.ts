@@ -94,11 +94,27 @@ export const catalogSchema = z
       .default({ projects: {}, teams: {} }),
     github: z
       .object({
+        /** GitHub logins who may start sessions without write permission on the repository. */
+        allowlist: z.array(z.string().min(1)).default([]),
+        /** The label that starts a session on an issue or PR (a repository's `.github/baton.yml` may override it). */
+        label: z.string().min(1).default("baton"),
+        /** The handle people mention to call Baton (`@baton`): the App's name on GitHub. */
+        mention: z
+          .string()
+          .regex(/^[\w-]+$/, "must be a GitHub handle without @")
+          .default("baton"),
         repositories: z
-          .record(z.string(), z.object({ defaultEnvironment: z.string().optional() }))
+          .record(
+            z.string(),
+            z.object({
+              defaultEnvironment: z.string().optional(),
+              /** Review newly opened, ready-for-review pull requests without being asked. */
+              autoReview: z.boolean().optional(),
+            }),
+          )
           .default({}),
       })
-      .default({ repositories: {} }),
+      .default({ allowlist: [], label: "baton", mention: "baton", repositories: {} }),
     sharing: sharePolicySchema.default({ mode: "auto", expiresInDays: 7 }),
     // Keyed by backend name (`openai`, `openinspect`, `plan`).
     models: z.record(z.string(), backendModelsSchema).default({}),

@@ -62,7 +62,9 @@ export function pruneUnknownTargets(catalog: Catalog): { catalog: Catalog; warni
       } else {
         return [repo, entry];
       }
-      return [repo, {}];
+      // The repository keeps its other settings; only the default environment goes.
+      const { defaultEnvironment: _dropped, ...others } = entry;
+      return [repo, others];
     }),
   );
 

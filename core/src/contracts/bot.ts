@@ -12,6 +12,7 @@ import type { Logger } from "./logger.js";
 import type { Replier } from "./replier.js";
 import type { RequestIntake } from "./request-intake.js";
 import type { SteeringGuard } from "./steering-guard.js";
+import type { AdmitTurn } from "./turn-admission.js";
 
 /**
  * One platform, running: what the server wires into the gateway and the worker. The server never
@@ -26,6 +27,11 @@ export interface Bot {
   replier: Replier;
   /** Who may add turns to this platform's sessions (usually `SteeringRule.guard`). */
   steering: SteeringGuard;
+  /**
+   * The access policy checks that need the platform's API (a GitHub permission, a repository's
+   * settings): the worker asks it before anything else of each of this platform's turns.
+   */
+  admit?: AdmitTurn;
   /**
    * Opens background connections (Slack's Socket Mode). Called only where the gateway runs. It must
    * not wait for the platform: connect in the background, retry, and log failures.

@@ -28,6 +28,13 @@ export const replyAddressSchema = z.discriminatedUnion("platform", [
     commentId: z.number().int().positive().optional(),
     /** The submitted review whose body asked. */
     reviewId: z.number().int().positive().optional(),
+    /**
+     * Why the request came: someone wrote `@baton` (answered at once with 👀), added a label, or
+     * the repository reviews new pull requests (both answered only once the worker admits them).
+     */
+    trigger: z.enum(["mention", "label", "auto_review"]).optional(),
+    /** The label that was added, for `label` triggers. */
+    label: z.string().optional(),
   }),
   z.object({
     platform: z.literal("linear"),

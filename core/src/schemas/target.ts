@@ -17,6 +17,11 @@ export type Target = z.infer<typeof targetSchema>;
 export const targetHintSchema = z.object({
   text: z.string().min(1),
   target: targetSchema.optional(),
+  /**
+   * Set when the place implied the target (a GitHub repository) rather than the person naming it:
+   * it opens a new session there, but never retargets an existing one.
+   */
+  implied: z.boolean().optional(),
 });
 export type TargetHint = z.infer<typeof targetHintSchema>;
 

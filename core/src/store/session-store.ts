@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
+import { type PullRequestRef, pullRequestKey } from "../schemas/pull-request-ref.js";
 import { type Session, sessionSchema } from "../schemas/session.js";
 import type { RedisKeys } from "./redis-keys.js";
 
@@ -13,6 +14,10 @@ export interface SessionStore {
   open(init: Omit<Session, "id" | "createdAt" | "updatedAt" | "turnCount">): Promise<Session>;
   update(sessionId: string, change: Partial<Pick<Session, "target" | "model" | "backend">>): Promise<Session>;
   recordTurn(sessionId: string): Promise<void>;
+  /** Remembers that the session made this pull request, so that a request on the PR continues it. */
+  linkPullRequest(pullRequest: PullRequestRef, sessionId: string): Promise<void>;
+  /** The session that made the pull request, wherever it started. */
+  findByPullRequest(pullRequest: PullRequestRef): Promise<Session | null>;
 }
 
 export function createSessionStore({ redis, keys }: { redis: Redis; keys: RedisKeys }): SessionStore {
@@ -25,8 +30,18 @@ export function createSessionStore({ redis, keys }: { redis: Redis; keys: RedisK
     await redis.set(keys.session(session.id), JSON.stringify(session), "PX", SESSION_TTL_MS);
   }
 
+  const pullRequestPointer = (pullRequest: PullRequestRef) =>
+    keys.scoped("pull-request", pullRequestKey(pullRequest));
+
   return {
     get,
+    async linkPullRequest(pullRequest, sessionId) {
+      await redis.set(pullRequestPointer(pullRequest), sessionId, "PX", SESSION_TTL_MS);
+    },
+    async findByPullRequest(pullRequest) {
+      const id = await redis.get(pullRequestPointer(pullRequest));
+      return id === null ? null : get(id);
+    },
     async findByConversation(conversationKey) {
       const id = await redis.get(keys.conversationSession(conversationKey));
       return id === null ? null : get(id);

@@ -1,5 +1,6 @@
 import type { Classifier } from "../contracts/classifier.js";
 import type { Session } from "../schemas/session.js";
+import type { SessionRequest } from "../schemas/session-request.js";
 import type { AskDecision, Target } from "../schemas/target.js";
 import type { Turn } from "../schemas/turn.js";
 import type { SessionStore } from "../store/session-store.js";
@@ -25,10 +26,13 @@ export async function resolveSessionTarget({
   backend: string;
 }): Promise<SessionResolution> {
   const { request } = turn;
-  const existing = await sessions.findByConversation(turn.conversationKey);
+  const existing =
+    (await sessions.findByConversation(turn.conversationKey)) ?? (await linkedSession(request, sessions));
   // The adapter's hint, or what the classifier reads in the text when the adapter left it out.
   const explicitTarget = request.hints.target?.target ?? classifier.explicitTarget?.(request);
   if (existing) {
+    if (request.hints.target?.implied)
+      return { kind: "ready", session: existing, reason: "The conversation keeps its target." };
     if (explicitTarget)
       return {
         kind: "ready",
@@ -48,4 +52,15 @@ export async function resolveSessionTarget({
     requester: request.actor,
   });
   return { kind: "ready", session, reason: decision.reason };
+}
+
+/** A request on a pull request that a session made continues that session, wherever it started. */
+function linkedSession(request: SessionRequest, sessions: SessionStore): Promise<Session | null> {
+  const { conversation } = request;
+  if (conversation.platform !== "github") return Promise.resolve(null);
+  return sessions.findByPullRequest({
+    owner: conversation.owner,
+    repo: conversation.repo,
+    number: conversation.number,
+  });
 }

@@ -5,9 +5,11 @@ import type { Logger } from "../contracts/logger.js";
 import type { Replier } from "../contracts/replier.js";
 import type { ShareLinks } from "../contracts/share-links.js";
 import { allowAnyoneToSteer, type SteeringGuard } from "../contracts/steering-guard.js";
+import type { AdmitTurn } from "../contracts/turn-admission.js";
 import { BatonError, isRetryableError, toUserFacingError } from "../errors.js";
 import type { Artifact } from "../schemas/agent-event.js";
 import type { Platform } from "../schemas/conversation-ref.js";
+import { parsePullRequestUrl } from "../schemas/pull-request-ref.js";
 import type { Session } from "../schemas/session.js";
 import type { Turn, TurnStatus } from "../schemas/turn.js";
 import type { ConversationContextStore } from "../store/conversation-context-store.js";
@@ -30,6 +32,8 @@ export interface TurnRunnerOptions {
   steering?: SteeringGuard;
   /** The catalog's `models:` key: the models people may choose per backend, and their defaults. */
   models?: Readonly<Record<string, BackendModels>>;
+  /** Each platform's access policy, asked before anything else of a turn; every turn is admitted when not given. */
+  admit?: AdmitTurn;
   logger: Logger;
 }
 
@@ -61,16 +65,22 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
   const models = options.models ?? {};
 
   return async function runTurn(receivedTurn, context) {
-    const turn = classifier.readRequest
-      ? { ...receivedTurn, request: classifier.readRequest(receivedTurn.request) }
-      : receivedTurn;
-    const replier = repliers[turn.request.conversation.platform];
-    if (!replier) throw new BatonError("internal", `no replier for ${turn.request.conversation.platform}`);
+    const replier = repliers[receivedTurn.request.conversation.platform];
+    if (!replier)
+      throw new BatonError("internal", `no replier for ${receivedTurn.request.conversation.platform}`);
     const log = logger.child({
-      turn_id: turn.id,
-      delivery_id: turn.request.deliveryId,
+      turn_id: receivedTurn.id,
+      delivery_id: receivedTurn.request.deliveryId,
       attempt: context.attempt,
     });
+    const admission = options.admit
+      ? await admitOrFail(options.admit, receivedTurn, replier, log, context)
+      : null;
+    if (admission && admission.kind !== "admitted") return admission.status;
+    const admitted = admission?.turn ?? receivedTurn;
+    const turn = classifier.readRequest
+      ? { ...admitted, request: classifier.readRequest(admitted.request) }
+      : admitted;
     const startedAt = Date.now();
     let sessionId: string | undefined;
     let stoppedByPerson: (() => Promise<TurnStatus>) | undefined;
@@ -118,6 +128,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       const finish = async (status: "completed" | "stopped", summary: string, artifacts: Artifact[]) => {
         await transcripts.append(session.id, { kind: "outcome", turnId: turn.id, status, summary });
         await sessions.recordTurn(session.id);
+        await linkPullRequests(sessions, session, artifacts);
         const shareUrl = shareLinks ? await shareLinks.linkFor(session) : null;
         const outcome = {
           status,
@@ -175,6 +186,45 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       return "failed";
     }
   };
+}
+
+/**
+ * Asks the platform's access policy about a turn. A refusal ends the turn (the person is told
+ * why, when there is something to tell); a policy that cannot answer (its platform is away)
+ * fails like any step: retried while tries are left, then told.
+ */
+async function admitOrFail(
+  admit: AdmitTurn,
+  turn: Turn,
+  replier: Replier,
+  log: Logger,
+  context: TurnRunContext,
+): Promise<{ kind: "admitted"; turn: Turn } | { kind: "ended"; status: TurnStatus }> {
+  try {
+    const admission = await admit(turn);
+    if (admission.kind === "admitted") return admission;
+    log.info("core.turn.declined", { reason: admission.why });
+    if (admission.reason) await replier.declined(turn, admission.reason);
+    return { kind: "ended", status: "cancelled" };
+  } catch (error) {
+    if (isRetryableError(error) && !context.isFinalAttempt) throw error;
+    log.error("core.turn.failed", { error: describeError(error), step: "admission" });
+    await replier.failed(turn, toUserFacingError(error));
+    return { kind: "ended", status: "failed" };
+  }
+}
+
+/** A pull request a session made is linked to it: a request on that PR continues the session. */
+async function linkPullRequests(
+  sessions: SessionStore,
+  session: Session,
+  artifacts: Artifact[],
+): Promise<void> {
+  for (const artifact of artifacts) {
+    const pullRequest =
+      artifact.kind === "pull_request" && artifact.url ? parsePullRequestUrl(artifact.url) : null;
+    if (pullRequest) await sessions.linkPullRequest(pullRequest, session.id);
+  }
 }
 
 /** The turn's opening lines of the transcript, once however often the turn is tried. */

@@ -1,4 +1,4 @@
-import type { Bot, BotModule, BotServices, Platform, Replier, SteeringGuard } from "@baton/core";
+import type { AdmitTurn, Bot, BotModule, BotServices, Platform, Replier, SteeringGuard } from "@baton/core";
 import type { Config } from "../config/load-config.js";
 
 export interface StartedBots {
@@ -7,6 +7,8 @@ export interface StartedBots {
   repliers: Partial<Record<Platform, Replier>>;
   /** The steering guard of each platform that is on; a platform that is off lets everyone through. */
   steering: SteeringGuard;
+  /** Each turn's platform's access policy; platforms without one admit every turn. */
+  admit: AdmitTurn;
 }
 
 /**
@@ -36,14 +38,19 @@ export async function setupBots({
   }
   const repliers: Partial<Record<Platform, Replier>> = {};
   const guards: Partial<Record<Platform, SteeringGuard>> = {};
+  const admitters: Partial<Record<Platform, AdmitTurn>> = {};
   for (const bot of bots) {
     repliers[bot.platform] = bot.replier;
     guards[bot.platform] = bot.steering;
+    if (bot.admit) admitters[bot.platform] = bot.admit;
   }
   return {
     bots,
     repliers,
-    steering: (session, actor) =>
-      guards[session.conversation.platform]?.(session, actor) ?? { allowed: true },
+    // The guard of the platform where the person asks: a session continued from another platform
+    // (a PR that a Slack session made) is steered by that platform's rules, which admitted them.
+    steering: (session, actor) => guards[actor.platform]?.(session, actor) ?? { allowed: true },
+    admit: (turn) =>
+      admitters[turn.request.conversation.platform]?.(turn) ?? Promise.resolve({ kind: "admitted", turn }),
   };
 }

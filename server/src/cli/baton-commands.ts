@@ -2,6 +2,7 @@ import { CATALOG_USAGE, runCatalogCommand } from "./catalog-command.js";
 import { CLASSIFY_USAGE, runClassifyCommand } from "./classify-command.js";
 import type { CliCommand } from "./cli-command.js";
 import { DOCTOR_USAGE, runDoctorCommand } from "./doctor-command.js";
+import { GITHUB_USAGE, runGithubCommand } from "./github-command.js";
 import { runServeCommand, serveUsage } from "./serve-command.js";
 import { runShareCommand, SHARE_USAGE } from "./share-command.js";
 import { runSlackCommand, SLACK_USAGE } from "./slack-command.js";
@@ -55,5 +56,11 @@ export const BATON_COMMANDS: readonly CliCommand[] = [
     summary: "print the Slack app manifest (--url https://your-host or --socket-mode)",
     usage: SLACK_USAGE,
     run: runSlackCommand,
+  },
+  {
+    name: "github",
+    summary: "print the GitHub App manifest (app.yml): github manifest --url https://your-host",
+    usage: GITHUB_USAGE,
+    run: runGithubCommand,
   },
 ];

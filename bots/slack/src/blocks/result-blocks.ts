@@ -1,6 +1,9 @@
-import { describeTarget, type TurnOutcome } from "@baton/core";
+import { describeTarget, formatDuration, type TurnOutcome } from "@baton/core";
 import type { KnownBlock } from "@slack/types";
 import { splitForSections } from "./split-for-sections.js";
+
+/** Kept here for the replier; the one definition lives in core. */
+export { formatDuration } from "@baton/core";
 
 /** Slack refuses a message with more blocks than this. */
 export const SLACK_MAX_BLOCKS_PER_MESSAGE = 50;
@@ -80,11 +83,4 @@ function firstLine(text: string): string {
 
 function escapeMrkdwn(text: string): string {
   return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
-}
-
-export function formatDuration(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  if (seconds < 60) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  return `${minutes}m ${seconds % 60}s`;
 }

@@ -1,0 +1,123 @@
+import {
+  type AdmitTurn,
+  type Catalog,
+  describeTarget,
+  type Logger,
+  type Target,
+  type Turn,
+  type TurnAdmission,
+} from "@baton/core";
+import type { InstallationOctokits } from "../octokit/create-installation-octokits.js";
+import { githubThreadOf } from "../replier/github-thread.js";
+import {
+  GITHUB_SETTINGS_PATH,
+  type GithubRepoSettings,
+  resolveGithubRepoSettings,
+} from "../settings/github-repo-settings.js";
+import type { PermissionCheck } from "./create-permission-check.js";
+
+const NOT_A_WRITER =
+  "Baton only takes requests from people with write access to this repository (or on its allowlist).";
+
+/**
+ * The GitHub access policy, run by the worker before a turn does anything: the repository's
+ * `.github/baton.yml` (read as Probot's `context.config` does) must leave Baton on and ask for this
+ * trigger; the person must be able to write to the repository, and to any other repository they
+ * name. The admitted turn carries the repository's instructions, model and default environment.
+ */
+export function createGithubAdmission({
+  octokits,
+  permissions,
+  catalog,
+  logger,
+}: {
+  octokits: InstallationOctokits;
+  permissions: PermissionCheck;
+  catalog: Catalog;
+  logger: Logger;
+}): AdmitTurn {
+  const log = logger.child({ component: "bots.github.admission" });
+
+  async function readSettings(turn: Turn, owner: string, repo: string): Promise<GithubRepoSettings> {
+    const { installationId } = githubThreadOf(turn);
+    const octokit = await octokits.forInstallation(installationId);
+    // Probot's config plugin: `.github/baton.yml`, `_extends` and the owner's `.github` repository.
+    const { config } = await octokit.config.get({ owner, repo, path: GITHUB_SETTINGS_PATH });
+    const read = resolveGithubRepoSettings(
+      Object.keys(config).length > 0 ? config : null,
+      catalog,
+      `${owner}/${repo}`,
+    );
+    if (read.kind === "invalid")
+      log.warn("bots.github.settings_invalid", { repo: `${owner}/${repo}`, paths: read.paths });
+    return read.settings;
+  }
+
+  /** Repositories the person's named target reaches beyond the one they asked in. */
+  function otherRepositories(target: Target | undefined, repo: string): string[] {
+    if (!target) return [];
+    const repos =
+      target.kind === "repository"
+        ? [target.repo]
+        : target.kind === "environment"
+          ? (catalog.environments.find((env) => env.id === target.id)?.repositories ?? [])
+          : [];
+    return repos.filter((other) => other.toLowerCase() !== repo.toLowerCase());
+  }
+
+  function decline(reason: string | null, why: string): TurnAdmission {
+    return { kind: "declined", reason, why };
+  }
+
+  return async function admitGithubTurn(turn) {
+    const { installationId, owner, repo, replyTo } = githubThreadOf(turn);
+    const fullName = `${owner}/${repo}`;
+    const trigger = replyTo.trigger ?? "mention";
+    const settings = await readSettings(turn, owner, repo);
+    if (!settings.enabled)
+      return decline(
+        trigger === "mention" ? "Baton is turned off in this repository (`.github/baton.yml`)." : null,
+        "disabled",
+      );
+    if (trigger === "label" && replyTo.label?.toLowerCase() !== settings.triggerLabel.toLowerCase())
+      return decline(null, "other_label");
+    if (trigger === "auto_review" && !settings.autoReview) return decline(null, "auto_review_off");
+
+    const login = turn.request.actor.id;
+    const here = await permissions.canWrite({ installationId, repo: fullName, login });
+    if (!here.canWrite) return decline(trigger === "auto_review" ? null : NOT_A_WRITER, "not_a_writer");
+    const hint = turn.request.hints.target;
+    for (const other of otherRepositories(hint?.implied ? undefined : hint?.target, fullName)) {
+      const there = await permissions.canWrite({ installationId, repo: other, login });
+      if (!there.canWrite)
+        return decline(
+          `You asked for work in ${describeTarget(hint?.target as Target)}, but you cannot write to ${other}.`,
+          "not_a_writer_there",
+        );
+    }
+    return { kind: "admitted", turn: applySettings(turn, settings, fullName, catalog) };
+  };
+}
+
+/** The repository's settings, applied to the request: its default environment, model and instructions. */
+function applySettings(turn: Turn, settings: GithubRepoSettings, repo: string, catalog: Catalog): Turn {
+  const { request } = turn;
+  let target = request.hints.target;
+  const environment = settings.defaultEnvironment
+    ? catalog.environments.find((env) => env.id === settings.defaultEnvironment)
+    : undefined;
+  if (target?.implied && environment?.repositories.some((r) => r.toLowerCase() === repo.toLowerCase()))
+    target = { text: repo, target: { kind: "environment", id: environment.id }, implied: true };
+  const model = request.hints.model ?? settings.model;
+  const text = settings.instructions
+    ? `${request.text}\n\n<repository-instructions source="${GITHUB_SETTINGS_PATH}">\n${settings.instructions}\n</repository-instructions>`
+    : request.text;
+  return {
+    ...turn,
+    request: {
+      ...request,
+      text,
+      hints: { ...request.hints, ...(target ? { target } : {}), ...(model ? { model } : {}) },
+    },
+  };
+}

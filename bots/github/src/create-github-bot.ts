@@ -1,0 +1,76 @@
+import {
+  type AdmitTurn,
+  type Bot,
+  type BotServices,
+  createConversationControls,
+  createSteeringRule,
+} from "@baton/core";
+import { createGithubAdmission } from "./access/create-github-admission.js";
+import { createPermissionCheck } from "./access/create-permission-check.js";
+import { createGithubControls } from "./inbound/create-github-controls.js";
+import { createGithubWebhookHandler } from "./inbound/create-github-webhook-handler.js";
+import { GITHUB_WEBHOOK_PATH } from "./manifest/build-github-manifest.js";
+import { createInstallationOctokits, type GithubAppOptions } from "./octokit/create-installation-octokits.js";
+import { createGithubReplier } from "./replier/create-github-replier.js";
+
+/** GitHub's public REST API; GitHub Enterprise Server answers at `https://HOST/api/v3`. */
+export const GITHUB_DEFAULT_API_URL = "https://api.github.com";
+
+export interface GithubBotOptions extends BotServices, Omit<GithubAppOptions, "logger" | "apiUrl"> {
+  apiUrl?: string;
+}
+
+/** The GitHub bot as the server runs it: its webhook route, replier and access policy. */
+export interface GithubBot extends Bot {
+  admit: AdmitTurn;
+}
+
+/**
+ * The GitHub side of Baton: a Probot app (app auth, installation Octokit, config loading) behind
+ * a thin webhook path. Who may use it is decided per repository: people who can write to it (or
+ * the catalog's allowlist); every writer of a repository may steer its sessions.
+ */
+export async function createGithubBot(options: GithubBotOptions): Promise<GithubBot> {
+  const { catalog, logger, ledger, redis, keys } = options;
+  const octokits = await createInstallationOctokits({
+    appId: options.appId,
+    privateKey: options.privateKey,
+    webhookSecret: options.webhookSecret,
+    apiUrl: options.apiUrl ?? GITHUB_DEFAULT_API_URL,
+    logger,
+    writeMinIntervalMs: options.writeMinIntervalMs,
+    retryAfterUnitMs: options.retryAfterUnitMs,
+  });
+  const permissions = createPermissionCheck({ octokits, allowlist: catalog.github.allowlist, logger });
+  // Write access is checked before anything runs, so every writer may steer: the repository is the place.
+  const steering = createSteeringRule({
+    platform: "github",
+    placeOf: (conversation) =>
+      conversation.platform === "github" ? `${conversation.owner}/${conversation.repo}` : "",
+    policyOf: () => "channel",
+    refusal: () => "Only people with write access to this repository may steer this session.",
+  });
+  const controls = createConversationControls({ ...options, steering });
+  const handle = createGithubWebhookHandler({
+    verify: octokits.verify,
+    mention: catalog.github.mention,
+    catalog,
+    intake: options.intake,
+    runControl: createGithubControls({ controls, permissions, octokits, logger }),
+    logger,
+  });
+  return {
+    platform: "github",
+    routes: [{ method: "POST", path: GITHUB_WEBHOOK_PATH, handle }],
+    replier: createGithubReplier({
+      octokits,
+      ledger,
+      redis,
+      keys,
+      logger,
+      progressMinIntervalMs: options.progressMinIntervalMs,
+    }),
+    steering: steering.guard,
+    admit: createGithubAdmission({ octokits, permissions, catalog, logger }),
+  };
+}

@@ -1,0 +1,71 @@
+import {
+  type Catalog,
+  MAX_PROMPT_CHARS,
+  parseRequestText,
+  requestIdForDelivery,
+  type SessionRequest,
+  type Target,
+} from "@baton/core";
+import { describeUntrustedText } from "./describe-untrusted-text.js";
+import { conversationOfPlace, type GithubTrigger } from "./github-trigger.js";
+
+/**
+ * Where a request works when the person names no target: the repository it was asked in, or
+ * that repository's default environment (from the catalog) when the environment contains it.
+ */
+export function impliedGithubTarget(repo: string, catalog: Catalog): Target {
+  const entry = Object.entries(catalog.github.repositories).find(
+    ([name]) => name.toLowerCase() === repo.toLowerCase(),
+  );
+  const envId = entry?.[1].defaultEnvironment;
+  const environment = envId ? catalog.environments.find((env) => env.id === envId) : undefined;
+  if (environment?.repositories.some((r) => r.toLowerCase() === repo.toLowerCase()))
+    return { kind: "environment", id: environment.id };
+  return { kind: "repository", repo };
+}
+
+/**
+ * Turns a trigger into a `SessionRequest`. The person's own words are the prompt (their flags and
+ * named target are read here); the issue's or PR's text follows, marked as untrusted. The target
+ * is always set: named by the person, or implied by the repository, never read from the untrusted
+ * text.
+ */
+export function buildGithubRequest({
+  trigger,
+  deliveryId,
+  receivedAt,
+  catalog,
+}: {
+  trigger: GithubTrigger;
+  deliveryId: string;
+  receivedAt: Date;
+  catalog: Catalog;
+}): SessionRequest {
+  const { place } = trigger;
+  const repo = `${place.owner}/${place.repo}`;
+  const { prompt, hints } = parseRequestText(trigger.instruction, catalog);
+  const context = describeUntrustedText(place, trigger.untrusted);
+  const room = MAX_PROMPT_CHARS - context.length - 2;
+  const text = `${prompt.slice(0, Math.max(0, room))}\n\n${context}`.slice(0, MAX_PROMPT_CHARS);
+  return {
+    version: 1,
+    id: requestIdForDelivery("github", deliveryId),
+    deliveryId,
+    conversation: conversationOfPlace(place),
+    actor: { platform: "github", id: trigger.actor.login, name: trigger.actor.login },
+    text,
+    attachments: [],
+    hints: {
+      ...hints,
+      target: hints.target ?? { text: repo, target: impliedGithubTarget(repo, catalog), implied: true },
+    },
+    replyTo: {
+      platform: "github",
+      ...trigger.reply,
+      trigger: trigger.kind,
+      ...(trigger.label === undefined ? {} : { label: trigger.label }),
+    },
+    context: { "github.repository": repo, "github.title": trigger.untrusted.title.slice(0, 500) },
+    receivedAt: receivedAt.toISOString(),
+  };
+}

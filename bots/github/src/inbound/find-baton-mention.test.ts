@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { findBatonMention } from "./find-baton-mention.js";
+
+describe("findBatonMention", () => {
+  it("finds the mention anywhere and keeps the rest as the instruction", () => {
+    expect(findBatonMention("@baton fix the flaky test")).toEqual({
+      found: true,
+      instruction: "fix the flaky test",
+    });
+    expect(findBatonMention("Could you look, @Baton?")).toEqual({
+      found: true,
+      instruction: "Could you look, ?",
+    });
+    expect(findBatonMention("@baton stop")).toEqual({ found: true, instruction: "stop" });
+  });
+
+  it("ignores other handles, emails, quotes and code", () => {
+    expect(findBatonMention("cc @baton-team")).toEqual({ found: false });
+    expect(findBatonMention("mail me at me@baton.dev")).toEqual({ found: false });
+    expect(findBatonMention("> @baton do it\nI disagree")).toEqual({ found: false });
+    expect(findBatonMention("run `@baton help` later")).toEqual({ found: false });
+    expect(findBatonMention("```\n@baton x\n```")).toEqual({ found: false });
+    expect(findBatonMention(null)).toEqual({ found: false });
+  });
+
+  it("uses the configured handle", () => {
+    expect(findBatonMention("@relay go", "relay")).toEqual({ found: true, instruction: "go" });
+    expect(findBatonMention("@baton go", "relay")).toEqual({ found: false });
+  });
+});

@@ -1,0 +1,35 @@
+/** The handle people write to call Baton on GitHub (`@baton`), unless the catalog names another. */
+export const DEFAULT_GITHUB_MENTION = "baton";
+
+export type MentionSearch = { found: true; instruction: string } | { found: false };
+
+// A quote (`> …`) or code repeats someone's words; it does not call Baton.
+const FENCED_CODE = /```[\s\S]*?(```|$)/g;
+const INLINE_CODE = /`[^`\n]*`/g;
+const QUOTE_LINE = /^\s*>.*$/gm;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * Whether `text` calls Baton with `@<handle>` (a whole mention, outside quotes and code), and what
+ * it asks: the text without the mention, trimmed.
+ *
+ * @example findBatonMention("@baton fix the flaky test", "baton") // { found: true, instruction: "fix the flaky test" }
+ * @example findBatonMention("cc @baton-team", "baton") // { found: false }
+ */
+export function findBatonMention(
+  text: string | null | undefined,
+  handle = DEFAULT_GITHUB_MENTION,
+): MentionSearch {
+  if (!text) return { found: false };
+  const mention = new RegExp(`(^|[^\\w@/.-])@${escapeRegExp(handle)}(?![\\w-])`, "gi");
+  const spoken = text.replace(FENCED_CODE, "").replace(INLINE_CODE, "").replace(QUOTE_LINE, "");
+  if (!mention.test(spoken)) return { found: false };
+  const instruction = text
+    .replace(mention, "$1")
+    .replace(/[ \t]{2,}/g, " ")
+    .trim();
+  return { found: true, instruction };
+}

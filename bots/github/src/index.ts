@@ -1,0 +1,37 @@
+export { createGithubAdmission } from "./access/create-github-admission.js";
+export {
+  createPermissionCheck,
+  PERMISSION_CACHE_TTL_MS,
+  type PermissionCheck,
+} from "./access/create-permission-check.js";
+export {
+  createGithubBot,
+  GITHUB_DEFAULT_API_URL,
+  type GithubBot,
+  type GithubBotOptions,
+} from "./create-github-bot.js";
+export { buildGithubRequest, impliedGithubTarget } from "./inbound/build-github-request.js";
+export { DEFAULT_GITHUB_MENTION, findBatonMention } from "./inbound/find-baton-mention.js";
+export { type GithubEventParse, parseGithubEvent } from "./inbound/parse-github-event.js";
+export {
+  buildGithubManifest,
+  GITHUB_APP_EVENTS,
+  GITHUB_APP_NAME_MAX_CHARS,
+  GITHUB_APP_PERMISSIONS,
+  GITHUB_WEBHOOK_PATH,
+  type GithubManifest,
+  type GithubManifestOptions,
+} from "./manifest/build-github-manifest.js";
+export {
+  createInstallationOctokits,
+  GITHUB_SECONDARY_LIMIT_RETRIES,
+  GITHUB_WRITE_MIN_INTERVAL_MS,
+  type InstallationOctokits,
+} from "./octokit/create-installation-octokits.js";
+export { createGithubReplier, GITHUB_PROGRESS_MIN_INTERVAL_MS } from "./replier/create-github-replier.js";
+export { GITHUB_COMMENT_MAX_CHARS, renderResultComment } from "./replier/render-github-comment.js";
+export {
+  GITHUB_SETTINGS_PATH,
+  type GithubRepoSettings,
+  resolveGithubRepoSettings,
+} from "./settings/github-repo-settings.js";

@@ -1,0 +1,107 @@
+import type { Logger } from "@baton/core";
+import { getPrivateKey } from "@probot/get-private-key";
+import Bottleneck from "bottleneck";
+import { Probot, ProbotOctokit } from "probot";
+import { toProbotLogger } from "./to-probot-logger.js";
+
+/** A secondary rate limit (403/429 with `retry-after`) is waited out this many times per request. */
+export const GITHUB_SECONDARY_LIMIT_RETRIES = 3;
+/** A primary rate limit that lifts later than this fails the request; the turn's own retries take over. */
+export const GITHUB_RATE_LIMIT_MAX_WAIT_SECONDS = 60;
+/** GitHub asks integrations to space content-creating requests at least a second apart. */
+export const GITHUB_WRITE_MIN_INTERVAL_MS = 1_000;
+
+export type InstallationOctokit = InstanceType<typeof ProbotOctokit>;
+
+export interface InstallationOctokits {
+  /** The installation's Octokit (Probot's app auth: a cached installation token, renewed as it expires). */
+  forInstallation(installationId: number): Promise<InstallationOctokit>;
+  /** Probot's webhook verifier (`@octokit/webhooks`), keyed by the App's webhook secret. */
+  verify(rawBody: string, signature: string): Promise<boolean>;
+}
+
+export interface GithubAppOptions {
+  appId: string;
+  /** PEM; `\n`-escaped or base64 forms are accepted (Probot's own key reader). */
+  privateKey: string;
+  webhookSecret: string;
+  /** REST base URL: `https://api.github.com`, `https://HOST/api/v3` on GitHub Enterprise Server, or a fake. */
+  apiUrl: string;
+  logger: Logger;
+  /** Tests shorten GitHub's pacing and the unit of `retry-after` (seconds, in milliseconds). */
+  writeMinIntervalMs?: number;
+  retryAfterUnitMs?: number;
+}
+
+/**
+ * The GitHub App, through Probot: its JWT app auth, installation tokens and throttled, retrying
+ * Octokit. Installation clients are built in the worker, once per installation, never per webhook.
+ */
+export async function createInstallationOctokits(options: GithubAppOptions): Promise<InstallationOctokits> {
+  const privateKey = getPrivateKey({ env: { PRIVATE_KEY: options.privateKey } });
+  if (!privateKey) throw new Error("GITHUB_PRIVATE_KEY is not a private key");
+  const log = options.logger.child({ component: "bots.github" });
+  const throttle = {
+    onSecondaryRateLimit(
+      retryAfter: number,
+      request: { method: string; url: string },
+      _octokit: unknown,
+      retryCount: number,
+    ) {
+      log.warn("bots.github.secondary_rate_limit", {
+        method: request.method,
+        url: request.url,
+        retry_after_s: retryAfter,
+        retry_count: retryCount,
+      });
+      return retryCount < GITHUB_SECONDARY_LIMIT_RETRIES;
+    },
+    onRateLimit(
+      retryAfter: number,
+      request: { method: string; url: string },
+      _octokit: unknown,
+      retryCount: number,
+    ) {
+      log.warn("bots.github.rate_limit", {
+        method: request.method,
+        url: request.url,
+        retry_after_s: retryAfter,
+        retry_count: retryCount,
+      });
+      return retryCount < 1 && retryAfter <= GITHUB_RATE_LIMIT_MAX_WAIT_SECONDS;
+    },
+    ...(options.retryAfterUnitMs === undefined ? {} : { retryAfterBaseValue: options.retryAfterUnitMs }),
+    write: new Bottleneck.Group({
+      maxConcurrent: 1,
+      minTime: options.writeMinIntervalMs ?? GITHUB_WRITE_MIN_INTERVAL_MS,
+    }),
+  };
+  // A function, so that these throttle settings win over Probot's (which only log secondary limits).
+  const Octokit = ProbotOctokit.defaults((instance: Record<string, unknown>) => ({
+    ...instance,
+    throttle: { ...(instance.throttle as object), ...throttle },
+  }));
+  const probot = new Probot({
+    appId: options.appId,
+    privateKey: privateKey.toString(),
+    secret: options.webhookSecret,
+    baseUrl: options.apiUrl.replace(/\/+$/, ""),
+    log: toProbotLogger(options.logger),
+    Octokit,
+  });
+  // Waits for Probot to finish setting up (no request is made); its verifier is ready after.
+  await probot.auth();
+  const built = new Map<number, Promise<InstallationOctokit>>();
+  return {
+    forInstallation(installationId) {
+      let octokit = built.get(installationId);
+      if (!octokit) {
+        octokit = probot.auth(installationId) as Promise<InstallationOctokit>;
+        octokit.catch(() => built.delete(installationId));
+        built.set(installationId, octokit);
+      }
+      return octokit;
+    },
+    verify: (rawBody, signature) => probot.webhooks.verify(rawBody, signature),
+  };
+}

@@ -1,0 +1,72 @@
+import { REPLY_FIELDS, type ReplyLedger, type Turn } from "@baton/core";
+import type { InstallationOctokits } from "../octokit/create-installation-octokits.js";
+import { githubThreadOf } from "./github-thread.js";
+import { turnMarker } from "./render-github-comment.js";
+
+/** How many of the issue's latest comments a retried turn searches for the one it posted. */
+const RECOVERY_SEARCH_PAGES = 3;
+
+/** Writes a turn's one comment: posts it the first time, edits it ever after. */
+export type WriteTurnComment = (turn: Turn, body: string) => Promise<void>;
+
+/**
+ * One comment per turn. Its id is kept in the reply ledger, so a retried turn edits its own
+ * comment. Were a worker to die between posting and recording, the retry finds the comment by
+ * its hidden turn marker instead of posting a second one.
+ */
+export function createTurnComment({
+  octokits,
+  ledger,
+}: {
+  octokits: InstallationOctokits;
+  ledger: ReplyLedger;
+}): WriteTurnComment {
+  async function findPosted(turn: Turn): Promise<number | null> {
+    const { installationId, owner, repo, issueNumber } = githubThreadOf(turn);
+    const octokit = await octokits.forInstallation(installationId);
+    const marker = turnMarker(turn.id);
+    let page = 1;
+    for (; page <= RECOVERY_SEARCH_PAGES; page += 1) {
+      const { data } = await octokit.request("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+        owner,
+        repo,
+        issue_number: issueNumber,
+        per_page: 100,
+        page,
+      });
+      const found = data.find((comment) => comment.body?.includes(marker));
+      if (found) return Number(found.id);
+      if (data.length < 100) break;
+    }
+    return null;
+  }
+
+  return async function writeTurnComment(turn, body) {
+    const { installationId, owner, repo, issueNumber } = githubThreadOf(turn);
+    const octokit = await octokits.forInstallation(installationId);
+    let id = await ledger.get(turn.id, REPLY_FIELDS.workingMessage);
+    if (!id && !(await ledger.claim(turn.id, REPLY_FIELDS.workingClaimed, "1"))) {
+      const found = await findPosted(turn);
+      if (found) {
+        id = String(found);
+        await ledger.set(turn.id, REPLY_FIELDS.workingMessage, id);
+      }
+    }
+    if (id) {
+      await octokit.request("PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}", {
+        owner,
+        repo,
+        comment_id: Number(id),
+        body,
+      });
+      return;
+    }
+    const { data } = await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+      owner,
+      repo,
+      issue_number: issueNumber,
+      body,
+    });
+    await ledger.set(turn.id, REPLY_FIELDS.workingMessage, String(data.id));
+  };
+}

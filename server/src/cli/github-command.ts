@@ -1,0 +1,78 @@
+import { parseArgs } from "node:util";
+import { buildGithubManifest, GITHUB_APP_NAME_MAX_CHARS } from "@baton/github";
+import { stringify } from "yaml";
+import type { CliIo } from "./cli-io.js";
+
+export const GITHUB_USAGE = [
+  "Usage: baton github <command>",
+  "",
+  "  manifest --url https://your-host [--name NAME]   the GitHub App manifest (app.yml) whose webhooks go to <url>/api/github/webhooks",
+  "",
+  "--url defaults to BATON_PUBLIC_URL. See docs/github.md to register the App (github.com or GitHub Enterprise Server).",
+].join("\n");
+
+type Parsed = { kind: "manifest"; baseUrl: string; appName?: string } | { kind: "usage"; problem?: string };
+
+/**
+ * `baton github manifest`: prints the GitHub App manifest with exactly the permissions and events
+ * Baton uses. Only the manifest goes to stdout; next steps go to stderr. Exit codes: 0 printed,
+ * 2 bad usage.
+ */
+export async function runGithubCommand(args: string[], io: CliIo): Promise<number> {
+  const parsed = parseGithubArgs(args, io.env);
+  if (parsed.kind === "usage") {
+    if (parsed.problem) io.stderr(`baton github: ${parsed.problem}`);
+    (parsed.problem ? io.stderr : io.stdout)(GITHUB_USAGE);
+    return parsed.problem ? 2 : 0;
+  }
+  io.stdout(
+    stringify(buildGithubManifest({ baseUrl: parsed.baseUrl, appName: parsed.appName }), {
+      lineWidth: 0,
+    }).trimEnd(),
+  );
+  io.stderr(
+    "Next: register the App with these settings, generate a private key, install it on your repositories, then set GITHUB_APP_ID, GITHUB_PRIVATE_KEY and GITHUB_WEBHOOK_SECRET (and GITHUB_API_URL on GitHub Enterprise Server).",
+  );
+  return 0;
+}
+
+/** Parses the arguments after `baton github`. `env` supplies BATON_PUBLIC_URL as the default --url. */
+export function parseGithubArgs(args: string[], env: Record<string, string | undefined> = {}): Parsed {
+  const [command, ...rest] = args;
+  if (command === undefined || command === "help" || command === "--help" || command === "-h")
+    return { kind: "usage" };
+  if (command !== "manifest") return { kind: "usage", problem: `unknown command "${command}".` };
+  let values: { url?: string; name?: string };
+  try {
+    ({ values } = parseArgs({
+      args: rest,
+      options: { url: { type: "string" }, name: { type: "string" } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    return { kind: "usage", problem: (error as Error).message };
+  }
+  const appName = values.name;
+  if (appName !== undefined && (appName.trim() === "" || appName.length > GITHUB_APP_NAME_MAX_CHARS))
+    return {
+      kind: "usage",
+      problem: `--name must be 1 to ${GITHUB_APP_NAME_MAX_CHARS} characters (GitHub's limit for an App name).`,
+    };
+  const url = values.url ?? env.BATON_PUBLIC_URL;
+  if (url === undefined)
+    return { kind: "usage", problem: "manifest needs --url https://your-host (or BATON_PUBLIC_URL)." };
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return {
+      kind: "usage",
+      problem: `--url "${url}" is not a URL; give the address GitHub reaches Baton's gateway at, e.g. https://baton.example.com.`,
+    };
+  }
+  // GitHub Enterprise Server may deliver to an internal http address; github.com wants https.
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
+    return { kind: "usage", problem: `--url must be an http(s) address, got ${parsed.protocol}` };
+  return { kind: "manifest", baseUrl: url, appName };
+}

@@ -1,0 +1,52 @@
+import { BatonError, type BotModule } from "@baton/core";
+import { createGithubBot, GITHUB_DEFAULT_API_URL } from "@baton/github";
+import type { Config } from "../config/load-config.js";
+
+export const GITHUB_REQUIRED_VARIABLES = [
+  "GITHUB_APP_ID",
+  "GITHUB_PRIVATE_KEY",
+  "GITHUB_WEBHOOK_SECRET",
+] as const;
+
+export interface GithubBotModuleOptions {
+  /** GitHub's pacing of content writes and the unit of `retry-after`; tests shorten both. */
+  writeMinIntervalMs?: number;
+  retryAfterUnitMs?: number;
+}
+
+/**
+ * GitHub, turned on by its App's id, private key and webhook secret (`GITHUB_API_URL` for GitHub
+ * Enterprise Server). Nothing is asked of GitHub at startup: the App authenticates per
+ * installation, in the worker, when a turn needs it.
+ */
+export function createGithubBotModule(options: GithubBotModuleOptions = {}): BotModule<Config> {
+  return {
+    platform: "github",
+    variables: GITHUB_REQUIRED_VARIABLES,
+    disabledHint: `GitHub is off. Set ${GITHUB_REQUIRED_VARIABLES.join(", ")} to turn it on (see docs/github.md).`,
+    async setup(config, services) {
+      try {
+        const bot = await createGithubBot({
+          ...services,
+          ...options,
+          appId: config.GITHUB_APP_ID!,
+          privateKey: config.GITHUB_PRIVATE_KEY!,
+          webhookSecret: config.GITHUB_WEBHOOK_SECRET!,
+          apiUrl: config.GITHUB_API_URL ?? GITHUB_DEFAULT_API_URL,
+        });
+        services.logger.info("server.github.enabled", {
+          app_id: config.GITHUB_APP_ID,
+          api_url: config.GITHUB_API_URL ?? GITHUB_DEFAULT_API_URL,
+        });
+        return bot;
+      } catch (error) {
+        throw new BatonError(
+          "config_invalid",
+          `GitHub could not be set up (${(error as Error).message}). Check GITHUB_APP_ID and GITHUB_PRIVATE_KEY (the App's PEM key; \\n-escaped is fine).`,
+        );
+      }
+    },
+  };
+}
+
+export const githubBotModule = createGithubBotModule();

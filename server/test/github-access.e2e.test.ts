@@ -1,0 +1,83 @@
+import { buildIssueCommentEvent } from "@baton/testkit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type GithubScenario,
+  startGithubScenario,
+  TEST_INSTALLATION_ID,
+} from "./fixtures/start-github-scenario.js";
+
+const REPO = "acme/api";
+const CATALOG = `
+repositories:
+  - repo: acme/api
+  - repo: acme/infra
+  - repo: acme/web
+github:
+  allowlist: [trusted-contractor]
+`;
+
+function comment(number: number, commentId: number, login: string, body: string) {
+  return buildIssueCommentEvent({
+    repo: REPO,
+    installationId: TEST_INSTALLATION_ID,
+    sender: { login },
+    number,
+    commentId,
+    body,
+  });
+}
+
+describe("who may start a GitHub session", () => {
+  let s: GithubScenario;
+  beforeAll(async () => {
+    s = await startGithubScenario({ catalogYaml: CATALOG });
+    s.github.setPermission(REPO, "writer", "write");
+    s.github.setPermission(REPO, "admin-person", "admin");
+    s.github.setPermission(REPO, "reader", "read");
+    s.github.setPermission(REPO, "triager", "triage");
+    s.github.setPermission("acme/web", "writer", "write");
+  });
+  afterAll(() => s.close());
+
+  it("someone with read permission starts nothing and is told once, however often they ask", async () => {
+    await s.deliver(comment(40, 1001, "reader", "@baton delete the tests"));
+    await s.waitForComment(REPO, 40, (body) => body.startsWith("@reader"));
+    await s.deliver(comment(40, 1002, "reader", "@baton please?"));
+    await s.waitForLog("core.turn.declined", { reason: "not_a_writer" }, 2);
+    const comments = s.github.commentsOn(REPO, 40);
+    expect(comments).toHaveLength(1);
+    expect(comments[0]?.body).toMatch(/write access/);
+    expect(s.agent.runs).toHaveLength(0);
+  });
+
+  it("triage is not enough either", async () => {
+    await s.deliver(comment(41, 1101, "triager", "@baton fix it"));
+    await s.waitForComment(REPO, 41, (body) => body.startsWith("@triager"));
+    expect(s.agent.runs).toHaveLength(0);
+  });
+
+  it("write, admin and the catalog's allowlist may; the permission is asked once and then cached", async () => {
+    await s.deliver(comment(42, 1201, "writer", "@baton one"));
+    await s.finishNextRun();
+    await s.deliver(comment(43, 1301, "admin-person", "@baton two"));
+    await s.finishNextRun();
+    await s.deliver(comment(44, 1401, "trusted-contractor", "@baton three"));
+    expect((await s.finishNextRun()).turn.prompt).toMatch(/^three/);
+    await s.deliver(comment(45, 1501, "writer", "@baton four"));
+    await s.finishNextRun();
+    const asked = s.github
+      .callsTo("GET /repos/{owner}/{repo}/collaborators/{username}/permission")
+      .filter((call) => call.params.username === "writer" && call.params.repo === "api");
+    expect(asked).toHaveLength(1);
+    // The allowlist needs no API call at all.
+    expect(s.github.calls.some((call) => call.params.username === "trusted-contractor")).toBe(false);
+  });
+
+  it("another repository named in the comment counts only if the commenter can write to it", async () => {
+    await s.deliver(comment(46, 1601, "writer", "@baton port this to acme/infra"));
+    await s.waitForComment(REPO, 46, (body) => body.includes("cannot write to acme/infra"));
+    await s.deliver(comment(47, 1701, "writer", "@baton port this to acme/web"));
+    const run = await s.finishNextRun();
+    expect(run.turn.target).toEqual({ kind: "repository", repo: "acme/web" });
+  });
+});

@@ -1,0 +1,316 @@
+import type {
+  FakeGithubComment,
+  FakeGithubIssue,
+  FakeGithubStore,
+  ReactionSubject,
+  RepositoryPermission,
+} from "./fake-github-store.js";
+
+export interface GithubAnswer {
+  status: number;
+  body?: unknown;
+  /** Sent as is (e.g. a raw file); otherwise `body` is JSON-encoded. */
+  raw?: string;
+  headers?: Record<string, string>;
+}
+
+export interface GithubRouteContext {
+  store: FakeGithubStore;
+  params: Record<string, string>;
+  body: Record<string, unknown>;
+  /** The installation the request's token belongs to; routes that need one are refused without it. */
+  installationId: number | undefined;
+  accept: string;
+  appSlug: string;
+  webUrl: string;
+  apiUrl: string;
+}
+
+export interface GithubRoute {
+  method: string;
+  /** Octokit's route form, e.g. `POST /repos/{owner}/{repo}/issues/{issue_number}/comments`. */
+  name: string;
+  pattern: RegExp;
+  /** The path parameters' names, in the order the pattern captures them. */
+  keys: string[];
+  /** App JWT routes are authenticated as the App; the others need an installation token. */
+  auth: "app" | "installation";
+  answer(context: GithubRouteContext): GithubAnswer;
+}
+
+const NOT_FOUND: GithubAnswer = {
+  status: 404,
+  body: { message: "Not Found", documentation_url: "https://docs.github.com/rest" },
+};
+const TOKEN_LIFETIME_MS = 60 * 60_000;
+const REACTION_CONTENTS = new Set(["+1", "-1", "laugh", "confused", "heart", "hooray", "rocket", "eyes"]);
+/** GitHub's limit on an issue or comment body. */
+const MAX_BODY_CHARS = 65_536;
+
+function user(login: string, type: "User" | "Bot") {
+  return { login, id: Math.abs(hash(login)), node_id: `U_${login}`, type, site_admin: false };
+}
+
+function hash(text: string): number {
+  let value = 0;
+  for (const char of text) value = (value * 31 + char.charCodeAt(0)) | 0;
+  return value;
+}
+
+function repoOf(params: Record<string, string>): string {
+  return `${params.owner}/${params.repo}`;
+}
+
+function commentJson(comment: FakeGithubComment, context: GithubRouteContext) {
+  return {
+    id: comment.id,
+    node_id: `IC_${comment.id}`,
+    url: `${context.apiUrl}/repos/${comment.repo}/issues/comments/${comment.id}`,
+    html_url: `${context.webUrl}/${comment.repo}/issues/${comment.issueNumber}#issuecomment-${comment.id}`,
+    issue_url: `${context.apiUrl}/repos/${comment.repo}/issues/${comment.issueNumber}`,
+    body: comment.body,
+    user: user(comment.author, comment.authorType),
+    created_at: comment.createdAt,
+    updated_at: comment.updatedAt,
+    author_association: comment.authorType === "Bot" ? "NONE" : "MEMBER",
+  };
+}
+
+function checkBody(body: unknown): GithubAnswer | null {
+  if (typeof body !== "string" || body.length === 0)
+    return {
+      status: 422,
+      body: { message: "Validation Failed", errors: [{ field: "body", code: "missing" }] },
+    };
+  if (body.length > MAX_BODY_CHARS)
+    return {
+      status: 422,
+      body: {
+        message: "Validation Failed",
+        errors: [
+          {
+            resource: "IssueComment",
+            code: "custom",
+            field: "body",
+            message: "body is too long (maximum is 65536 characters)",
+          },
+        ],
+      },
+    };
+  return null;
+}
+
+function react(context: GithubRouteContext, subject: ReactionSubject): GithubAnswer {
+  const content = String(context.body.content);
+  if (!REACTION_CONTENTS.has(content))
+    return {
+      status: 422,
+      body: { message: "Validation Failed", errors: [{ field: "content", code: "invalid" }] },
+    };
+  const author = `${context.appSlug}[bot]`;
+  const same = (other: ReactionSubject) => JSON.stringify(other) === JSON.stringify(subject);
+  const existing = context.store.reactions.find(
+    (reaction) => same(reaction.subject) && reaction.content === content && reaction.author === author,
+  );
+  // GitHub answers 200 with the existing reaction when it is already there, 201 when it is new.
+  const reaction = existing ?? { id: context.store.newId(), subject, content, author };
+  if (!existing) context.store.reactions.push(reaction);
+  return {
+    status: existing ? 200 : 201,
+    body: {
+      id: reaction.id,
+      node_id: `R_${reaction.id}`,
+      user: user(author, "Bot"),
+      content,
+      created_at: new Date().toISOString(),
+    },
+  };
+}
+
+function issueJson(context: GithubRouteContext, kind: "issue" | "pull") {
+  const issue = context.store.issues.get(
+    `${repoOf(context.params)}#${context.params.issue_number ?? context.params.pull_number}`,
+  );
+  if (!issue || (kind === "pull" && !issue.pull)) return null;
+  const base = {
+    id: Math.abs(hash(`${issue.repo}#${issue.number}`)),
+    number: issue.number,
+    title: issue.title,
+    body: issue.body,
+    state: "open",
+    user: user(issue.author, "User"),
+    html_url: `${context.webUrl}/${issue.repo}/${issue.pull ? "pull" : "issues"}/${issue.number}`,
+  };
+  if (kind === "issue")
+    return issue.pull
+      ? { ...base, pull_request: { url: `${context.apiUrl}/repos/${issue.repo}/pulls/${issue.number}` } }
+      : base;
+  const pull = issue.pull as NonNullable<FakeGithubIssue["pull"]>;
+  return {
+    ...base,
+    draft: pull.draft,
+    head: { ref: pull.headRef, repo: { full_name: pull.headRepo, fork: pull.headRepo !== issue.repo } },
+    base: { ref: pull.baseRef, repo: { full_name: issue.repo, fork: false } },
+  };
+}
+
+const segment = "([^/]+)";
+function route(
+  method: string,
+  name: string,
+  auth: GithubRoute["auth"],
+  answer: GithubRoute["answer"],
+): GithubRoute {
+  const keys: string[] = [];
+  const source = name.split(" ")[1]?.replace(/\{(\w+)\}/g, (_match, key: string) => {
+    keys.push(key);
+    return key === "path" ? "(.+)" : segment;
+  });
+  return { method, name, pattern: new RegExp(`^${source}$`), keys, auth, answer };
+}
+
+/** The REST endpoints the fake answers, in Octokit's route notation. */
+export const GITHUB_ROUTES: GithubRoute[] = [
+  route("POST", "POST /app/installations/{installation_id}/access_tokens", "app", ({ store, params }) => {
+    const installationId = Number(params.installation_id);
+    return {
+      status: 201,
+      body: {
+        token: store.issueToken(installationId),
+        expires_at: new Date(Date.now() + TOKEN_LIFETIME_MS).toISOString(),
+        permissions: { issues: "write", pull_requests: "write", contents: "read", metadata: "read" },
+        repository_selection: "all",
+      },
+    };
+  }),
+  route("GET", "GET /repos/{owner}/{repo}/collaborators/{username}/permission", "installation", (context) => {
+    const permission: RepositoryPermission = context.store.permissionOf(
+      repoOf(context.params),
+      context.params.username ?? "",
+    );
+    const roleName = permission === "none" ? "none" : permission;
+    return {
+      status: 200,
+      body: {
+        permission: permission === "maintain" ? "write" : permission === "triage" ? "read" : permission,
+        role_name: roleName,
+        user: user(context.params.username ?? "", "User"),
+      },
+    };
+  }),
+  route("POST", "POST /repos/{owner}/{repo}/issues/{issue_number}/comments", "installation", (context) => {
+    const invalid = checkBody(context.body.body);
+    if (invalid) return invalid;
+    const now = new Date().toISOString();
+    const comment: FakeGithubComment = {
+      id: context.store.newId(),
+      repo: repoOf(context.params),
+      issueNumber: Number(context.params.issue_number),
+      body: String(context.body.body),
+      author: `${context.appSlug}[bot]`,
+      authorType: "Bot",
+      createdAt: now,
+      updatedAt: now,
+    };
+    context.store.comments.set(comment.id, comment);
+    return { status: 201, body: commentJson(comment, context) };
+  }),
+  route("GET", "GET /repos/{owner}/{repo}/issues/{issue_number}/comments", "installation", (context) => {
+    const repo = repoOf(context.params);
+    const number = Number(context.params.issue_number);
+    const list = [...context.store.comments.values()].filter(
+      (c) => c.repo === repo && c.issueNumber === number,
+    );
+    return { status: 200, body: list.map((comment) => commentJson(comment, context)) };
+  }),
+  route("GET", "GET /repos/{owner}/{repo}/issues/comments/{comment_id}", "installation", (context) => {
+    const comment = context.store.comments.get(Number(context.params.comment_id));
+    return comment?.repo === repoOf(context.params)
+      ? { status: 200, body: commentJson(comment, context) }
+      : NOT_FOUND;
+  }),
+  route("PATCH", "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}", "installation", (context) => {
+    const comment = context.store.comments.get(Number(context.params.comment_id));
+    if (comment?.repo !== repoOf(context.params)) return NOT_FOUND;
+    const invalid = checkBody(context.body.body);
+    if (invalid) return invalid;
+    comment.body = String(context.body.body);
+    comment.updatedAt = new Date().toISOString();
+    return { status: 200, body: commentJson(comment, context) };
+  }),
+  route(
+    "POST",
+    "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions",
+    "installation",
+    (context) =>
+      react(context, {
+        kind: "issue_comment",
+        repo: repoOf(context.params),
+        commentId: Number(context.params.comment_id),
+      }),
+  ),
+  route(
+    "POST",
+    "POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions",
+    "installation",
+    (context) =>
+      react(context, {
+        kind: "review_comment",
+        repo: repoOf(context.params),
+        commentId: Number(context.params.comment_id),
+      }),
+  ),
+  route("POST", "POST /repos/{owner}/{repo}/issues/{issue_number}/reactions", "installation", (context) =>
+    react(context, {
+      kind: "issue",
+      repo: repoOf(context.params),
+      issueNumber: Number(context.params.issue_number),
+    }),
+  ),
+  route("GET", "GET /repos/{owner}/{repo}/contents/{path}", "installation", (context) => {
+    const text = context.store.files.get(
+      `${repoOf(context.params)}:${decodeURIComponent(context.params.path ?? "")}`,
+    );
+    if (text === undefined) return NOT_FOUND;
+    if (/application\/vnd\.github(\.v3)?\.raw/.test(context.accept))
+      return {
+        status: 200,
+        raw: text,
+        headers: { "content-type": "application/vnd.github.raw; charset=utf-8" },
+      };
+    return {
+      status: 200,
+      body: {
+        type: "file",
+        encoding: "base64",
+        path: context.params.path,
+        content: Buffer.from(text).toString("base64"),
+      },
+    };
+  }),
+  route("GET", "GET /repos/{owner}/{repo}/issues/{issue_number}", "installation", (context) => {
+    const issue = issueJson(context, "issue");
+    return issue ? { status: 200, body: issue } : NOT_FOUND;
+  }),
+  route("GET", "GET /repos/{owner}/{repo}/pulls/{pull_number}", "installation", (context) => {
+    const pull = issueJson(context, "pull");
+    return pull ? { status: 200, body: pull } : NOT_FOUND;
+  }),
+];
+
+/** Finds the route for a request and reads its path parameters. */
+export function matchGithubRoute(
+  method: string,
+  path: string,
+): { route: GithubRoute; params: Record<string, string> } | null {
+  for (const candidate of GITHUB_ROUTES) {
+    if (candidate.method !== method) continue;
+    const match = candidate.pattern.exec(path);
+    if (!match) continue;
+    const params = Object.fromEntries(
+      candidate.keys.map((key, index) => [key, decodeURIComponent(match[index + 1] ?? "")]),
+    );
+    return { route: candidate, params };
+  }
+  return null;
+}

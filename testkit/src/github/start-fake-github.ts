@@ -1,0 +1,236 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import {
+  createFakeGithubStore,
+  type FakeGithubComment,
+  type FakeGithubIssue,
+  type FakeGithubReaction,
+  type ReactionSubject,
+  type RepositoryPermission,
+  subjectKey,
+} from "./fake-github-store.js";
+import { type GithubAnswer, matchGithubRoute } from "./github-routes.js";
+import { type GithubTestApp, githubTestApp } from "./github-test-app.js";
+import { verifyAppJwt } from "./verify-app-jwt.js";
+
+export const DEFAULT_GITHUB_WAIT_TIMEOUT_MS = 5_000;
+
+/**
+ * A failure the fake answers with instead of the real result:
+ * - `secondary_rate_limit`: 403 (or 429) with `retry-after` and GitHub's "secondary rate limit"
+ *   message, which Octokit's throttling plugin waits out and retries;
+ * - `http`: a bare status (500, 502, …), which Octokit's retry plugin retries.
+ */
+export type FakeGithubFailure =
+  | { kind: "secondary_rate_limit"; status?: 403 | 429; retryAfterSeconds: number }
+  | { kind: "http"; status: number };
+
+export interface FakeGithubCall {
+  /** Octokit's route, e.g. `PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}`. */
+  route: string;
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  body: Record<string, unknown>;
+  status: number;
+  at: number;
+}
+
+export interface FakeGithub {
+  /** REST base URL, ready for `GITHUB_API_URL` (Octokit's `baseUrl`). */
+  readonly url: string;
+  readonly app: GithubTestApp;
+  readonly calls: readonly FakeGithubCall[];
+  callsTo(route: string): FakeGithubCall[];
+  /** Resolves with the calls to `route` once `count` have arrived (failed ones included). */
+  waitForCall(route: string, options?: { count?: number; timeoutMs?: number }): Promise<FakeGithubCall[]>;
+  failNext(route: string, failure: FakeGithubFailure, times?: number): void;
+  setPermission(repo: string, login: string, permission: RepositoryPermission): void;
+  setFile(repo: string, path: string, text: string): void;
+  seedIssue(issue: Omit<FakeGithubIssue, "body" | "author"> & Partial<FakeGithubIssue>): void;
+  /** The comments on one issue or PR, oldest first. */
+  commentsOn(repo: string, issueNumber: number): FakeGithubComment[];
+  reactionsOn(subject: ReactionSubject): FakeGithubReaction[];
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const SECONDARY_RATE_LIMIT_MESSAGE =
+  "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.";
+
+/**
+ * Starts a local GitHub REST API on 127.0.0.1 that answers like api.github.com for what Baton's
+ * GitHub App does (installation tokens, permissions, comments, reactions, contents, issues and
+ * pulls) and records every call. Installation routes need a token the fake issued from an App
+ * JWT signed with the test App's key.
+ *
+ * @example
+ * const github = await startFakeGithub();
+ * github.setPermission("acme/api", "octocat", "write");
+ * // … GITHUB_API_URL = github.url …
+ * await github.waitForCall("POST /repos/{owner}/{repo}/issues/{issue_number}/comments");
+ */
+export async function startFakeGithub(options: { app?: GithubTestApp } = {}): Promise<FakeGithub> {
+  const app = options.app ?? githubTestApp();
+  const store = createFakeGithubStore();
+  const calls: FakeGithubCall[] = [];
+  const waiters = new Set<() => void>();
+  const failures = new Map<string, FakeGithubFailure[]>();
+  let url = "";
+
+  function authenticate(request: IncomingMessage, auth: "app" | "installation") {
+    const authorization = request.headers.authorization;
+    if (auth === "app") {
+      const check = verifyAppJwt({ authorization, publicKey: app.publicKey, appId: app.appId });
+      return check.ok
+        ? { ok: true as const, installationId: undefined }
+        : { ok: false as const, reason: check.reason };
+    }
+    const token = authorization?.match(/^(?:token|bearer) (\S+)$/i)?.[1];
+    const installationId = token ? store.installationOf(token) : undefined;
+    return installationId === undefined
+      ? { ok: false as const, reason: "Bad credentials" }
+      : { ok: true as const, installationId };
+  }
+
+  async function answerCall(
+    request: IncomingMessage,
+  ): Promise<{ call?: FakeGithubCall; answer: GithubAnswer }> {
+    const method = request.method ?? "GET";
+    const path = (request.url ?? "/").split("?")[0] ?? "/";
+    const rawBody = await readRequestBody(request);
+    const matched = matchGithubRoute(method, path);
+    if (!matched)
+      return { answer: { status: 404, body: { message: "Not Found (the fake GitHub has no such route)" } } };
+    const { route, params } = matched;
+    let body: Record<string, unknown> = {};
+    if (rawBody) {
+      try {
+        body = JSON.parse(rawBody) as Record<string, unknown>;
+      } catch {
+        return { answer: { status: 400, body: { message: "Problems parsing JSON" } } };
+      }
+    }
+    const auth = authenticate(request, route.auth);
+    const answer: GithubAnswer = !auth.ok
+      ? { status: 401, body: { message: auth.reason, documentation_url: "https://docs.github.com/rest" } }
+      : (scriptedFailure(route.name) ??
+        route.answer({
+          store,
+          params,
+          body,
+          installationId: auth.installationId,
+          accept: String(request.headers.accept ?? ""),
+          appSlug: app.slug,
+          webUrl: "https://github.com",
+          apiUrl: url,
+        }));
+    const call = { route: route.name, method, path, params, body, status: answer.status, at: Date.now() };
+    return { call, answer };
+  }
+
+  function scriptedFailure(route: string): GithubAnswer | undefined {
+    const failure = failures.get(route)?.shift();
+    if (!failure) return undefined;
+    if (failure.kind === "http") return { status: failure.status, body: { message: "Server Error" } };
+    return {
+      status: failure.status ?? 403,
+      body: {
+        message: SECONDARY_RATE_LIMIT_MESSAGE,
+        documentation_url: "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api",
+      },
+      headers: { "retry-after": String(failure.retryAfterSeconds), "x-ratelimit-remaining": "4990" },
+    };
+  }
+
+  function write(response: ServerResponse, answer: GithubAnswer): void {
+    const text = answer.raw ?? (answer.body === undefined ? "" : JSON.stringify(answer.body));
+    response
+      .writeHead(answer.status, {
+        "content-type": "application/json; charset=utf-8",
+        "x-github-media-type": "github.v3; format=json",
+        ...answer.headers,
+      })
+      .end(text);
+  }
+
+  const server = createServer((request, response) => {
+    answerCall(request)
+      .then(({ call, answer }) => {
+        // Recorded before answering, so a test woken by waitForCall already sees the new state.
+        if (call) {
+          calls.push(call);
+          for (const wake of [...waiters]) wake();
+        }
+        write(response, answer);
+      })
+      .catch((error: unknown) => {
+        if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain" });
+        response.end(`fake GitHub crashed: ${String(error)}`);
+      });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const callsTo = (route: string) => calls.filter((call) => call.route === route);
+
+  return {
+    url,
+    app,
+    calls,
+    callsTo,
+    waitForCall(route, { count = 1, timeoutMs = DEFAULT_GITHUB_WAIT_TIMEOUT_MS } = {}) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const matching = callsTo(route);
+          if (matching.length < count) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(matching);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          const seen = calls.map((call) => `${call.route} → ${call.status}`).join("; ") || "none";
+          reject(
+            new Error(
+              `waitForCall("${route}"): expected ${count} call(s) within ${timeoutMs} ms. Calls: ${seen}`,
+            ),
+          );
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    failNext(route, failure, times = 1) {
+      const queue = failures.get(route) ?? [];
+      for (let i = 0; i < times; i += 1) queue.push(failure);
+      failures.set(route, queue);
+    },
+    setPermission: (repo, login, permission) =>
+      store.permissions.set(`${repo}:${login.toLowerCase()}`, permission),
+    setFile: (repo, path, text) => store.files.set(`${repo}:${path}`, text),
+    seedIssue: (issue) =>
+      store.issues.set(`${issue.repo}#${issue.number}`, { body: "", author: "octocat", ...issue }),
+    commentsOn: (repo, issueNumber) =>
+      [...store.comments.values()].filter((c) => c.repo === repo && c.issueNumber === issueNumber),
+    reactionsOn: (subject) => store.reactions.filter((r) => subjectKey(r.subject) === subjectKey(subject)),
+    reset() {
+      calls.length = 0;
+      failures.clear();
+      store.reset();
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function readRequestBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("error", reject);
+  });
+}
