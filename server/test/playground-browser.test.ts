@@ -46,6 +46,7 @@ describe("the playground in headless Chromium", () => {
   });
 
   const slack = () => page.locator('[data-pane="slack"]');
+  const github = () => page.locator('[data-pane="github"]');
 
   async function postInSlack(text: string): Promise<Locator> {
     await slack().getByLabel("Message").fill(text);
@@ -57,6 +58,7 @@ describe("the playground in headless Chromium", () => {
 
   it("says which panes are simulated", async () => {
     await expect(slack().getAttribute("data-mode")).resolves.toBe("simulated");
+    await expect(github().getAttribute("data-mode")).resolves.toBe("simulated");
     await expect(page.locator("header.top").textContent()).resolves.toContain("Slack");
   });
 
@@ -109,5 +111,35 @@ describe("the playground in headless Chromium", () => {
     await root.locator(".slack-thread", { hasText: /stopped/i }).waitFor({ timeout: WAIT_MS });
     await slack().screenshot({ path: join(screenshots, "slack.png") });
     expect(problems).toEqual([]);
+  });
+
+  it("answers a comment on the GitHub pull request, and a review comment on a line", async () => {
+    const runs = agent.runs.length;
+    await github().getByLabel("Comment", { exact: true }).fill("@baton add a test for the refund button");
+    await github().getByRole("button", { name: "Comment", exact: true }).click();
+    await github()
+      .locator(".gh-comment", { hasText: "add a test for the refund button" })
+      .waitFor({ timeout: WAIT_MS });
+    const run = await agent.waitForRun(runs + 1, WAIT_MS);
+    expect(run.turn.target).toEqual({ kind: "repository", repo: "acme/storefront" });
+    run.finish([{ type: "done", summary: "Added `refund-button.test.tsx`." }]);
+    await github()
+      .locator(".gh-comment.from-bot", { hasText: "refund-button.test.tsx" })
+      .waitFor({ timeout: WAIT_MS });
+    await github().locator('.gh-reaction[data-reaction="eyes"]').first().waitFor({ timeout: WAIT_MS });
+
+    await github().getByRole("button", { name: "Comment on line 4" }).click();
+    await github().getByLabel("Review comment").fill("@baton guard against refunding an invoice twice");
+    await github().getByRole("button", { name: "Add single comment" }).click();
+    await github()
+      .locator(".gh-review-thread", { hasText: "refunding an invoice twice" })
+      .waitFor({ timeout: WAIT_MS });
+    const review = await agent.waitForRun(runs + 2, WAIT_MS);
+    expect(review.turn.prompt).toContain("refunding an invoice twice");
+    review.finish([{ type: "done", summary: "A refunded invoice now disables the button." }]);
+    await github()
+      .locator(".gh-comment.from-bot", { hasText: "disables the button" })
+      .waitFor({ timeout: WAIT_MS });
+    await github().screenshot({ path: join(screenshots, "github.png") });
   });
 });

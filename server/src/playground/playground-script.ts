@@ -58,9 +58,12 @@ export const PLAYGROUND_SCRIPT =
   }
   // Slack's mrkdwn (and the plain markdown links GitHub and Linear get): links, mentions,
   // code blocks, quotes, line breaks.
-  function formatted(text, names) {
+  function formatted(text, names, markdown) {
     var out = [];
-    var parts = String(text || "").split(/(` +
+    var source = String(text || "");
+    // GitHub and Linear markdown: hidden HTML comments (Baton's turn markers) are not shown.
+    if (markdown) source = source.replace(/<!--[\s\S]*?-->/g, "").replace(/^\s+/, "");
+    var parts = source.split(/(` +
   "```" +
   String.raw`[\s\S]*?` +
   "```" +
@@ -74,12 +77,15 @@ export const PLAYGROUND_SCRIPT =
         if (index > 0) out.push(el("br"));
         var quote = /^(&gt;|>) ?/.exec(line);
         if (quote) line = line.slice(quote[0].length);
+        var small = markdown && /^<sub>([\s\S]*)<\/sub>$/.exec(line.trim());
+        if (small) line = small[1];
         var tokens = /<([^>|]+)(?:\|([^>]+))?>|\[([^\]]+)\]\((https?:[^)\s]+)\)/g;
         var last = 0, m;
         var pieces = [];
         while ((m = tokens.exec(line))) {
           if (m.index > last) pieces.push.apply(pieces, inline(line.slice(last, m.index)));
           if (m[3]) pieces.push(link(m[4], m[3]));
+          else if (markdown) pieces.push(m[0]);
           else if (m[1][0] === "@") pieces.push(el("span", { class: "mention", text: "@" + ((names && names[m[1].slice(1)]) || m[1].slice(1)) }));
           else if (m[1][0] === "#") pieces.push(el("span", { class: "mention", text: "#" + (m[2] || m[1].slice(1)) }));
           else if (m[1][0] === "!") pieces.push(el("span", { class: "mention", text: "@" + m[1].slice(1) }));
@@ -87,7 +93,8 @@ export const PLAYGROUND_SCRIPT =
           last = m.index + m[0].length;
         }
         if (last < line.length) pieces.push.apply(pieces, inline(line.slice(last)));
-        if (quote) out.push(el("span", { class: "quote" }, pieces));
+        if (small) out.push(el("small", { class: "sub" }, pieces));
+        else if (quote) out.push(el("span", { class: "quote" }, pieces));
         else out.push.apply(out, pieces);
       });
     });

@@ -16,4 +16,5 @@ body { display: flex; flex-direction: column; font: 14px/1.4 -apple-system, "Seg
 .pane-body { flex: 1; min-height: 0; overflow: auto; }
 .live-note { padding: 16px; }
 .empty { color: #6b7280; padding: 12px 16px; }
+small.sub { color: #59636e; font-size: 12px; }
 `;
