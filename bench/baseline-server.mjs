@@ -5,6 +5,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
+import { serveBaseline } from "./bench-support.mjs";
 
 const { REDIS_URL, PREFIX, SIGNING_SECRET, GITHUB_WEBHOOK_SECRET, PORT } = process.env;
 const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
@@ -44,10 +45,4 @@ const server = createServer((request, response) => {
     response.writeHead(200).end();
   });
 });
-server.listen(Number(PORT), "127.0.0.1", () => process.stdout.write(`listening ${PORT}\n`));
-process.on("SIGTERM", async () => {
-  server.close();
-  await queue.close();
-  await connection.quit();
-  process.exit(0);
-});
+serveBaseline({ server, queue, connection, port: PORT });

@@ -26,3 +26,14 @@ export function batonEnv({ redisUrl, prefix, port, signingSecret, slackUrl, logL
     BATON_CONFIG: "bench-has-no-config.yaml",
   };
 }
+
+/** A baseline server's life: listen on PORT, and on SIGTERM close the server, its queue and Redis. */
+export function serveBaseline({ server, queue, connection, port }) {
+  server.listen(Number(port), "127.0.0.1", () => process.stdout.write(`listening ${port}\n`));
+  process.on("SIGTERM", async () => {
+    server.close();
+    await queue.close();
+    await connection.quit();
+    process.exit(0);
+  });
+}

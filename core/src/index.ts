@@ -7,6 +7,11 @@ export { ASK_MAX_CANDIDATES } from "./classifier/build-ask-decision.js";
 export { LLM_MAX_CANDIDATES } from "./classifier/choose-target-with-llm.js";
 export { type ClassifierOptions, createClassifier } from "./classifier/create-classifier.js";
 export { type ClassifierLlmSettings, createClassifierLlm } from "./classifier/create-classifier-llm.js";
+export {
+  createMappingIndex,
+  type MappingIndex,
+  type MappingMatch,
+} from "./classifier/create-mapping-index.js";
 export { type LlmTargetAnswer, llmTargetAnswerSchema } from "./classifier/llm-target-answer.js";
 export { type ParsedRequestText, parseRequestText } from "./classifier/parse-request-text.js";
 export { formatContextList, REQUEST_CONTEXT_KEYS, readContextList } from "./classifier/request-context.js";
@@ -138,6 +143,7 @@ export {
   turnStatusSchema,
 } from "./schemas/turn.js";
 export { loadShareLinkKey, type ShareLinkKeyOptions } from "./sharing/load-share-link-key.js";
+export { SHARE_LINK_KEY_BYTES, sealShareId, unsealShareId } from "./sharing/seal-share-id.js";
 export { parseShareLifetime, type ShareLifetime, shareExpiresAt } from "./sharing/share-expiry.js";
 export { generateShareId, hashShareId, isShareIdShaped, SHARE_ID_PATTERN } from "./sharing/share-id.js";
 export {
@@ -159,6 +165,7 @@ export {
 } from "./store/conversation-context-store.js";
 export { createRedisKeys, DEFAULT_REDIS_PREFIX, type RedisKeys } from "./store/redis-keys.js";
 export {
+  conversationLedgerId,
   createReplyLedger,
   type PickerMode,
   REPLY_FIELDS,

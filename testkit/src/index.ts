@@ -46,6 +46,33 @@ export {
   type FakeGithubFailure,
   startFakeGithub,
 } from "./github/start-fake-github.js";
+// Linear GraphQL API and webhooks fake
+export type { FakeLinearOAuth } from "./linear/fake-linear-oauth.js";
+export {
+  createFakeLinearStore,
+  type FakeAgentActivity,
+  type FakeAgentSession,
+  type FakeLinearIssue,
+  type FakeLinearStore,
+  type FakeLinearTeam,
+  type FakeLinearUser,
+  type SeedIssueInput,
+} from "./linear/fake-linear-store.js";
+export { type AgentSessionEventInput, buildAgentSessionEvent } from "./linear/linear-webhook-builders.js";
+export {
+  type LinearWebhookHeaders,
+  type PostLinearWebhookResult,
+  postLinearWebhook,
+  signLinearWebhook,
+} from "./linear/sign-linear-webhook.js";
+export {
+  FAKE_LINEAR_API_KEY,
+  type FakeLinear,
+  type FakeLinearFailure,
+  type FakeLinearOperation,
+  type FakeLinearOptions,
+  startFakeLinear,
+} from "./linear/start-fake-linear.js";
 // Networking
 export { type GetFreePortOptions, getFreePort } from "./net/free-port.js";
 // OpenAI-compatible chat completions fake

@@ -1,4 +1,5 @@
 import type { UserFacingError } from "../errors.js";
+import type { SessionRequest } from "../schemas/session-request.js";
 import type { AskDecision, Target } from "../schemas/target.js";
 import type { Turn, TurnOutcome } from "../schemas/turn.js";
 
@@ -7,6 +8,8 @@ export interface WorkingContext {
   target: Target;
   backend: string;
   model?: string;
+  /** The session's read-only link, when sharing gives one (Linear shows it as the agent session's external URL). */
+  shareUrl?: string | null;
 }
 
 /**
@@ -18,6 +21,12 @@ export interface WorkingContext {
  * Errors worth retrying are thrown as `TransientError` (or carry an HTTP status).
  */
 export interface Replier {
+  /**
+   * Optional: reads what the platform knows that its webhook did not carry (Linear: the issue's
+   * project, labels and comments) and returns the request to run. Called in the worker before
+   * the target is resolved, so that nothing slow happens on the acknowledgement path.
+   */
+  prepare?(turn: Turn): Promise<SessionRequest>;
   acknowledge(turn: Turn): Promise<void>;
   working(turn: Turn, context: WorkingContext): Promise<void>;
   progress(turn: Turn, status: string): Promise<void>;

@@ -34,7 +34,24 @@ export const REPLY_FIELDS = {
   picker: (mode: PickerMode) => `picker.${mode}`,
   /** The target chosen in a picker: a picker answers once. */
   picked: (mode: PickerMode) => `picked.${mode}`,
+  // Per conversation, under `conversationLedgerId` (a platform whose questions are answered by
+  // the next message, Linear's elicitations, rather than by a button).
+  /** The turn whose question waits for a text answer in this conversation. */
+  askingTurn: "asking.turn",
+  /** The targets that question listed (`targetId`s, as JSON), for an answer by number. */
+  askingCandidates: "asking.candidates",
+  /** The delivery whose answer started a question's turn, so that its redelivery is not a prompt. */
+  answeredBy: (turnId: string) => `answered.${turnId}`,
+  /** The share link last shown on the conversation itself (Linear: the agent session's external URL). */
+  conversationLink: "conversation.link",
+  /** Set once the platform's item was claimed for the agent (Linear: the issue moved to started and delegated). */
+  itemClaimed: "item.claimed",
 } as const;
+
+/** The ledger id of a conversation's own records (turn ids start with `t_`, so they never meet). */
+export function conversationLedgerId(conversationKey: string): string {
+  return `conversation.${conversationKey}`;
+}
 
 /**
  * What a replier has already posted for a turn (message timestamps, comment ids, reaction

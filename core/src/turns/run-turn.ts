@@ -77,14 +77,14 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       ? await admitOrFail(options.admit, receivedTurn, replier, log, context)
       : null;
     if (admission && admission.kind !== "admitted") return admission.status;
-    const admitted = admission?.turn ?? receivedTurn;
-    const turn = classifier.readRequest
-      ? { ...admitted, request: classifier.readRequest(admitted.request) }
-      : admitted;
+    let turn = admission?.turn ?? receivedTurn;
     const startedAt = Date.now();
     let sessionId: string | undefined;
     let stoppedByPerson: (() => Promise<TurnStatus>) | undefined;
     try {
+      // The platform's own context first, then the text's flags: a hint either sets wins.
+      if (replier.prepare) turn = { ...turn, request: await replier.prepare(turn) };
+      if (classifier.readRequest) turn = { ...turn, request: classifier.readRequest(turn.request) };
       const resolution = await resolveSessionTarget({ turn, sessions, classifier, backend: backend.name });
       if (resolution.kind === "ask") {
         await replier.ask(turn, resolution.decision);
@@ -114,7 +114,12 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       const { session, model } = choices;
       sessionId = session.id;
       await recordPrompt(transcripts, session, turn, reason);
-      await replier.working(turn, { target: session.target, backend: backend.name, model });
+      await replier.working(turn, {
+        target: session.target,
+        backend: backend.name,
+        model,
+        shareUrl: shareLinks ? await shareLinks.linkFor(session) : null,
+      });
 
       const backendTurn: BackendTurn = {
         turn,

@@ -3,6 +3,7 @@ import { CLASSIFY_USAGE, runClassifyCommand } from "./classify-command.js";
 import type { CliCommand } from "./cli-command.js";
 import { DOCTOR_USAGE, runDoctorCommand } from "./doctor-command.js";
 import { GITHUB_USAGE, runGithubCommand } from "./github-command.js";
+import { LINEAR_USAGE, runLinearCommand } from "./linear-command.js";
 import { runServeCommand, serveUsage } from "./serve-command.js";
 import { runShareCommand, SHARE_USAGE } from "./share-command.js";
 import { runSlackCommand, SLACK_USAGE } from "./slack-command.js";
@@ -62,5 +63,11 @@ export const BATON_COMMANDS: readonly CliCommand[] = [
     summary: "print the GitHub App manifest (app.yml): github manifest --url https://your-host",
     usage: GITHUB_USAGE,
     run: runGithubCommand,
+  },
+  {
+    name: "linear",
+    summary: "print the Linear OAuth app settings and install link: linear setup --url https://your-host",
+    usage: LINEAR_USAGE,
+    run: runLinearCommand,
   },
 ];

@@ -3,6 +3,9 @@ import { z } from "zod";
 
 const optionalSecret = z.string().min(1).optional();
 const optionalUrl = z.string().url().optional();
+const onOff = z
+  .enum(["true", "false", "on", "off", "1", "0"])
+  .transform((value) => value === "true" || value === "on" || value === "1");
 
 /** Everything Baton reads from the environment. Secrets stay optional: a platform without them is off. */
 export const configSchema = z.object({
@@ -33,6 +36,10 @@ export const configSchema = z.object({
   LINEAR_CLIENT_ID: optionalSecret,
   LINEAR_CLIENT_SECRET: optionalSecret,
   LINEAR_API_URL: optionalUrl,
+  /** Post the agent's tool steps to Linear as `action` activities. */
+  LINEAR_PROGRESS: onOff.default(true),
+  /** Move a Linear issue to its team's first started state and delegate it to Baton. */
+  LINEAR_START_ISSUES: onOff.default(true),
   OPENAI_API_KEY: optionalSecret,
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().min(1).default("gpt-4.1-mini"),

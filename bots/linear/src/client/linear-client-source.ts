@@ -1,0 +1,98 @@
+import { BatonError, type Logger } from "@baton/core";
+import { LinearClient } from "@linear/sdk";
+import type { LinearOAuthClient } from "../oauth/linear-oauth-client.js";
+import type { LinearInstallation, LinearTokenStore } from "../oauth/linear-token-store.js";
+
+/** A token is refreshed this long before it expires, so that no call goes out with one about to lapse. */
+export const LINEAR_TOKEN_REFRESH_MARGIN_MS = 5 * 60_000;
+
+/** How Baton authenticates to Linear: one API key for one workspace, or the OAuth app's per-workspace tokens. */
+export type LinearCredentials =
+  | { kind: "api_key"; apiKey: string }
+  | { kind: "oauth"; oauth: LinearOAuthClient; tokens: LinearTokenStore };
+
+export interface LinearClientSource {
+  /** A client for the workspace; `fresh` refreshes its OAuth token first (after Linear refused it). */
+  clientFor(organizationId: string, options?: { fresh?: boolean }): Promise<LinearClient>;
+  /** Whether a refused token can be replaced (OAuth); an API key cannot. */
+  readonly refreshable: boolean;
+}
+
+/**
+ * Linear clients on the SDK, pointed at `apiUrl` (`LINEAR_API_URL`). With OAuth, each workspace's
+ * token is read from the encrypted store and refreshed shortly before it expires; one refresh per
+ * workspace runs at a time, since Linear rotates refresh tokens on use.
+ */
+export function createLinearClientSource({
+  credentials,
+  apiUrl,
+  logger,
+  now = Date.now,
+}: {
+  credentials: LinearCredentials;
+  apiUrl?: string;
+  logger: Logger;
+  now?: () => number;
+}): LinearClientSource {
+  const log = logger.child({ component: "bots.linear.auth" });
+  if (credentials.kind === "api_key") {
+    const client = new LinearClient({ apiKey: credentials.apiKey, apiUrl });
+    return { refreshable: false, clientFor: async () => client };
+  }
+  const { oauth, tokens } = credentials;
+  const clients = new Map<string, { accessToken: string; client: LinearClient }>();
+  const loading = new Map<string, Promise<LinearInstallation>>();
+
+  async function refresh(installation: LinearInstallation): Promise<LinearInstallation> {
+    if (!installation.refreshToken)
+      throw new BatonError(
+        "platform_failed",
+        `Linear workspace ${installation.organizationId} has an expired token and no refresh token: install the app again.`,
+      );
+    const result = await oauth.refresh(installation.refreshToken);
+    if (result.kind === "refused") {
+      // Another Baton process may have refreshed first (the old refresh token is then spent).
+      const stored = await tokens.load(installation.organizationId);
+      if (stored && stored.accessToken !== installation.accessToken) return stored;
+      throw new BatonError(
+        "platform_failed",
+        `Linear refused to refresh the token of workspace ${installation.organizationId} (${result.error}): install the app again.`,
+      );
+    }
+    log.info("bots.linear.token_refreshed", { organization_id: installation.organizationId });
+    return tokens.replaceTokens(installation, result.grant);
+  }
+
+  async function loadInstallation(organizationId: string, fresh: boolean): Promise<LinearInstallation> {
+    const installation = await tokens.load(organizationId);
+    if (!installation)
+      throw new BatonError(
+        "platform_failed",
+        `No Linear installation for workspace ${organizationId}: install the app from /linear/oauth/install.`,
+      );
+    const expiring =
+      installation.expiresAt !== null && installation.expiresAt - LINEAR_TOKEN_REFRESH_MARGIN_MS <= now();
+    return fresh || expiring ? refresh(installation) : installation;
+  }
+
+  /** One read (and at most one refresh) per workspace at a time; callers meanwhile share its answer. */
+  function installationFor(organizationId: string, fresh: boolean): Promise<LinearInstallation> {
+    const pending = loading.get(organizationId);
+    if (pending) return pending;
+    const loaded = loadInstallation(organizationId, fresh).finally(() => loading.delete(organizationId));
+    loading.set(organizationId, loaded);
+    return loaded;
+  }
+
+  return {
+    refreshable: true,
+    async clientFor(organizationId, { fresh = false } = {}) {
+      const { accessToken } = await installationFor(organizationId, fresh);
+      const cached = clients.get(organizationId);
+      if (cached?.accessToken === accessToken) return cached.client;
+      const client = new LinearClient({ accessToken, apiUrl });
+      clients.set(organizationId, { accessToken, client });
+      return client;
+    },
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * Baton's own read queries: one round trip each, where the SDK's models would fetch every
+ * relation (team, states, labels, comments) with a request of its own.
+ */
+export const ISSUE_CONTEXT_QUERY = /* GraphQL */ `
+  query batonIssueContext($id: String!, $comments: Int!) {
+    issue(id: $id) {
+      id
+      identifier
+      title
+      description
+      url
+      state { id type }
+      delegate { id }
+      project { name }
+      labels(first: 50) { nodes { name } }
+      comments(last: $comments) { nodes { body } }
+      team {
+        id
+        key
+        name
+        states(first: 50) { nodes { id name type position } }
+      }
+    }
+  }
+`;
+
+export const VIEWER_QUERY = /* GraphQL */ `
+  query batonViewer {
+    viewer {
+      id
+      name
+      app
+      organization { id name urlKey }
+    }
+  }
+`;

@@ -1,0 +1,45 @@
+import { TransientError } from "@baton/core";
+import { FAKE_LINEAR_API_KEY, startFakeLinear } from "@baton/testkit";
+import { LinearClient } from "@linear/sdk";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { withLinearBackoff } from "./with-linear-backoff.js";
+
+describe("withLinearBackoff", () => {
+  let linear: Awaited<ReturnType<typeof startFakeLinear>>;
+  let client: LinearClient;
+  const waits: number[] = [];
+  const sleep = async (ms: number) => {
+    waits.push(ms);
+  };
+  beforeEach(async () => {
+    waits.length = 0;
+    linear = await startFakeLinear();
+    client = new LinearClient({ apiKey: FAKE_LINEAR_API_KEY, apiUrl: linear.apiUrl });
+  });
+  afterEach(() => linear.close());
+
+  it("waits out HTTP 429 (as long as Retry-After says) and RATELIMITED errors, then succeeds", async () => {
+    linear.failNext({ kind: "http_429", retryAfterSeconds: 3 });
+    linear.failNext({ kind: "ratelimited" });
+    const viewer = await withLinearBackoff(() => client.viewer, { sleep, baseMs: 100 });
+    expect(viewer.id).toBe(linear.store.apiKeyOwner.id);
+    expect(waits[0]).toBe(3_000);
+    expect(waits[1]).toBeGreaterThanOrEqual(100);
+    expect(linear.operations.map((op) => op.outcome)).toEqual(["http_429", "ratelimited", "ok"]);
+  });
+
+  it("gives up after its retries with a transient error, so that the turn is retried later", async () => {
+    linear.failNext({ kind: "ratelimited" }, { times: 3 });
+    const error = await withLinearBackoff(() => client.viewer, { sleep, retries: 2 }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(TransientError);
+    expect(waits).toHaveLength(2);
+  });
+
+  it("does not retry other errors", async () => {
+    const stranger = new LinearClient({ apiKey: "wrong", apiUrl: linear.apiUrl });
+    await expect(withLinearBackoff(() => stranger.viewer, { sleep })).rejects.toThrow(/authenticat/i);
+    expect(waits).toEqual([]);
+  });
+});

@@ -1,0 +1,60 @@
+import { formatContextList, type MappingIndex, REQUEST_CONTEXT_KEYS, type SessionRequest } from "@baton/core";
+import type { LinearApi } from "./client/create-linear-api.js";
+import { buildIssuePrompt } from "./inbound/build-issue-prompt.js";
+import { hasUntrustedSource, markUntrusted } from "./inbound/mark-untrusted.js";
+import { LINEAR_PROMPT_SOURCES } from "./inbound/parse-agent-session-event.js";
+
+/**
+ * Runs in the worker, before a new Linear session is classified: reads the issue (one query) for
+ * what the webhook does not carry: its project, labels and latest comments. A prompt built from
+ * the issue (no `promptContext`) gets its labels and comments. Then Linear's own order applies:
+ * a project mapping, else a team mapping (with label filters) decides the target before anything
+ * the text names; without one, the classifier's ladder runs as usual.
+ */
+export async function prepareLinearRequest({
+  request,
+  api,
+  mappings,
+}: {
+  request: SessionRequest;
+  api: LinearApi;
+  mappings: MappingIndex;
+}): Promise<SessionRequest> {
+  const { conversation } = request;
+  if (conversation.platform !== "linear") return request;
+  const fromIssue = hasUntrustedSource(request.text, LINEAR_PROMPT_SOURCES.issue(""));
+  const fromPromptContext = hasUntrustedSource(request.text, LINEAR_PROMPT_SOURCES.promptContext(""));
+  // Follow-ups keep their session's target and their own words.
+  if (!fromIssue && !fromPromptContext) return request;
+
+  const issue = await api.issueContext(conversation.issueId);
+  const labels = issue.labels.nodes.map((label) => label.name);
+  const context: Record<string, string> = {
+    ...request.context,
+    [REQUEST_CONTEXT_KEYS.linearTitle]: issue.title,
+    [REQUEST_CONTEXT_KEYS.linearTeam]: issue.team.key,
+    [REQUEST_CONTEXT_KEYS.linearTeamName]: issue.team.name,
+  };
+  if (issue.description) context[REQUEST_CONTEXT_KEYS.linearDescription] = issue.description;
+  if (labels.length > 0) context[REQUEST_CONTEXT_KEYS.linearLabels] = formatContextList(labels);
+  if (issue.project) context[REQUEST_CONTEXT_KEYS.linearProject] = issue.project.name;
+  const text = fromIssue
+    ? markUntrusted(
+        LINEAR_PROMPT_SOURCES.issue(issue.identifier),
+        buildIssuePrompt({
+          identifier: issue.identifier,
+          title: issue.title,
+          description: issue.description,
+          labels,
+          comments: issue.comments.nodes.map((comment) => comment.body),
+        }),
+      )
+    : request.text;
+  const prepared: SessionRequest = { ...request, text, context };
+  const mapped = request.hints.target ? undefined : mappings.mapRequest(prepared);
+  if (!mapped) return prepared;
+  return {
+    ...prepared,
+    hints: { ...prepared.hints, target: { text: mapped.reason, target: mapped.target } },
+  };
+}

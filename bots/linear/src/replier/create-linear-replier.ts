@@ -1,0 +1,227 @@
+import {
+  conversationLedgerId,
+  describeTarget,
+  type Logger,
+  type MappingIndex,
+  REPLY_FIELDS,
+  type Replier,
+  type ReplyLedger,
+  type Turn,
+} from "@baton/core";
+import {
+  type AgentActivityInput,
+  isDuplicateActivity,
+  type LinearApi,
+  type LinearViewer,
+} from "../client/create-linear-api.js";
+import { prepareLinearRequest } from "../prepare-linear-request.js";
+import { activityId } from "./activity-id.js";
+import { renderLinearElicitation } from "./render-linear-elicitation.js";
+import { renderLinearResponse } from "./render-linear-response.js";
+import { startLinearIssue } from "./start-linear-issue.js";
+
+/** Progress `action` activities are at most this frequent per turn; Linear shows the latest. */
+export const LINEAR_PROGRESS_MIN_INTERVAL_MS = 5_000;
+
+export interface LinearReplierOptions {
+  /** The Linear calls for one workspace. */
+  apiFor(organizationId: string): LinearApi;
+  ledger: ReplyLedger;
+  /** The catalog's Linear project and team mappings. */
+  mappings: MappingIndex;
+  logger: Logger;
+  /** Post tool steps as `action` activities (default on). */
+  progress?: boolean;
+  progressMinIntervalMs?: number;
+  /** Move the issue to its team's first started state and delegate it to Baton (default on). */
+  startIssues?: boolean;
+}
+
+interface LinearAddress {
+  organizationId: string;
+  issueId: string;
+  agentSessionId: string;
+}
+
+function addressOf(turn: Turn): LinearAddress {
+  const { conversation } = turn.request;
+  if (conversation.platform !== "linear")
+    throw new Error(`the Linear replier got a ${conversation.platform} turn`);
+  return conversation;
+}
+
+/** "Reading src/app.ts" → action "Reading", parameter "src/app.ts" (Linear shows them side by side). */
+function splitStatus(status: string): { action: string; parameter: string } {
+  const trimmed = status.trim();
+  const space = trimmed.indexOf(" ");
+  return space < 0
+    ? { action: trimmed, parameter: "" }
+    : { action: trimmed.slice(0, space), parameter: trimmed.slice(space + 1) };
+}
+
+/**
+ * Answers a turn in its Linear agent session with agent activities: a `thought` as the
+ * acknowledgement, `action`s for progress, an `elicitation` when Baton must ask, and a `response`
+ * or an `error` at the end, so a session never stays "working" without an outcome. What it posted
+ * is recorded per turn in the reply ledger (and each activity has a stable id), so a retried turn
+ * does not post twice.
+ */
+export function createLinearReplier({
+  apiFor,
+  ledger,
+  mappings,
+  logger,
+  progress: postProgress = true,
+  progressMinIntervalMs = LINEAR_PROGRESS_MIN_INTERVAL_MS,
+  startIssues = true,
+}: LinearReplierOptions): Replier {
+  const log = logger.child({ component: "bots.linear.replier" });
+  const lastProgressAt = new Map<string, number>();
+  const viewers = new Map<string, Promise<LinearViewer>>();
+
+  function viewerOf(organizationId: string): Promise<LinearViewer> {
+    let viewer = viewers.get(organizationId);
+    if (!viewer) {
+      viewer = apiFor(organizationId).viewer();
+      viewer.catch(() => viewers.delete(organizationId));
+      viewers.set(organizationId, viewer);
+    }
+    return viewer;
+  }
+
+  /** Posts once per turn and `field`: a retry finds the field set and posts nothing. */
+  async function postOnce(
+    turn: Turn,
+    field: string,
+    activity: Omit<AgentActivityInput, "agentSessionId" | "id">,
+  ) {
+    if (await ledger.get(turn.id, field)) return;
+    const { organizationId, agentSessionId } = addressOf(turn);
+    const id = activityId(turn.id, field);
+    await apiFor(organizationId)
+      .createActivity({ ...activity, agentSessionId, id })
+      .catch((error: unknown) => {
+        if (!isDuplicateActivity(error)) throw error;
+      });
+    await ledger.set(turn.id, field, id);
+  }
+
+  async function setExternalLink(turn: Turn, url: string) {
+    const { organizationId, agentSessionId } = addressOf(turn);
+    const conversationId = conversationLedgerId(turn.conversationKey);
+    if ((await ledger.get(conversationId, REPLY_FIELDS.conversationLink)) === url) return;
+    await apiFor(organizationId).setExternalLink(agentSessionId, url);
+    await ledger.set(conversationId, REPLY_FIELDS.conversationLink, url);
+  }
+
+  /** Once per agent session: the issue to started, delegated to Baton. */
+  async function startIssue(turn: Turn) {
+    const conversationId = conversationLedgerId(turn.conversationKey);
+    if (!startIssues || (await ledger.get(conversationId, REPLY_FIELDS.itemClaimed))) return;
+    const { organizationId, issueId } = addressOf(turn);
+    const viewer = await viewerOf(organizationId);
+    // Only an app user can be delegated an issue; with a person's API key the issue only moves.
+    const started = await startLinearIssue(
+      apiFor(organizationId),
+      issueId,
+      viewer.app ? viewer.id : undefined,
+    );
+    await ledger.set(conversationId, REPLY_FIELDS.itemClaimed, started.kind);
+    if (started.kind === "updated")
+      log.info("bots.linear.issue_started", {
+        turn_id: turn.id,
+        moved: started.movedTo !== undefined,
+        delegated: started.delegated,
+      });
+  }
+
+  return {
+    async prepare(turn) {
+      const { organizationId } = addressOf(turn);
+      return prepareLinearRequest({ request: turn.request, api: apiFor(organizationId), mappings });
+    },
+    async acknowledge(turn) {
+      await ledger.rememberRequest(turn.id, turn.request);
+      await postOnce(turn, REPLY_FIELDS.workingMessage, {
+        content: { type: "thought", body: "Got it. On it…" },
+      });
+      log.debug("bots.linear.acknowledged", { turn_id: turn.id, delivery_id: turn.request.deliveryId });
+    },
+    async working(turn, context) {
+      // The link first: it also tells Linear that the session is alive.
+      if (context.shareUrl) await setExternalLink(turn, context.shareUrl);
+      await startIssue(turn);
+      const { shareUrl: _link, ...working } = context;
+      if (!(await ledger.claim(turn.id, REPLY_FIELDS.workingContext, JSON.stringify(working)))) return;
+      const model = context.model ? `, model ${context.model}` : "";
+      const { organizationId, agentSessionId } = addressOf(turn);
+      await apiFor(organizationId).createActivity({
+        agentSessionId,
+        id: activityId(turn.id, REPLY_FIELDS.workingContext),
+        content: {
+          type: "thought",
+          body: `Working in ${describeTarget(context.target)} (${context.backend}${model}).`,
+        },
+      });
+    },
+    async progress(turn, status) {
+      if (!postProgress) return;
+      const now = Date.now();
+      if (now - (lastProgressAt.get(turn.id) ?? 0) < progressMinIntervalMs) return;
+      lastProgressAt.set(turn.id, now);
+      const { organizationId, agentSessionId } = addressOf(turn);
+      await apiFor(organizationId)
+        .createActivity({
+          agentSessionId,
+          content: { type: "action", ...splitStatus(status) },
+          ephemeral: true,
+        })
+        .catch((error: Error) =>
+          log.warn("bots.linear.progress_failed", { turn_id: turn.id, error: error.message }),
+        );
+    },
+    async ask(turn, decision) {
+      const elicitation = renderLinearElicitation(decision);
+      const conversationId = conversationLedgerId(turn.conversationKey);
+      // Recorded before the question goes out, so that an answer arriving at once finds it.
+      await ledger.rememberRequest(turn.id, turn.request);
+      await ledger.set(
+        conversationId,
+        REPLY_FIELDS.askingCandidates,
+        JSON.stringify(elicitation.options.map((o) => o.value)),
+      );
+      await ledger.set(conversationId, REPLY_FIELDS.askingTurn, turn.id);
+      await postOnce(turn, REPLY_FIELDS.picker("ask"), {
+        content: { type: "elicitation", body: elicitation.body },
+        signal: "select",
+        signalMetadata: { options: elicitation.options },
+      });
+    },
+    async result(turn, outcome, shareUrl) {
+      lastProgressAt.delete(turn.id);
+      await ledger.markFinished(turn.id, outcome.status);
+      if (shareUrl) await setExternalLink(turn, shareUrl);
+      await postOnce(turn, REPLY_FIELDS.resultPart(0), {
+        content: { type: "response", body: renderLinearResponse(outcome, shareUrl) },
+      });
+      log.info("bots.linear.result_posted", {
+        turn_id: turn.id,
+        delivery_id: turn.request.deliveryId,
+        status: outcome.status,
+      });
+    },
+    async failed(turn, error) {
+      lastProgressAt.delete(turn.id);
+      await ledger.markFinished(turn.id, "failed");
+      await postOnce(turn, REPLY_FIELDS.failed, {
+        content: {
+          type: "error",
+          body: `${error.message}\n\nSend a new message in this session to try again.`,
+        },
+      });
+    },
+    async declined(turn, reason) {
+      await postOnce(turn, REPLY_FIELDS.declined, { content: { type: "error", body: reason } });
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { createRedisKeys, silentLogger } from "@baton/core";
+import { type FakeLinear, startFakeLinear } from "@baton/testkit";
+import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  createLinearClientSource,
+  LINEAR_TOKEN_REFRESH_MARGIN_MS,
+} from "../src/client/linear-client-source.js";
+import { createLinearOAuthClient } from "../src/oauth/linear-oauth-client.js";
+import { createLinearTokenStore } from "../src/oauth/linear-token-store.js";
+
+const REDIRECT = "https://baton.test/linear/oauth/callback";
+
+describe("Linear workspace tokens", () => {
+  let redis: TestRedis;
+  let linear: FakeLinear;
+  beforeEach(async () => {
+    redis = await createTestRedis("linear-tokens");
+    linear = await startFakeLinear({ oauth: { clientId: "cid", clientSecret: "csecret" } });
+  });
+  afterEach(async () => {
+    await linear.close();
+    await redis.cleanup();
+  });
+
+  async function installed(key: Uint8Array, now: number) {
+    const oauth = createLinearOAuthClient({
+      clientId: "cid",
+      clientSecret: "csecret",
+      tokenUrl: linear.tokenUrl,
+      now: () => now,
+    });
+    const exchanged = await oauth.exchangeCode(linear.oauth.issueCode(REDIRECT), REDIRECT);
+    if (exchanged.kind !== "granted") throw new Error(exchanged.error);
+    const tokens = createLinearTokenStore({ redis: redis.redis, keys: createRedisKeys(redis.prefix), key });
+    const organizationId = linear.store.organization.id;
+    await tokens.save({ organizationId, ...exchanged.grant, installedAt: new Date(now).toISOString() });
+    return { oauth, tokens, organizationId, grant: exchanged.grant };
+  }
+
+  it("refreshes a token shortly before it expires, and stores the rotated tokens", async () => {
+    const key = new Uint8Array(32).fill(7);
+    const issuedAt = Date.now();
+    const { oauth, tokens, organizationId, grant } = await installed(key, issuedAt);
+    // Just inside the margin before expiry: the next call refreshes first.
+    const later = grant.expiresAt! - LINEAR_TOKEN_REFRESH_MARGIN_MS + 1_000;
+    const source = createLinearClientSource({
+      credentials: { kind: "oauth", oauth, tokens },
+      apiUrl: linear.apiUrl,
+      logger: silentLogger,
+      now: () => later,
+    });
+    const [a, b] = await Promise.all([source.clientFor(organizationId), source.clientFor(organizationId)]);
+    expect(a).toBe(b);
+    expect(linear.operations.filter((op) => op.variables.grant_type === "refresh_token")).toHaveLength(1);
+    const stored = await tokens.load(organizationId);
+    expect(stored!.accessToken).not.toBe(grant.accessToken);
+    expect(stored!.refreshToken).not.toBe(grant.refreshToken);
+    await expect((await source.clientFor(organizationId)).viewer).resolves.toMatchObject({ app: true });
+  });
+
+  it("keeps tokens sealed: another key (or another workspace's record) opens nothing", async () => {
+    const { organizationId } = await installed(new Uint8Array(32).fill(1), Date.now());
+    const keys = createRedisKeys(redis.prefix);
+    const otherKey = createLinearTokenStore({ redis: redis.redis, keys, key: new Uint8Array(32).fill(2) });
+    expect(await otherKey.load(organizationId)).toBeNull();
+    const raw = await redis.redis.get(keys.scoped("linear", "installation", organizationId));
+    await redis.redis.set(keys.scoped("linear", "installation", "other-org"), raw!);
+    const sameKey = createLinearTokenStore({ redis: redis.redis, keys, key: new Uint8Array(32).fill(1) });
+    expect(await sameKey.load("other-org")).toBeNull();
+    expect(await sameKey.load(organizationId)).toMatchObject({ organizationId });
+  });
+});

@@ -1,0 +1,74 @@
+import { join } from "node:path";
+import { BatonError, type BotModule, loadShareLinkKey } from "@baton/core";
+import type { LinearBotOptions } from "@baton/linear";
+import { type Config, SHARE_LINK_KEY_FILE } from "../config/load-config.js";
+
+const LINEAR_OAUTH_VARIABLES = ["LINEAR_CLIENT_ID", "LINEAR_CLIENT_SECRET"] as const;
+
+/**
+ * Linear, turned on by its webhook secret and either a single `LINEAR_API_KEY` (one workspace) or
+ * the OAuth app (`LINEAR_CLIENT_ID`/`LINEAR_CLIENT_SECRET`, one token per installed workspace). An
+ * API key is checked once at startup (a `viewer` query), which also names the one workspace served.
+ */
+export const linearBotModule: BotModule<Config> = {
+  platform: "linear",
+  variables: ["LINEAR_WEBHOOK_SECRET", "LINEAR_API_KEY", ...LINEAR_OAUTH_VARIABLES],
+  missingVariables(config) {
+    const missing: string[] = config.LINEAR_WEBHOOK_SECRET ? [] : ["LINEAR_WEBHOOK_SECRET"];
+    const oauthMissing = LINEAR_OAUTH_VARIABLES.filter((name) => !config[name]);
+    if (!config.LINEAR_API_KEY && oauthMissing.length > 0)
+      missing.push(`LINEAR_API_KEY or ${oauthMissing.join(" and ")}`);
+    return missing;
+  },
+  disabledHint:
+    "Linear is off. Set LINEAR_WEBHOOK_SECRET and either LINEAR_CLIENT_ID and LINEAR_CLIENT_SECRET (the OAuth app) or LINEAR_API_KEY to turn it on (see docs/linear.md).",
+  async setup(config, services) {
+    const apiUrl = config.LINEAR_API_URL;
+    // Loaded only when Linear is on: the SDK is large, and a Baton without Linear starts faster.
+    const { createLinearBot } = await import("@baton/linear");
+    return createLinearBot({
+      ...services,
+      webhookSecret: config.LINEAR_WEBHOOK_SECRET!,
+      apiUrl,
+      auth: await linearAuth(config, services),
+      progress: config.LINEAR_PROGRESS,
+      startIssues: config.LINEAR_START_ISSUES,
+    });
+  },
+};
+
+async function linearAuth(
+  config: Config,
+  services: Parameters<BotModule<Config>["setup"]>[1],
+): Promise<LinearBotOptions["auth"]> {
+  const linear = await import("@baton/linear");
+  // The OAuth app wins when both are set: it is the setup that scales to several workspaces.
+  if (config.LINEAR_CLIENT_ID && config.LINEAR_CLIENT_SECRET) {
+    const key = await loadShareLinkKey({
+      secret: config.BATON_SHARE_KEY,
+      keyFile: join(config.BATON_DATA_DIR, SHARE_LINK_KEY_FILE),
+    });
+    services.logger.info("server.linear.enabled", { auth: "oauth" });
+    return {
+      kind: "oauth",
+      clientId: config.LINEAR_CLIENT_ID,
+      clientSecret: config.LINEAR_CLIENT_SECRET,
+      redirectUri: `${config.BATON_PUBLIC_URL.replace(/\/+$/, "")}${linear.LINEAR_OAUTH_CALLBACK_PATH}`,
+      oauth: linear.createLinearOAuthClient({
+        clientId: config.LINEAR_CLIENT_ID,
+        clientSecret: config.LINEAR_CLIENT_SECRET,
+        tokenUrl: linear.linearTokenUrl(config.LINEAR_API_URL),
+      }),
+      tokens: linear.createLinearTokenStore({ redis: services.redis, keys: services.keys, key }),
+    };
+  }
+  const apiKey = config.LINEAR_API_KEY!;
+  const check = await linear.checkLinearCredentials({ apiKey, apiUrl: config.LINEAR_API_URL });
+  if (check.kind !== "ok")
+    throw new BatonError(
+      "config_invalid",
+      `${check.message}. Create a new key in Linear (Settings → Security & access → Personal API keys) and set LINEAR_API_KEY, or set up the OAuth app (docs/linear.md).`,
+    );
+  services.logger.info("server.linear.enabled", { auth: "api_key", organization_id: check.organization.id });
+  return { kind: "api_key", apiKey, organizationId: check.organization.id };
+}

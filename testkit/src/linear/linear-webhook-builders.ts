@@ -1,0 +1,88 @@
+import { randomUUID } from "node:crypto";
+import type { FakeLinearIssue, FakeLinearStore } from "./fake-linear-store.js";
+
+export interface AgentSessionEventInput {
+  store: FakeLinearStore;
+  issue: FakeLinearIssue;
+  agentSessionId: string;
+  /** The person who assigned, delegated or mentioned (a seeded user id). */
+  creatorId?: string;
+  promptContext?: string;
+  /** For `prompted`: what the person wrote. */
+  body?: string;
+  /** For `prompted`: `stop` when the person pressed Stop. */
+  signal?: "stop";
+  /** Milliseconds since the epoch; now unless a test wants a stale one. */
+  webhookTimestamp?: number;
+}
+
+/**
+ * An `AgentSessionEvent` webhook payload of Linear's shape (`AgentSessionEventWebhookPayload`):
+ * `created` when Baton is assigned, delegated or mentioned; `prompted` for a follow-up message
+ * or the stop signal.
+ */
+export function buildAgentSessionEvent(
+  action: "created" | "prompted",
+  input: AgentSessionEventInput,
+): { type: "AgentSessionEvent" } & Record<string, unknown> {
+  const { store, issue, agentSessionId } = input;
+  const team = store.teams.get(issue.teamId)!;
+  const now = new Date().toISOString();
+  const creator = input.creatorId ? store.users.get(input.creatorId) : undefined;
+  const creatorChild = creator
+    ? {
+        id: creator.id,
+        name: creator.name,
+        email: creator.email,
+        url: `https://linear.app/acme/profiles/${creator.displayName}`,
+      }
+    : undefined;
+  return {
+    type: "AgentSessionEvent",
+    action,
+    createdAt: now,
+    organizationId: store.organization.id,
+    oauthClientId: "oauth-client",
+    appUserId: store.appUser.id,
+    webhookId: "webhook-1",
+    webhookTimestamp: input.webhookTimestamp ?? Date.now(),
+    ...(action === "created" && input.promptContext !== undefined
+      ? { promptContext: input.promptContext }
+      : {}),
+    agentSession: {
+      id: agentSessionId,
+      appUserId: store.appUser.id,
+      organizationId: store.organization.id,
+      issueId: issue.id,
+      creatorId: creator?.id ?? null,
+      ...(creatorChild ? { creator: creatorChild } : {}),
+      status: action === "created" ? "pending" : "active",
+      type: "commentThread",
+      createdAt: now,
+      updatedAt: now,
+      issue: {
+        id: issue.id,
+        identifier: issue.identifier,
+        title: issue.title,
+        description: issue.description,
+        url: issue.url,
+        teamId: team.id,
+        team: { id: team.id, key: team.key, name: team.name },
+      },
+    },
+    ...(action === "prompted"
+      ? {
+          agentActivity: {
+            id: randomUUID(),
+            agentSessionId,
+            content: { type: "prompt", body: input.body ?? "" },
+            signal: input.signal ?? null,
+            createdAt: now,
+            updatedAt: now,
+            userId: creator?.id ?? store.appUser.id,
+            ...(creatorChild ? { user: creatorChild } : {}),
+          },
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,234 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { execute, getOperationAST, parse } from "graphql";
+import { createFakeLinearOAuth, type FakeLinearOAuth } from "./fake-linear-oauth.js";
+import { createFakeLinearRoot } from "./fake-linear-resolvers.js";
+import { fakeLinearSchema } from "./fake-linear-schema.js";
+import { createFakeLinearStore, type FakeLinearStore } from "./fake-linear-store.js";
+
+export const FAKE_LINEAR_API_KEY = "lin_api_fake_key";
+export const DEFAULT_WAIT_FOR_OPERATION_TIMEOUT_MS = 5_000;
+
+/** A failure the fake sends instead of answering: Linear's two ways of saying "slow down", or a 5xx. */
+export type FakeLinearFailure =
+  | { kind: "http_429"; retryAfterSeconds?: number }
+  | { kind: "ratelimited"; retryAfterSeconds?: number }
+  | { kind: "http_500" };
+
+export interface FakeLinearOperation {
+  /** The GraphQL operation name (`createAgentActivity`, `viewer`, …) or `oauth.token`. */
+  name: string;
+  query: string;
+  variables: Record<string, unknown>;
+  authorization: string | undefined;
+  at: number;
+  outcome: "ok" | "unauthenticated" | FakeLinearFailure["kind"] | "error";
+}
+
+export interface FakeLinearOptions {
+  apiKey?: string;
+  oauth?: { clientId: string; clientSecret: string; accessTokenTtlSeconds?: number };
+  /** Holds every GraphQL answer back this long (a slow Linear). */
+  delayMs?: number;
+}
+
+export interface FakeLinear {
+  /** The GraphQL endpoint, for `LinearClient({ apiUrl })` and `LINEAR_API_URL`. */
+  apiUrl: string;
+  /** `POST` here exchanges codes and refresh tokens, as `https://api.linear.app/oauth/token`. */
+  tokenUrl: string;
+  store: FakeLinearStore;
+  oauth: FakeLinearOAuth;
+  operations: FakeLinearOperation[];
+  /** The next `times` GraphQL requests (of `operation`, when given) fail this way. */
+  failNext(failure: FakeLinearFailure, options?: { times?: number; operation?: string }): void;
+  /** Resolves with the operations named `name` once there are `count` of them that succeeded. */
+  waitForOperation(
+    name: string,
+    options?: { count?: number; timeoutMs?: number; where?: (op: FakeLinearOperation) => boolean },
+  ): Promise<FakeLinearOperation[]>;
+  /** The agent activities posted to a session, oldest first, as `content` objects. */
+  activityContents(agentSessionId: string): Array<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+async function readText(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  response.writeHead(status, { "content-type": "application/json; charset=utf-8", ...headers });
+  response.end(JSON.stringify(body));
+}
+
+/**
+ * A fake Linear API on a real port: the GraphQL endpoint executes the SDK's own documents against
+ * Linear's schema (the part Baton uses) over a seeded workspace, checks the API key or OAuth
+ * access token, and records every operation; `/oauth/token` speaks Linear's OAuth.
+ *
+ * @example
+ * const linear = await startFakeLinear();
+ * const client = new LinearClient({ apiKey: FAKE_LINEAR_API_KEY, apiUrl: linear.apiUrl });
+ * await client.viewer;
+ */
+export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<FakeLinear> {
+  const apiKey = options.apiKey ?? FAKE_LINEAR_API_KEY;
+  const store = createFakeLinearStore();
+  const root = createFakeLinearRoot(store);
+  const oauth = createFakeLinearOAuth(
+    options.oauth ?? { clientId: "fake-client", clientSecret: "fake-secret" },
+  );
+  const operations: FakeLinearOperation[] = [];
+  const failures: Array<{ failure: FakeLinearFailure; operation?: string }> = [];
+  const waiters = new Set<() => void>();
+  const record = (operation: FakeLinearOperation) => {
+    operations.push(operation);
+    for (const wake of [...waiters]) wake();
+  };
+
+  async function answerGraphql(request: IncomingMessage, response: ServerResponse) {
+    const body = JSON.parse(await readText(request)) as {
+      query: string;
+      variables?: Record<string, unknown>;
+      operationName?: string;
+    };
+    const document = parse(body.query);
+    const name = getOperationAST(document, body.operationName)?.name?.value ?? "anonymous";
+    const authorization = request.headers.authorization;
+    const base = { name, query: body.query, variables: body.variables ?? {}, authorization, at: Date.now() };
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+
+    const failureIndex = failures.findIndex((f) => f.operation === undefined || f.operation === name);
+    if (failureIndex >= 0) {
+      const [{ failure }] = failures.splice(failureIndex, 1) as [{ failure: FakeLinearFailure }];
+      record({ ...base, outcome: failure.kind });
+      const retryAfter: Record<string, string> =
+        "retryAfterSeconds" in failure && failure.retryAfterSeconds !== undefined
+          ? { "retry-after": String(failure.retryAfterSeconds) }
+          : {};
+      switch (failure.kind) {
+        case "http_429":
+          return send(response, 429, { error: "Too many requests" }, retryAfter);
+        case "ratelimited":
+          // Linear's GraphQL rate limit: HTTP 400 with a RATELIMITED error.
+          return send(
+            response,
+            400,
+            {
+              errors: [
+                {
+                  message: "Rate limit exceeded",
+                  extensions: {
+                    code: "RATELIMITED",
+                    type: "ratelimited",
+                    userPresentableMessage: "Rate limit exceeded, please try again later.",
+                  },
+                },
+              ],
+            },
+            retryAfter,
+          );
+        case "http_500":
+          return send(response, 500, { errors: [{ message: "Internal server error" }] });
+      }
+    }
+
+    if (authorization !== apiKey && !(authorization && oauth.accepts(authorization))) {
+      record({ ...base, outcome: "unauthenticated" });
+      return send(response, 401, {
+        errors: [
+          {
+            message: "Authentication required, not authenticated",
+            extensions: {
+              code: "AUTHENTICATION_ERROR",
+              type: "authentication error",
+              userPresentableMessage: "You need to authenticate to access this operation.",
+            },
+          },
+        ],
+      });
+    }
+    const result = await execute({
+      schema: fakeLinearSchema,
+      document,
+      rootValue: root,
+      contextValue: { viewerId: authorization === apiKey ? store.apiKeyOwner.id : store.appUser.id },
+      variableValues: body.variables,
+      operationName: body.operationName,
+    });
+    record({ ...base, outcome: result.errors ? "error" : "ok" });
+    // Linear answers GraphQL errors with 200 when some data came back and 400 when none did.
+    send(response, result.errors && !result.data ? 400 : 200, result);
+  }
+
+  async function answerToken(request: IncomingMessage, response: ServerResponse) {
+    const form = new URLSearchParams(await readText(request));
+    const answer = oauth.exchange(form);
+    record({
+      name: "oauth.token",
+      query: "",
+      variables: { grant_type: form.get("grant_type") },
+      authorization: undefined,
+      at: Date.now(),
+      outcome: answer.status === 200 ? "ok" : "error",
+    });
+    send(response, answer.status, answer.body);
+  }
+
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? "/", "http://fake").pathname;
+    const answer =
+      request.method === "POST" && path === "/graphql"
+        ? answerGraphql(request, response)
+        : request.method === "POST" && path === "/oauth/token"
+          ? answerToken(request, response)
+          : Promise.resolve(send(response, 404, { error: "not found" }));
+    answer.catch((error: Error) => send(response, 400, { errors: [{ message: error.message }] }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+
+  return {
+    apiUrl: `${origin}/graphql`,
+    tokenUrl: `${origin}/oauth/token`,
+    store,
+    oauth,
+    operations,
+    failNext(failure, { times = 1, operation } = {}) {
+      for (let i = 0; i < times; i += 1) failures.push({ failure, operation });
+    },
+    waitForOperation(name, { count = 1, timeoutMs = DEFAULT_WAIT_FOR_OPERATION_TIMEOUT_MS, where } = {}) {
+      const matching = () =>
+        operations.filter((op) => op.name === name && op.outcome === "ok" && (!where || where(op)));
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (matching().length < count) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(matching());
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          const seen = operations.map((op) => `${op.name}:${op.outcome}`).join(", ") || "none";
+          reject(
+            new Error(
+              `waitForOperation("${name}") expected ${count} within ${timeoutMs} ms; operations: ${seen}`,
+            ),
+          );
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    activityContents: (agentSessionId) =>
+      store.activities.filter((a) => a.agentSessionId === agentSessionId).map((a) => a.content),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
