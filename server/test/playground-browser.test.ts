@@ -47,6 +47,7 @@ describe("the playground in headless Chromium", () => {
 
   const slack = () => page.locator('[data-pane="slack"]');
   const github = () => page.locator('[data-pane="github"]');
+  const linear = () => page.locator('[data-pane="linear"]');
 
   async function postInSlack(text: string): Promise<Locator> {
     await slack().getByLabel("Message").fill(text);
@@ -59,6 +60,7 @@ describe("the playground in headless Chromium", () => {
   it("says which panes are simulated", async () => {
     await expect(slack().getAttribute("data-mode")).resolves.toBe("simulated");
     await expect(github().getAttribute("data-mode")).resolves.toBe("simulated");
+    await expect(linear().getAttribute("data-mode")).resolves.toBe("simulated");
     await expect(page.locator("header.top").textContent()).resolves.toContain("Slack");
   });
 
@@ -141,5 +143,37 @@ describe("the playground in headless Chromium", () => {
       .locator(".gh-comment.from-bot", { hasText: "disables the button" })
       .waitFor({ timeout: WAIT_MS });
     await github().screenshot({ path: join(screenshots, "github.png") });
+  });
+
+  it("answers a Linear assignment: asks which codebase, then responds; a follow-up is stopped from the session", async () => {
+    const runs = agent.runs.length;
+    await linear().getByRole("button", { name: "Assign to Baton" }).click();
+    const question = linear().locator(".ln-activity.elicitation");
+    await question.waitFor({ timeout: WAIT_MS });
+    await expect(question.textContent()).resolves.toMatch(/Which codebase/);
+    expect(agent.runs.length).toBe(runs);
+    const option = question.locator(".ln-option").first();
+    const chosen = await option.textContent();
+    await option.click();
+    const run = await agent.waitForRun(runs + 1, WAIT_MS);
+    expect(run.turn.prompt).toContain("nightly report");
+    expect(chosen).toContain(run.turn.target.kind === "repository" ? run.turn.target.repo : "");
+    run.finish([{ type: "done", summary: "The report now builds in **3 minutes**." }]);
+    const response = linear().locator(".ln-activity.response", { hasText: "3 minutes" });
+    await response.waitFor({ timeout: WAIT_MS });
+    await expect(linear().locator(".ln-status").textContent()).resolves.toBe("In Progress");
+    await linear()
+      .locator(".ln-session-head a", { hasText: "Open transcript" })
+      .waitFor({ timeout: WAIT_MS });
+
+    await linear().getByLabel("Reply to Baton").fill("now cache the exchange rates too");
+    await linear().getByRole("button", { name: "Send" }).click();
+    const followUp = await agent.waitForRun(runs + 2, WAIT_MS);
+    expect(followUp.turn.prompt).toContain("exchange rates");
+    await linear().getByRole("button", { name: "Stop" }).click();
+    await expect.poll(() => followUp.aborted, { timeout: WAIT_MS }).toBe(true);
+    await linear().locator(".ln-activity.prompt", { hasText: "stopped Baton" }).waitFor({ timeout: WAIT_MS });
+    await linear().screenshot({ path: join(screenshots, "linear.png") });
+    await page.screenshot({ path: join(screenshots, "playground.png") });
   });
 });
