@@ -7,6 +7,7 @@ import {
   postGithubWebhook,
   startFakeGithub,
 } from "@baton/testkit";
+import { deliveryResult } from "../delivery-result.js";
 import type { PaneActionResult, PaneContext, SimulatedPane } from "../playground-pane.js";
 import {
   diffHunkUpTo,
@@ -60,9 +61,7 @@ export async function createGithubPane({ logger, changed }: PaneContext): Promis
     changed();
     const delivered = await postGithubWebhook({ url: gatewayUrl, webhook, secret: app.webhookSecret });
     log.info("server.playground.github.delivered", { action: parsed.data.type, status: delivered.status });
-    return delivered.status < 300
-      ? { kind: "done" }
-      : { kind: "refused", status: 502, reason: `gateway_answered_${delivered.status}` };
+    return deliveryResult(delivered.status);
   }
 
   return {

@@ -7,6 +7,7 @@ import {
   postLinearWebhook,
   startFakeLinear,
 } from "@baton/testkit";
+import { deliveryResult } from "../delivery-result.js";
 import type { PaneActionResult, PaneContext, SimulatedPane } from "../playground-pane.js";
 import { type LinearPaneAction, linearPaneActionSchema, PLAYGROUND_ISSUE } from "./linear-pane-actions.js";
 
@@ -38,9 +39,7 @@ export async function createLinearPane({ logger, changed }: PaneContext): Promis
       payload,
     });
     log.info("server.playground.linear.delivered", { action: parsed.data.type, status: delivered.status });
-    return delivered.status < 300
-      ? { kind: "done" }
-      : { kind: "refused", status: 502, reason: `gateway_answered_${delivered.status}` };
+    return deliveryResult(delivered.status);
   }
 
   return {

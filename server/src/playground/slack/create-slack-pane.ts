@@ -8,6 +8,7 @@ import {
   postSlackInteraction,
   startFakeSlack,
 } from "@baton/testkit";
+import { deliveryResult } from "../delivery-result.js";
 import type { PaneActionResult, PaneContext, SimulatedPane } from "../playground-pane.js";
 import {
   buildBlockAction,
@@ -63,9 +64,7 @@ export async function createSlackPane({ logger, changed }: PaneContext): Promise
         : await postSlackInteraction(url, blockActions(slack, action), { signingSecret });
     changed();
     log.info("server.playground.slack.delivered", { action: action.type, status: delivered.status });
-    return delivered.status < 300
-      ? { kind: "done" }
-      : { kind: "refused", status: 502, reason: `gateway_answered_${delivered.status}` };
+    return deliveryResult(delivered.status);
   }
 
   return {
