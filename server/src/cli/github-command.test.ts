@@ -38,5 +38,8 @@ describe("baton github manifest", () => {
     expect(await runGithubCommand(["manifest", "--url", "ftp://x"], io)).toBe(2);
     expect(err[0]).toMatch(/http/);
     expect(await runGithubCommand(["frobnicate"], capture().io)).toBe(2);
+    expect(
+      await runGithubCommand(["manifest", "--url", "https://x.dev", "--name", "n".repeat(35)], capture().io),
+    ).toBe(2);
   });
 });

@@ -1,5 +1,4 @@
 import { parseArgs } from "node:util";
-import { buildGithubManifest, GITHUB_APP_NAME_MAX_CHARS } from "@baton/github";
 import { stringify } from "yaml";
 import type { CliIo } from "./cli-io.js";
 
@@ -24,6 +23,14 @@ export async function runGithubCommand(args: string[], io: CliIo): Promise<numbe
     if (parsed.problem) io.stderr(`baton github: ${parsed.problem}`);
     (parsed.problem ? io.stderr : io.stdout)(GITHUB_USAGE);
     return parsed.problem ? 2 : 0;
+  }
+  // The GitHub bot (and Probot with it) loads only for this command, not for every `baton` run.
+  const { buildGithubManifest, GITHUB_APP_NAME_MAX_CHARS } = await import("@baton/github");
+  if (parsed.appName !== undefined && parsed.appName.length > GITHUB_APP_NAME_MAX_CHARS) {
+    io.stderr(
+      `baton github: --name must be at most ${GITHUB_APP_NAME_MAX_CHARS} characters (GitHub's limit for an App name).`,
+    );
+    return 2;
   }
   io.stdout(
     stringify(buildGithubManifest({ baseUrl: parsed.baseUrl, appName: parsed.appName }), {
@@ -54,11 +61,7 @@ export function parseGithubArgs(args: string[], env: Record<string, string | und
     return { kind: "usage", problem: (error as Error).message };
   }
   const appName = values.name;
-  if (appName !== undefined && (appName.trim() === "" || appName.length > GITHUB_APP_NAME_MAX_CHARS))
-    return {
-      kind: "usage",
-      problem: `--name must be 1 to ${GITHUB_APP_NAME_MAX_CHARS} characters (GitHub's limit for an App name).`,
-    };
+  if (appName?.trim() === "") return { kind: "usage", problem: "--name must not be empty." };
   const url = values.url ?? env.BATON_PUBLIC_URL;
   if (url === undefined)
     return { kind: "usage", problem: "manifest needs --url https://your-host (or BATON_PUBLIC_URL)." };

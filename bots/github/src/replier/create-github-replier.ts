@@ -76,6 +76,7 @@ export function createGithubReplier({
 
   return {
     async acknowledge(turn) {
+      await ledger.rememberRequest(turn.id, turn.request);
       if (!isAskedInWords(githubThreadOf(turn))) return;
       await react(turn);
       log.debug("bots.github.acknowledged", { turn_id: turn.id, delivery_id: turn.request.deliveryId });
@@ -90,6 +91,7 @@ export function createGithubReplier({
       throttle.push(turn.id, () => writeComment(turn, renderWorkingComment(turn.id, context, status)));
     },
     async ask(turn, decision) {
+      await ledger.rememberRequest(turn.id, turn.request);
       await throttle.cancel(turn.id);
       await writeComment(turn, renderAskComment(turn.id, decision));
     },
