@@ -1,0 +1,46 @@
+import { FAKE_LINEAR_API_KEY, startFakeLinear } from "@baton/testkit";
+import { LinearClient } from "@linear/sdk";
+import { describe, expect, it } from "vitest";
+import { createLinearApi, isDuplicateActivity } from "./create-linear-api.js";
+
+describe("createLinearApi", () => {
+  it("reads an issue's context in one query, and knows a repeated activity id for what it is", async () => {
+    const linear = await startFakeLinear();
+    try {
+      const client = new LinearClient({ apiKey: FAKE_LINEAR_API_KEY, apiUrl: linear.apiUrl });
+      const api = createLinearApi({
+        clients: { refreshable: false, clientFor: async () => client },
+        organizationId: linear.store.organization.id,
+      });
+      const issue = linear.store.seedIssue({
+        title: "Cart",
+        team: "ENG",
+        project: "Checkout revamp",
+        labels: ["bug"],
+        comments: ["first", "second"],
+      });
+      const context = await api.issueContext(issue.id);
+      expect(context).toMatchObject({
+        identifier: issue.identifier,
+        project: { name: "Checkout revamp" },
+        labels: { nodes: [{ name: "bug" }] },
+        comments: { nodes: [{ body: "first" }, { body: "second" }] },
+        team: { key: "ENG" },
+      });
+      expect(linear.operations.map((op) => op.name)).toEqual(["batonIssueContext"]);
+
+      const session = linear.store.seedAgentSession(issue.id);
+      const activity = {
+        agentSessionId: session.id,
+        id: "3f0c2a4e-1b2c-4d5e-8f90-123456789abc",
+        content: { type: "thought", body: "On it" },
+      };
+      await api.createActivity(activity);
+      const again = await api.createActivity(activity).catch((error: unknown) => error);
+      expect(isDuplicateActivity(again)).toBe(true);
+      expect(linear.activityContents(session.id)).toHaveLength(1);
+    } finally {
+      await linear.close();
+    }
+  });
+});
