@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { networkInterfaces } from "node:os";
 import { getFreePort, startFakeSlack } from "@baton/testkit";
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
@@ -14,6 +15,18 @@ function outsideAddress(): string {
     .find((info) => info && info.family === "IPv4" && !info.internal);
   if (!found) throw new Error("this test needs a network interface other than loopback");
   return found.address;
+}
+
+/** GET on loopback with the `Host` header given (fetch does not let a caller set it). */
+function statusFor(port: number, path: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const sent = request({ host: "127.0.0.1", port, path, headers: { host } }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    sent.on("error", reject);
+    sent.end();
+  });
 }
 
 describe("`baton start` and the playground", () => {
@@ -65,6 +78,9 @@ describe("`baton start` and the playground", () => {
       });
       expect(act.status).toBe(403);
       expect(baton.lines.some((line) => line.event === "server.playground.refused")).toBe(true);
+      // From this machine, but for another site's name (DNS rebinding): refused too.
+      await expect(statusFor(port, "/playground", `evil.example:${port}`)).resolves.toBe(403);
+      await expect(statusFor(port, "/playground", `localhost:${port}`)).resolves.toBe(200);
 
       expect(await baton.stop()).toBe(0);
     },

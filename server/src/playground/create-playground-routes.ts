@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "@baton/core";
 import { type HttpRoute, sendJson } from "../gateway/http-route.js";
+import { isLocalHostHeader } from "./is-local-host-header.js";
 import { isLoopbackAddress } from "./is-loopback-address.js";
 import type { PaneActionResult } from "./playground-pane.js";
 import { playgroundSecurityHeaders } from "./playground-security-headers.js";
@@ -33,9 +34,10 @@ export function createPlaygroundRoutes(options: PlaygroundRoutesOptions): HttpRo
     method,
     path,
     async handle(request, response, params) {
-      if (!options.public && !isLoopbackAddress(request.socket.remoteAddress)) {
+      const refusal = options.public ? null : localRefusal(request);
+      if (refusal) {
         request.resume();
-        log.warn("server.playground.refused", { reason: "not_loopback", outcome: "rejected" });
+        log.warn("server.playground.refused", { reason: refusal, outcome: "rejected" });
         return sendJson(response, 403, { error: "playground_is_local" }, headers);
       }
       await handle(request, response, params);
@@ -78,6 +80,12 @@ export function createPlaygroundRoutes(options: PlaygroundRoutesOptions): HttpRo
 /** A baton, drawn small, so the browser asks for no /favicon.ico. */
 const PLAYGROUND_FAVICON =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect x="7" y="1" width="2" height="14" rx="1" fill="#e01e5a"/></svg>';
+
+/** Why a request is not from a browser on this machine, if it is not. */
+function localRefusal(request: IncomingMessage): "not_loopback" | "foreign_host" | null {
+  if (!isLoopbackAddress(request.socket.remoteAddress)) return "not_loopback";
+  return isLocalHostHeader(request.headers.host) ? null : "foreign_host";
+}
 
 type ReadAction = { kind: "read"; body: unknown } | { kind: "refused"; status: number; reason: string };
 
