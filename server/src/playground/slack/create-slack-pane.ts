@@ -43,6 +43,14 @@ export async function createSlackPane({ logger, changed }: PaneContext): Promise
   slack.seedUser({ ...PLAYGROUND_SLACK_PERSON, realName: "You" });
   const ephemerals: Ephemeral[] = [];
   const log = logger.child({ component: "server.playground.slack" });
+  // The fake's timestamps start in 2023 (they are deterministic): the page shows when a message
+  // appeared instead.
+  const seen = new Map<string, number>();
+  const firstSeen = (ts: string) => {
+    const at = seen.get(ts) ?? Date.now();
+    seen.set(ts, at);
+    return at;
+  };
 
   const unsubscribe = slack.onCall((call) => {
     const ephemeral = ephemeralOf(call);
@@ -76,6 +84,7 @@ export async function createSlackPane({ logger, changed }: PaneContext): Promise
       bot: { id: slack.identity.botUserId, name: slack.identity.botName },
       messages: slack.messagesIn(PLAYGROUND_SLACK_CHANNEL.id).map((message) => ({
         ...message,
+        at: firstSeen(message.ts),
         reactions: slack.reactionsOn(PLAYGROUND_SLACK_CHANNEL.id, message.ts),
       })),
       ephemerals,

@@ -88,7 +88,7 @@ export const SLACK_PANE_SCRIPT = String.raw`"use strict";
       return el("div", { class: "slack-message" + (isReply ? " reply" : "") + (fromBot ? " from-bot" : ""), "data-ts": message.ts, "data-author": fromBot ? "bot" : "person" },
         el("div", { class: "slack-avatar" + (fromBot ? " bot" : ""), text: fromBot ? "B" : "Y", "aria-hidden": "true" }),
         el("div", { class: "slack-content" },
-          el("div", { class: "slack-meta" }, el("strong", { text: author }), fromBot ? el("span", { class: "slack-app", text: "APP" }) : null, el("span", { class: "slack-time", text: api.time(Number(message.ts) * 1000) }), message.edited ? el("span", { class: "slack-edited", text: "(edited)" }) : null),
+          el("div", { class: "slack-meta" }, el("strong", { text: author }), fromBot ? el("span", { class: "slack-app", text: "APP" }) : null, el("span", { class: "slack-time", text: api.time(message.at || Number(message.ts) * 1000) }), message.edited ? el("span", { class: "slack-edited", text: "(edited)" }) : null),
           el("div", { class: "slack-text" }, body),
           reactions.length ? el("div", { class: "slack-reactions" }, reactions) : null));
     }
