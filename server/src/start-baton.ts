@@ -55,6 +55,8 @@ export interface StartBatonOptions {
   progressMinIntervalMs?: number;
   /** The platforms this Baton may turn on (each still needs its variables); all of them by default. */
   bots?: readonly BotModule<Config>[];
+  /** More routes for the gateway (the playground's page and actions). */
+  routes?: readonly HttpRoute[];
 }
 
 export interface RunningBaton {
@@ -170,6 +172,7 @@ export async function startBaton({
               publicUrl: config.BATON_PUBLIC_URL,
             })
           : []),
+        ...(overrides.routes ?? []),
       ];
       routes.push(
         createFrontPageRoute({

@@ -46,6 +46,8 @@ describe("`baton start` with no configuration at all", () => {
           PORT: String(port),
           BATON_DATA_DIR: dataDir,
           BATON_CONFIG: join(dataDir, "baton.config.yaml"),
+          // Without the playground (playground-start-cli.test.ts covers `baton start` with it).
+          BATON_PLAYGROUND: "0",
         },
         stdio: ["ignore", "pipe", "pipe"],
       },

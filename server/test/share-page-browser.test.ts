@@ -1,20 +1,8 @@
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { launchChromium } from "./fixtures/launch-chromium.js";
 import { finishedTurn, type ShareHarness, startShareHarness } from "./fixtures/share-harness.js";
 
-// Debian's chromium (or the one BATON_CHROMIUM_PATH names; `npm test` checks it is there), never a
-// downloaded browser; flags keep it from reaching anything but the page.
-const CHROMIUM_PATH = process.env.BATON_CHROMIUM_PATH || "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 /** Long enough for a few polls of a following page on a slow machine; it is a bound, not a measurement. */
 const WAIT_MS = 20_000;
 
@@ -28,7 +16,7 @@ describe("the share page in headless Chromium", () => {
   let harness: ShareHarness;
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(() => browser?.close());
   beforeEach(async () => {

@@ -60,13 +60,13 @@ export const BATON_COMMANDS: readonly CliCommand[] = [
   },
   {
     name: "github",
-    summary: "print the GitHub App manifest (app.yml) with exactly the permissions and events Baton uses",
+    summary: "print the GitHub App manifest (app.yml): github manifest --url https://your-host",
     usage: GITHUB_USAGE,
     run: runGithubCommand,
   },
   {
     name: "linear",
-    summary: "print the Linear OAuth app settings and the install link (setup --url https://your-host)",
+    summary: "print the Linear OAuth app settings and install link: linear setup --url https://your-host",
     usage: LINEAR_USAGE,
     run: runLinearCommand,
   },

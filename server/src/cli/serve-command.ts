@@ -1,5 +1,6 @@
 import { loadConfig } from "../config/load-config.js";
 import { createConsoleLogger } from "../logging/create-console-logger.js";
+import { startPlayground } from "../playground/start-playground.js";
 import { type BatonMode, startBaton } from "../start-baton.js";
 import type { CliIo } from "./cli-io.js";
 import { parseCliArgs } from "./parse-cli-args.js";
@@ -43,22 +44,39 @@ export async function runServeCommand(mode: BatonMode, args: string[], io: CliIo
     });
   const { values } = parsed;
   const env = values.port ? { ...io.env, PORT: values.port } : io.env;
-  const logger = createConsoleLogger(loadConfig(env));
+  const config = loadConfig(env);
+  const logger = createConsoleLogger(config);
   process.on("unhandledRejection", (reason) => {
     // Log and keep serving: one bad promise must not take every conversation down with it.
     logger.error("server.unhandled_rejection", {
       error: reason instanceof Error ? reason.message : String(reason),
     });
   });
-  const baton = await startBaton({ mode, env, logger });
+  // `baton start` with no platform credentials shows Baton working against fake platforms.
+  const playground = mode === "all" ? await startPlayground({ config, env, logger }) : null;
+  const baton = await startBaton({
+    mode,
+    env: playground?.env ?? env,
+    logger,
+    routes: playground?.routes,
+  }).catch(async (error: unknown) => {
+    await playground?.close();
+    throw error;
+  });
+  if (playground && baton.url)
+    playground.attach({ gatewayUrl: baton.url, port: Number(new URL(baton.url).port) });
   return new Promise<number>((resolve) => {
     let stopping = false;
     const stop = (signal: string) => {
       if (stopping) return;
       stopping = true;
       logger.info("server.signal", { signal });
+      playground?.endStreams();
       baton.close().then(
-        () => resolve(0),
+        async () => {
+          await playground?.close();
+          resolve(0);
+        },
         (error: unknown) => {
           logger.error("server.stop_failed", { error: (error as Error).message });
           resolve(1);

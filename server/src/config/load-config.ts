@@ -75,6 +75,10 @@ export const configSchema = z.object({
   BATON_SHARE_KEY: optionalSecret,
   /** Share key rotation: `id:secret,…`, the key for new links first (docs/security.md). */
   BATON_SHARE_KEYS: optionalSecret,
+  /** `1` runs the playground even with platform credentials set; `0` never runs it (docs/playground.md). */
+  BATON_PLAYGROUND: z.enum(["0", "1"]).optional(),
+  /** `1` lets clients other than this machine use the playground. */
+  BATON_PLAYGROUND_PUBLIC: z.enum(["0", "1"]).optional(),
 });
 export type Config = z.infer<typeof configSchema>;
 

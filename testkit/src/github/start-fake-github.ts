@@ -48,6 +48,18 @@ export interface FakeGithub {
   setPermission(repo: string, login: string, permission: RepositoryPermission): void;
   setFile(repo: string, path: string, text: string): void;
   seedIssue(issue: Omit<FakeGithubIssue, "body" | "author"> & Partial<FakeGithubIssue>): void;
+  /** Stores a person's comment as if it had been posted on GitHub (its webhook is the caller's to send). */
+  seedComment(comment: {
+    repo: string;
+    issueNumber: number;
+    body: string;
+    author: string;
+  }): FakeGithubComment;
+  /**
+   * Calls `listener` after each recorded call, once the store holds its effect (the playground
+   * follows the fake this way); returns the function that unsubscribes.
+   */
+  onCall(listener: (call: FakeGithubCall) => void): () => void;
   /** The comments on one issue or PR, oldest first. */
   commentsOn(repo: string, issueNumber: number): FakeGithubComment[];
   reactionsOn(subject: ReactionSubject): FakeGithubReaction[];
@@ -75,6 +87,7 @@ export async function startFakeGithub(options: { app?: GithubTestApp } = {}): Pr
   const store = createFakeGithubStore();
   const calls: FakeGithubCall[] = [];
   const waiters = new Set<() => void>();
+  const listeners = new Set<(call: FakeGithubCall) => void>();
   const failures = new Map<string, FakeGithubFailure[]>();
   let url = "";
 
@@ -161,6 +174,7 @@ export async function startFakeGithub(options: { app?: GithubTestApp } = {}): Pr
         if (call) {
           calls.push(call);
           for (const wake of [...waiters]) wake();
+          for (const listener of [...listeners]) listener(call);
         }
         write(response, answer);
       })
@@ -210,6 +224,25 @@ export async function startFakeGithub(options: { app?: GithubTestApp } = {}): Pr
     setFile: (repo, path, text) => store.files.set(`${repo}:${path}`, text),
     seedIssue: (issue) =>
       store.issues.set(`${issue.repo}#${issue.number}`, { body: "", author: "octocat", ...issue }),
+    seedComment({ repo, issueNumber, body, author }) {
+      const now = new Date().toISOString();
+      const comment: FakeGithubComment = {
+        id: store.newId(),
+        repo,
+        issueNumber,
+        body,
+        author,
+        authorType: "User",
+        createdAt: now,
+        updatedAt: now,
+      };
+      store.comments.set(comment.id, comment);
+      return comment;
+    },
+    onCall(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     commentsOn: (repo, issueNumber) =>
       [...store.comments.values()].filter((c) => c.repo === repo && c.issueNumber === issueNumber),
     reactionsOn: (subject) => store.reactions.filter((r) => subjectKey(r.subject) === subjectKey(subject)),

@@ -47,6 +47,11 @@ export interface FakeLinear {
     name: string,
     options?: { count?: number; timeoutMs?: number; where?: (op: FakeLinearOperation) => boolean },
   ): Promise<FakeLinearOperation[]>;
+  /**
+   * Calls `listener` after each recorded operation, once the store holds its effect (the
+   * playground follows the fake this way); returns the function that unsubscribes.
+   */
+  onOperation(listener: (operation: FakeLinearOperation) => void): () => void;
   /** The agent activities posted to a session, oldest first, as `content` objects. */
   activityContents(agentSessionId: string): Array<Record<string, unknown>>;
   close(): Promise<void>;
@@ -83,9 +88,11 @@ export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<
   const operations: FakeLinearOperation[] = [];
   const failures: Array<{ failure: FakeLinearFailure; operation?: string }> = [];
   const waiters = new Set<() => void>();
+  const listeners = new Set<(operation: FakeLinearOperation) => void>();
   const record = (operation: FakeLinearOperation) => {
     operations.push(operation);
     for (const wake of [...waiters]) wake();
+    for (const listener of [...listeners]) listener(operation);
   };
 
   async function answerGraphql(request: IncomingMessage, response: ServerResponse) {
@@ -222,6 +229,10 @@ export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<
         waiters.add(check);
         check();
       });
+    },
+    onOperation(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     activityContents: (agentSessionId) =>
       store.activities.filter((a) => a.agentSessionId === agentSessionId).map((a) => a.content),

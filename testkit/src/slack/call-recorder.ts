@@ -30,6 +30,8 @@ export interface CallRecorder {
   record(call: FakeSlackCall): void;
   callsTo(method: string): FakeSlackCall[];
   waitForCall(method: string, options?: WaitForCallOptions): Promise<FakeSlackCall[]>;
+  /** Calls `listener` with every call recorded from now on; returns the function that unsubscribes. */
+  subscribe(listener: (call: FakeSlackCall) => void): () => void;
   reset(): void;
   /** Rejects every pending wait; used when the server shuts down. */
   dispose(reason: string): void;
@@ -44,6 +46,7 @@ interface Waiter {
 export function createCallRecorder(): CallRecorder {
   const calls: FakeSlackCall[] = [];
   const waiters = new Set<Waiter>();
+  const listeners = new Set<(call: FakeSlackCall) => void>();
   const callsTo = (method: string) => calls.filter((call) => call.method === method);
 
   function waitForCall(method: string, options: WaitForCallOptions = {}): Promise<FakeSlackCall[]> {
@@ -79,9 +82,14 @@ export function createCallRecorder(): CallRecorder {
     record(call) {
       calls.push(call);
       for (const waiter of [...waiters]) waiter.check();
+      for (const listener of [...listeners]) listener(call);
     },
     callsTo,
     waitForCall,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     reset() {
       // Emptied in place so a test holding `fake.calls` sees the reset.
       calls.length = 0;

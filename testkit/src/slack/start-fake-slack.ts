@@ -32,6 +32,13 @@ export interface FakeSlack {
   callsTo(method: string): FakeSlackCall[];
   /** Resolves with the calls to `method` once `count` have arrived; rejects after `timeoutMs`. */
   waitForCall(method: string, options?: WaitForCallOptions): Promise<FakeSlackCall[]>;
+  /**
+   * Calls `listener` after each call is answered in the store (the playground follows the fake
+   * this way); returns the function that unsubscribes.
+   */
+  onCall(listener: (call: FakeSlackCall) => void): () => void;
+  /** Every stored message in `channel`, oldest first, thread replies included (as history has them). */
+  messagesIn(channel: string): FakeSlackMessage[];
   /** Answers the next `times` calls to `method` with `failure` instead of the real result. */
   failNext(method: string, failure: FakeSlackFailure, times?: number): void;
   seedMessage(input: SeedMessageInput): FakeSlackMessage;
@@ -113,6 +120,8 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     calls: recorder.calls,
     callsTo: recorder.callsTo,
     waitForCall: recorder.waitForCall,
+    onCall: recorder.subscribe,
+    messagesIn: store.messagesIn,
     failNext: script.failNext,
     seedMessage: (input) => seedMessageInto(store, input, identity),
     seedChannel: directory.seedChannel,

@@ -1,0 +1,14 @@
+import type { PlaygroundPane } from "../playground-pane.js";
+import { createGithubPane } from "./create-github-pane.js";
+import { GITHUB_PANE_SCRIPT } from "./github-pane-script.js";
+import { GITHUB_PANE_STYLE } from "./github-pane-style.js";
+
+/** GitHub in the playground: a pull request backed by testkit's fake GitHub, unless the App's secrets are set. */
+export const githubPane: PlaygroundPane = {
+  platform: "github",
+  title: "GitHub",
+  credentials: ["GITHUB_APP_ID", "GITHUB_PRIVATE_KEY", "GITHUB_WEBHOOK_SECRET"],
+  script: GITHUB_PANE_SCRIPT,
+  style: GITHUB_PANE_STYLE,
+  simulate: createGithubPane,
+};
