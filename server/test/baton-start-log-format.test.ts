@@ -37,6 +37,8 @@ describe("`baton start`'s log lines", () => {
         BATON_DATA_DIR: dataDir,
         BATON_CONFIG: join(dataDir, "baton.config.yaml"),
         TERM: "xterm-256color",
+        // Without credentials `baton start` would run the playground; these lines are about platforms that are off.
+        BATON_PLAYGROUND: "0",
         ...env,
       },
     });

@@ -50,7 +50,7 @@ describe("`baton start` and the playground", () => {
     BATON_REDIS_PREFIX: redis.prefix,
     PORT: String(port),
     BATON_CONFIG: "no-such-catalog.yaml",
-    BATON_SHARE_KEY: "test-share-link-key",
+    BATON_SHARE_KEY: "test-share-link-key-0123456789abcdefghij",
   });
 
   it(
