@@ -47,6 +47,8 @@ export interface FakeGithub {
   failNext(route: string, failure: FakeGithubFailure, times?: number): void;
   setPermission(repo: string, login: string, permission: RepositoryPermission): void;
   setFile(repo: string, path: string, text: string): void;
+  /** Installs the App on `repo` (`owner/name`); other repositories answer 404 to `GET /repos/{owner}/{repo}/installation`. */
+  install(repo: string, installationId: number): void;
   seedIssue(issue: Omit<FakeGithubIssue, "body" | "author"> & Partial<FakeGithubIssue>): void;
   /** The comments on one issue or PR, oldest first. */
   commentsOn(repo: string, issueNumber: number): FakeGithubComment[];
@@ -208,6 +210,7 @@ export async function startFakeGithub(options: { app?: GithubTestApp } = {}): Pr
     setPermission: (repo, login, permission) =>
       store.permissions.set(`${repo}:${login.toLowerCase()}`, permission),
     setFile: (repo, path, text) => store.files.set(`${repo}:${path}`, text),
+    install: (repo, installationId) => store.installations.set(repo, installationId),
     seedIssue: (issue) =>
       store.issues.set(`${issue.repo}#${issue.number}`, { body: "", author: "octocat", ...issue }),
     commentsOn: (repo, issueNumber) =>
