@@ -80,6 +80,7 @@ export type { QueuedRequesters, StopConversation, StopResult } from "./contracts
 export type { HttpMethod, HttpRoute } from "./contracts/http-route.js";
 export { type LogFields, type Logger, silentLogger } from "./contracts/logger.js";
 export type { Replier, WorkingContext } from "./contracts/replier.js";
+export type { RepositoryTokenProvider } from "./contracts/repository-tokens.js";
 export type {
   RequestIntake,
   RequestIntakeOptions,

@@ -118,7 +118,7 @@ export async function startBaton({
 
   try {
     const sharing = await setupSharing({ config, catalog, redis: main, keys, sessions, transcripts, logger });
-    const { bots, repliers, steering, requestContext, admit } = await setupBots({
+    const { bots, repliers, steering, requestContext, admit, repositoryTokens } = await setupBots({
       modules: overrides.bots ?? BOT_MODULES,
       config,
       services: {
@@ -208,7 +208,9 @@ export async function startBaton({
     }
 
     if (mode !== "gateway") {
-      const backend = overrides.backend ?? createBackend({ config, catalog, redis: main, keys, logger });
+      const backend =
+        overrides.backend ??
+        createBackend({ config, catalog, redis: main, keys, logger, tokens: repositoryTokens });
       const runTurn = createTurnRunner({
         sessions,
         transcripts,

@@ -4,6 +4,7 @@ import {
   type BotServices,
   createConversationControls,
   createSteeringRule,
+  type RepositoryTokenProvider,
 } from "@baton/core";
 import { createGithubAdmission } from "./access/create-github-admission.js";
 import { createPermissionCheck } from "./access/create-permission-check.js";
@@ -11,6 +12,7 @@ import { createGithubControls } from "./inbound/create-github-controls.js";
 import { createGithubWebhookHandler } from "./inbound/create-github-webhook-handler.js";
 import { GITHUB_WEBHOOK_PATH } from "./manifest/build-github-manifest.js";
 import { createInstallationOctokits, type GithubAppOptions } from "./octokit/create-installation-octokits.js";
+import { createRepositoryTokens } from "./octokit/create-repository-tokens.js";
 import { createGithubReplier } from "./replier/create-github-replier.js";
 
 /** GitHub's public REST API; GitHub Enterprise Server answers at `https://HOST/api/v3`. */
@@ -23,6 +25,7 @@ export interface GithubBotOptions extends BotServices, Omit<GithubAppOptions, "l
 /** The GitHub bot as the server runs it: its webhook route, replier and access policy. */
 export interface GithubBot extends Bot {
   admit: AdmitTurn;
+  repositoryTokens: RepositoryTokenProvider;
 }
 
 /**
@@ -72,5 +75,6 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
     }),
     steering: steering.guard,
     admit: createGithubAdmission({ octokits, permissions, catalog, logger }),
+    repositoryTokens: createRepositoryTokens({ octokits, logger }),
   };
 }

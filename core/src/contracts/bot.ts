@@ -13,6 +13,7 @@ import type { QueuedRequesters, StopConversation } from "./conversation-queue.js
 import type { HttpRoute } from "./http-route.js";
 import type { Logger } from "./logger.js";
 import type { Replier } from "./replier.js";
+import type { RepositoryTokenProvider } from "./repository-tokens.js";
 import type { RequestIntake } from "./request-intake.js";
 import type { SteeringGuard } from "./steering-guard.js";
 import type { AdmitTurn } from "./turn-admission.js";
@@ -40,6 +41,12 @@ export interface Bot {
    * settings): the worker asks it before anything else of each of this platform's turns.
    */
   admit?: AdmitTurn;
+  /**
+   * Tokens that may read this platform's repositories (GitHub's installation tokens): an agent
+   * backend that fetches code (the openai backend's workspaces) uses them for private repositories,
+   * which the bot's platform credentials already reach; optional.
+   */
+  repositoryTokens?: RepositoryTokenProvider;
   /**
    * Opens background connections (Slack's Socket Mode). Called only where the gateway runs. It must
    * not wait for the platform: connect in the background, retry, and log failures.

@@ -5,6 +5,7 @@ import type {
   BotServices,
   Platform,
   Replier,
+  RepositoryTokenProvider,
   RequestContextProviders,
   SteeringGuard,
 } from "@baton/core";
@@ -20,6 +21,8 @@ export interface StartedBots {
   requestContext: RequestContextProviders;
   /** Each turn's platform's access policy; platforms without one admit every turn. */
   admit: AdmitTurn;
+  /** Tokens for fetching repositories, from the bot that provides them (GitHub), for the agent backend. */
+  repositoryTokens?: RepositoryTokenProvider;
 }
 
 /**
@@ -51,16 +54,20 @@ export async function setupBots({
   const guards: Partial<Record<Platform, SteeringGuard>> = {};
   const requestContext: RequestContextProviders = {};
   const admitters: Partial<Record<Platform, AdmitTurn>> = {};
+  let repositoryTokens: RepositoryTokenProvider | undefined;
   for (const bot of bots) {
     repliers[bot.platform] = bot.replier;
     guards[bot.platform] = bot.steering;
     if (bot.requestContext) requestContext[bot.platform] = bot.requestContext;
     if (bot.admit) admitters[bot.platform] = bot.admit;
+    // Only GitHub provides them today; were a second platform to, the first one listed would win.
+    repositoryTokens ??= bot.repositoryTokens;
   }
   return {
     bots,
     repliers,
     requestContext,
+    ...(repositoryTokens ? { repositoryTokens } : {}),
     // The guard of the platform where the person asks: a session continued from another platform
     // (a PR that a Slack session made) is steered by that platform's rules, which admitted them.
     steering: (session, actor) => guards[actor.platform]?.(session, actor) ?? { allowed: true },

@@ -1,5 +1,5 @@
-import { createPlanBackend, type RepositoryTokenProvider } from "@baton/backends";
-import type { AgentBackend, Catalog, Logger, RedisKeys } from "@baton/core";
+import { createPlanBackend } from "@baton/backends";
+import type { AgentBackend, Catalog, Logger, RedisKeys, RepositoryTokenProvider } from "@baton/core";
 import type { Redis } from "ioredis";
 import type { Config } from "../config/load-config.js";
 import { readyBackends } from "./ready-backends.js";

@@ -50,6 +50,8 @@ export function createFakeGithubStore() {
   const files = new Map<string, string>();
   const issues = new Map<string, FakeGithubIssue>();
   const issued = new Map<string, number>();
+  /** Where the App is installed: `owner/name` → installation id. */
+  const installations = new Map<string, number>();
 
   return {
     comments,
@@ -57,6 +59,7 @@ export function createFakeGithubStore() {
     permissions,
     files,
     issues,
+    installations,
     newId: () => ++nextId,
     issueToken(installationId: number): string {
       const token = `ghs_fake${installationId}x${++nextId}`;
@@ -73,6 +76,7 @@ export function createFakeGithubStore() {
       files.clear();
       issues.clear();
       issued.clear();
+      installations.clear();
     },
   };
 }

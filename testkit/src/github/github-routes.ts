@@ -183,6 +183,23 @@ export const GITHUB_ROUTES: GithubRoute[] = [
       },
     };
   }),
+  route("GET", "GET /repos/{owner}/{repo}/installation", "app", (context) => {
+    const repo = repoOf(context.params);
+    const installationId = context.store.installations.get(repo);
+    if (installationId === undefined) return NOT_FOUND;
+    return {
+      status: 200,
+      body: {
+        id: installationId,
+        app_slug: context.appSlug,
+        account: user(context.params.owner ?? "", "User"),
+        target_type: "Organization",
+        repository_selection: "selected",
+        access_tokens_url: `${context.apiUrl}/app/installations/${installationId}/access_tokens`,
+        permissions: { issues: "write", pull_requests: "write", contents: "read", metadata: "read" },
+      },
+    };
+  }),
   route("GET", "GET /repos/{owner}/{repo}/collaborators/{username}/permission", "installation", (context) => {
     const permission: RepositoryPermission = context.store.permissionOf(
       repoOf(context.params),

@@ -48,6 +48,16 @@ describe("fake GitHub", () => {
     expect((await call("GET", "/repos/acme/api/issues/1/comments", "token wrong")).status).toBe(401);
   });
 
+  it("finds the App's installation on a repository for the App only; 404 where it is not installed", async () => {
+    github.install("acme/api", 9);
+    expect((await call("GET", "/repos/acme/api/installation", "Bearer nope")).status).toBe(401);
+    const found = await call("GET", "/repos/acme/api/installation", `Bearer ${appJwt(github)}`);
+    expect(found).toMatchObject({ status: 200, body: { id: 9 } });
+    expect((await call("GET", "/repos/acme/other/installation", `Bearer ${appJwt(github)}`)).status).toBe(
+      404,
+    );
+  });
+
   it("keeps comments, reactions and permissions like GitHub", async () => {
     const { body } = await call("POST", "/app/installations/7/access_tokens", `Bearer ${appJwt(github)}`);
     const auth = `token ${String(body.token)}`;

@@ -47,6 +47,8 @@ export interface FakeGithub {
   failNext(route: string, failure: FakeGithubFailure, times?: number): void;
   setPermission(repo: string, login: string, permission: RepositoryPermission): void;
   setFile(repo: string, path: string, text: string): void;
+  /** Installs the App on `repo` (`owner/name`); other repositories answer 404 to `GET /repos/{owner}/{repo}/installation`. */
+  install(repo: string, installationId: number): void;
   seedIssue(issue: Omit<FakeGithubIssue, "body" | "author"> & Partial<FakeGithubIssue>): void;
   /** Stores a person's comment as if it had been posted on GitHub (its webhook is the caller's to send). */
   seedComment(comment: {
@@ -222,6 +224,7 @@ export async function startFakeGithub(options: { app?: GithubTestApp } = {}): Pr
     setPermission: (repo, login, permission) =>
       store.permissions.set(`${repo}:${login.toLowerCase()}`, permission),
     setFile: (repo, path, text) => store.files.set(`${repo}:${path}`, text),
+    install: (repo, installationId) => store.installations.set(repo, installationId),
     seedIssue: (issue) =>
       store.issues.set(`${issue.repo}#${issue.number}`, { body: "", author: "octocat", ...issue }),
     seedComment({ repo, issueNumber, body, author }) {

@@ -1,9 +1,3 @@
-/**
- * Where the agent gets a token to fetch a repository from GitHub: the GitHub App's installation
- * token (the GitHub bot provides one), or nothing for public repositories and catalog entries with
- * a `url` or `path` of their own.
- */
-export interface RepositoryTokenProvider {
-  /** A token that may read `repo` (`owner/name`), or undefined when there is none. */
-  tokenFor(repo: string, signal: AbortSignal): Promise<string | undefined>;
-}
+// The contract lives in core (the GitHub bot provides it, backends use it); kept here as a
+// re-export so the workspace code and its importers keep their paths.
+export type { RepositoryTokenProvider } from "@baton/core";

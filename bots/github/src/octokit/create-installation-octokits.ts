@@ -16,6 +16,8 @@ export type InstallationOctokit = InstanceType<typeof ProbotOctokit>;
 export interface InstallationOctokits {
   /** The installation's Octokit (Probot's app auth: a cached installation token, renewed as it expires). */
   forInstallation(installationId: number): Promise<InstallationOctokit>;
+  /** The App's own Octokit (JWT auth), for the `/app` and `/repos/{owner}/{repo}/installation` routes. */
+  forApp(): Promise<InstallationOctokit>;
   /** Probot's webhook verifier (`@octokit/webhooks`), keyed by the App's webhook secret. */
   verify(rawBody: string, signature: string): Promise<boolean>;
 }
@@ -77,8 +79,12 @@ export async function createInstallationOctokits(options: GithubAppOptions): Pro
     }),
   };
   // A function, so that these throttle settings win over Probot's (which only log secondary limits).
+  // Probot hands the auth strategy a bare `request` (api.github.com): requests through the Octokit
+  // get the right host from their hook, but a direct `octokit.auth({ type: "installation" })`
+  // (repository tokens) would not, so the strategy's request gets the API URL too.
   const Octokit = ProbotOctokit.defaults((instance: Record<string, unknown>) => ({
     ...instance,
+    ...withAuthBaseUrl(instance.auth, instance.baseUrl),
     throttle: { ...(instance.throttle as object), ...throttle },
   }));
   const probot = new Probot({
@@ -102,6 +108,15 @@ export async function createInstallationOctokits(options: GithubAppOptions): Pro
       }
       return octokit;
     },
+    forApp: () => probot.auth() as Promise<InstallationOctokit>,
     verify: (rawBody, signature) => probot.webhooks.verify(rawBody, signature),
   };
+}
+
+/** The auth options with their `request` pointed at `baseUrl`; nothing when there is nothing to point. */
+function withAuthBaseUrl(auth: unknown, baseUrl: unknown): { auth?: Record<string, unknown> } {
+  if (typeof auth !== "object" || auth === null || typeof baseUrl !== "string") return {};
+  const request = (auth as { request?: { defaults?: (options: object) => unknown } }).request;
+  if (typeof request?.defaults !== "function") return {};
+  return { auth: { ...auth, request: request.defaults({ baseUrl }) } };
 }
