@@ -171,6 +171,15 @@ function route(
 
 /** The REST endpoints the fake answers, in Octokit's route notation. */
 export const GITHUB_ROUTES: GithubRoute[] = [
+  // Who the App is: what `baton doctor` asks to check the App id and private key.
+  route("GET", "GET /app", "app", (context) => ({
+    status: 200,
+    body: {
+      slug: context.appSlug,
+      name: context.appSlug,
+      html_url: `https://github.com/apps/${context.appSlug}`,
+    },
+  })),
   route("POST", "POST /app/installations/{installation_id}/access_tokens", "app", ({ store, params }) => {
     const installationId = Number(params.installation_id);
     return {

@@ -1,6 +1,7 @@
 import { planBackendDoctorCheck } from "./backend-doctor-check.js";
 import { catalogDoctorCheck } from "./catalog-doctor-check.js";
 import type { DoctorCheck } from "./doctor-check.js";
+import { githubDoctorCheck } from "./github-doctor-check.js";
 import { linearDoctorCheck } from "./linear-doctor-check.js";
 import { openAIBackendDoctorCheck } from "./openai-backend-doctor-check.js";
 import { openInspectBackendDoctorCheck } from "./openinspect-backend-doctor-check.js";
@@ -16,6 +17,7 @@ import { slackDoctorCheck } from "./slack-doctor-check.js";
 export const DOCTOR_CHECKS: readonly DoctorCheck[] = [
   redisDoctorCheck,
   slackDoctorCheck,
+  githubDoctorCheck,
   linearDoctorCheck,
   publicUrlDoctorCheck,
   planBackendDoctorCheck,
