@@ -10,7 +10,7 @@ import {
 
 const PUBLIC_URL = "https://baton.example.com";
 const ADMIN_TOKEN = "front-page-admin-token-0123456789";
-const SHARE_KEY = "test-share-link-key";
+const SHARE_KEY = "test-share-link-key-0123456789abcdefghij";
 
 describe("the front page at /", () => {
   let t: TestBaton | undefined;
