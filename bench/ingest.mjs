@@ -2,18 +2,22 @@
 // deliveries (GitHub's real ~12 KB payload), against `baton gateway` (its own process) and, in the
 // same run, against a minimal verify + parse + queue.add server (the baseline); GitHub also against
 // a bare Probot app doing the same. Prints requests/s, latency p50/p99 and server CPU per request
-// for each, and the ratios.
+// for each, and the ratios. Linear AgentSessionEvent webhooks go against LinearWebhookClient alone.
 import { spawn } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import {
+  buildAgentSessionEvent,
   buildIssueCommentEvent,
+  FAKE_LINEAR_API_KEY,
   FAKE_SLACK_DEFAULTS,
   getFreePort,
   githubTestApp,
   signGithubWebhook,
+  signLinearWebhook,
+  startFakeLinear,
   startFakeSlack,
 } from "@baton/testkit";
 import autocannon from "autocannon";
@@ -108,6 +112,42 @@ function githubDeliveries(tag) {
   };
 }
 
+const LINEAR_WEBHOOK_SECRET = "bench-linear-webhook-secret";
+// Linear refuses a webhookTimestamp more than 60 s from now: this keeps a run's deliveries inside it.
+const LINEAR_TIMESTAMP_AHEAD_MS = 30_000;
+const LINEAR_ISSUES = 97;
+
+/** Pre-signed, distinct AgentSessionEvent `created` deliveries of the fake workspace's issues. */
+function linearDeliveries(tag) {
+  const webhookTimestamp = Date.now() + LINEAR_TIMESTAMP_AHEAD_MS;
+  const issues = Array.from({ length: LINEAR_ISSUES }, (_, i) =>
+    linear.store.seedIssue({ title: `Fix the flaky login test ${i}`, team: "ENG" }),
+  );
+  const events = Array.from({ length: EVENTS_PER_RUN / 5 }, (_, i) => {
+    const payload = buildAgentSessionEvent("created", {
+      store: linear.store,
+      issue: issues[i % issues.length],
+      agentSessionId: `bench-session-${tag}-${i}`,
+      promptContext: `<issue>Fix the flaky login test number ${i}</issue>`,
+      webhookTimestamp,
+    });
+    const body = JSON.stringify(payload);
+    const headers = signLinearWebhook({
+      secret: LINEAR_WEBHOOK_SECRET,
+      body,
+      event: payload.type,
+      deliveryId: `bench-delivery-${tag}-${i}`,
+    });
+    return { body, headers: { ...headers, "content-type": "application/json" } };
+  });
+  let next = 0;
+  return {
+    path: "/linear/webhooks",
+    bodyBytes: Buffer.byteLength(events[0].body),
+    next: () => events[next++ % events.length],
+  };
+}
+
 function cpuTicks(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   return Number(fields[11]) + Number(fields[12]);
@@ -187,6 +227,7 @@ const redisPid = /^redis:\/\/(127\.0\.0\.1|localhost)/.test(REDIS_URL)
   ? Number(serverInfo.match(/process_id:(\d+)/)?.[1])
   : 0;
 const slack = await startFakeSlack();
+const linear = await startFakeLinear();
 const prefix = `bench-${randomBytes(4).toString("hex")}`;
 console.log(
   `machine: ${cpus().length} × ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, redis ${redisVersion}`,
@@ -219,6 +260,9 @@ const gatewayEnv = (port) => ({
     logLevel: process.env.LOG_LEVEL,
   }),
   ...githubEnv,
+  LINEAR_WEBHOOK_SECRET,
+  LINEAR_API_KEY: FAKE_LINEAR_API_KEY,
+  LINEAR_API_URL: linear.apiUrl,
 });
 const baseline = {
   name: "baseline (verify + parse + queue.add)",
@@ -238,6 +282,12 @@ const probotApp = {
   env: (port) => ({ REDIS_URL, PREFIX: prefix, PORT: String(port), ...githubEnv }),
   readyPath: "/",
 };
+const linearClient = {
+  name: "bare LinearWebhookClient (its handler + queue.add)",
+  args: ["bench/linear-baseline-server.mjs"],
+  env: (port) => ({ ...baselineEnv(port), SIGNING_SECRET: LINEAR_WEBHOOK_SECRET }),
+  readyPath: "/",
+};
 const platforms = [
   {
     name: "Slack app_mention",
@@ -245,6 +295,8 @@ const platforms = [
     deliveries: (tag) => slackDeliveries(EVENTS_PER_RUN, tag),
   },
   { name: "GitHub issue_comment", servers: [baseline, probotApp, gateway], deliveries: githubDeliveries },
+  // Linear's own client is the baseline here: the issue asks Baton to keep up with it.
+  { name: "Linear AgentSessionEvent", servers: [linearClient, gateway], deliveries: linearDeliveries },
 ];
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -270,6 +322,7 @@ try {
   await flushPrefix(redis, prefix);
   await redis.quit();
   await slack.close();
+  await linear.close();
 }
 
 function report(platform, runs, bodyBytes) {
