@@ -17,10 +17,17 @@ import {
   startFakeSlack,
 } from "@baton/testkit";
 import { Redis } from "ioredis";
-import { batonEnv, flushPrefix, percentile, waitUntilHealthy } from "./bench-support.mjs";
+import {
+  BENCH_REDIS_URL,
+  BENCH_SIGNING_SECRET,
+  batonEnv,
+  flushPrefix,
+  percentile,
+  waitUntilHealthy,
+} from "./bench-support.mjs";
 
-const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-const SIGNING_SECRET = "bench-signing-secret";
+const REDIS_URL = BENCH_REDIS_URL;
+const SIGNING_SECRET = BENCH_SIGNING_SECRET;
 const STEADY_REQUESTS = Number(process.env.BENCH_STEADY ?? 300);
 const STEADY_RATE_PER_S = Number(process.env.BENCH_RATE ?? 50);
 const BURST_REQUESTS = Number(process.env.BENCH_BURST ?? 300);

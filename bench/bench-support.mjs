@@ -1,5 +1,10 @@
 // What the benchmarks share: starting Baton against a fake Slack, and cleaning up after.
 
+/** The Redis every benchmark uses: REDIS_URL, else the local default. */
+export const BENCH_REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+/** The Slack signing secret the benchmarks sign with and start their servers with. */
+export const BENCH_SIGNING_SECRET = "bench-signing-secret";
+
 /** Removes every key of a prefix, the queues' `{prefix}` keys included. */
 export async function flushPrefix(redis, prefix) {
   for (const pattern of [`${prefix}:*`, `{${prefix}}:*`]) {

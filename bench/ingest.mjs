@@ -22,10 +22,10 @@ import {
 } from "@baton/testkit";
 import autocannon from "autocannon";
 import { Redis } from "ioredis";
-import { batonEnv, flushPrefix } from "./bench-support.mjs";
+import { BENCH_REDIS_URL, BENCH_SIGNING_SECRET, batonEnv, flushPrefix } from "./bench-support.mjs";
 
-const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-const SIGNING_SECRET = "bench-signing-secret";
+const REDIS_URL = BENCH_REDIS_URL;
+const SIGNING_SECRET = BENCH_SIGNING_SECRET;
 const GITHUB_WEBHOOK_SECRET = "bench-github-webhook-secret";
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 3);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);

@@ -26,10 +26,17 @@ import {
   startFakeSlack,
 } from "@baton/testkit";
 import { Redis } from "ioredis";
-import { batonEnv, flushPrefix, percentile, waitUntilHealthy } from "./bench-support.mjs";
+import {
+  BENCH_REDIS_URL,
+  BENCH_SIGNING_SECRET,
+  batonEnv,
+  flushPrefix,
+  percentile,
+  waitUntilHealthy,
+} from "./bench-support.mjs";
 
-const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-const SIGNING_SECRET = "bench-signing-secret";
+const REDIS_URL = BENCH_REDIS_URL;
+const SIGNING_SECRET = BENCH_SIGNING_SECRET;
 const SHARE_KEY = "bench-share-key-7f3a9c1e5b2d8064a9c3e7f1b5d2";
 const TRANSCRIPT_MB = Number(process.env.BENCH_TRANSCRIPT_MB ?? 100);
 const ENTRY_CHARS = 30_000;
