@@ -106,6 +106,11 @@ export {
   type UnshareOutcome,
 } from "./controls/create-conversation-controls.js";
 export {
+  createQueueKeyResolver,
+  ownQueueKey,
+  type QueueKeyResolver,
+} from "./controls/create-queue-key-resolver.js";
+export {
   createSteeringRule,
   type SteeringQuestion,
   type SteeringRule,
