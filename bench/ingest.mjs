@@ -337,6 +337,12 @@ function report(platform, runs) {
   console.log(
     `baton/${frameworkName}: ${(baton.requestsPerS / framework.requestsPerS).toFixed(2)} req/s, ${(baton.cpuUsAtMax / framework.cpuUsAtMax).toFixed(2)} CPU/request · baton/baseline CPU/request: ${(baton.cpuUsAtMax / base.cpuUsAtMax).toFixed(2)}`,
   );
+  // Within a round the servers run minutes apart at most: their ratio shows how much of the
+  // median's ratio is the machine's mood.
+  const roundRatios = runs
+    .at(-1)
+    .map((m, round) => (m.requestsPerS / runs[0][round].requestsPerS).toFixed(2));
+  console.log(`baton/baseline req/s round by round: ${roundRatios.join(", ")}`);
   return { platform: platform.name, ratio: baton.requestsPerS / base.requestsPerS, p99Ms: baton.pacedP99Ms };
 }
 
