@@ -86,7 +86,7 @@ console.log(
 );
 console.log(`load average at start: ${formatLoad()}`);
 console.log(
-  `load: wrk (${WRK_THREADS} thread, ${CONNECTIONS} connections, ${WARMUP_S}s warm-up + ${DURATION_S}s measured) then a paced client at ${PACED_RATE} req/s for ${PACED_S}s, each in its own process; every request a distinct signed delivery; ${ROUNDS} interleaved rounds, medians`,
+  `load: wrk (${WRK_THREADS} thread${WRK_THREADS === 1 ? "" : "s"}, ${CONNECTIONS} connections, ${WARMUP_S}s warm-up + ${DURATION_S}s measured) then a paced client at ${PACED_RATE} req/s for ${PACED_S}s, each in its own process; every request a distinct signed delivery; ${ROUNDS} interleaved rounds, medians`,
 );
 
 const githubEnv = {
