@@ -67,7 +67,12 @@ export function describeInboundFuzz(adapter: FuzzInboundAdapter, target: () => F
         anyBody,
         fc.constantFrom(...CONTENT_TYPES),
         fc.dictionary(
-          fc.constantFrom(...adapter.signatureHeaders, "x-slack-retry-num", "x-github-delivery"),
+          fc.constantFrom(
+            ...adapter.signatureHeaders,
+            "x-slack-retry-num",
+            "x-github-delivery",
+            "linear-delivery",
+          ),
           headerValue,
         ),
         async (body, contentType, headers) => {
