@@ -48,6 +48,11 @@ export const replyAddressSchema = z.discriminatedUnion("platform", [
      * can write an issue controls.
      */
     openedFrom: z.enum(["issue", "prompt_context"]).optional(),
+    /**
+     * Set by the gateway on a follow-up from the issue's assignee (asked of Linear when the event
+     * came) who did not open the session: Linear's steering rule lets the assignee steer too.
+     */
+    steersAs: z.enum(["assignee"]).optional(),
   }),
 ]);
 export type ReplyAddress = z.infer<typeof replyAddressSchema>;

@@ -42,6 +42,11 @@ function actorOf(event: AgentSessionEvent, action: "created" | "prompted") {
   };
 }
 
+/** Who opened the agent session, as its first request's actor: Baton's requester for it. */
+export function sessionRequesterId(event: AgentSessionEvent): string {
+  return actorOf(event, "created").id;
+}
+
 /**
  * Turns a verified `AgentSessionEvent` into a session request (or a stop). Pure: nothing here
  * talks to Linear or Redis. The prompt of a new session is Linear's `promptContext` when it sent
