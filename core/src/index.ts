@@ -2,6 +2,8 @@ export {
   type AccessPolicy,
   type AccessRule,
   accessSchema,
+  type LinearAccess,
+  linearAccessRule,
   type SlackAccess,
   slackAccessRule,
   slackAccessSchema,
