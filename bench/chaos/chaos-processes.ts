@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-/** How long a Baton process may take to come up on a loaded machine. */
-const START_TIMEOUT_MS = 60_000;
+/** How long a Baton process may take to come up on a loaded machine (from the sources, through tsx). */
+const START_TIMEOUT_MS = 180_000;
 
 /** How to run `baton`: the built CLI, or the sources through tsx (the test suite needs no build). */
 export type BatonCommand = "dist" | "source";

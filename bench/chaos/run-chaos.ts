@@ -69,6 +69,8 @@ export interface ChaosResult {
 }
 
 const MOST_TURNS_PER_CONVERSATION = 6;
+/** A rough pace of sending, to spread the worker kills over it. */
+const SEND_MS_PER_REQUEST = 60;
 /** How long the gateway may answer 5xx (Redis away) before a delivery counts as not accepted. */
 const DELIVERY_TRIES = 120;
 const DELIVERY_RETRY_MS = 250;
@@ -280,16 +282,14 @@ function startKiller({
         await next.ready;
         return next;
       } catch (error) {
-        log(
-          `a restarted worker failed to start, starting another: ${(error as Error).message.slice(0, 300)}`,
-        );
+        log(`a restarted worker failed to start, starting another: ${(error as Error).message.slice(-400)}`);
         await stopBaton(next, "SIGKILL");
       }
     }
   };
   const running = (async () => {
-    // Spread over the sending, which takes roughly a second per hundred requests here.
-    const everyMs = Math.max(500, (options.requests * 10) / Math.max(1, options.kills));
+    // Spread over the sending, which takes about 60 ms a request on a loaded 2-core machine.
+    const everyMs = Math.max(500, (options.requests * SEND_MS_PER_REQUEST) / Math.max(1, options.kills));
     while (kills < options.kills) {
       await sleep(everyMs * (0.5 + random()));
       const index = Math.floor(random() * workers.length);
@@ -311,7 +311,11 @@ function startKiller({
   };
 }
 
-/** Waits until every accepted turn has a final reply, or the longest a turn may take has passed. */
+/**
+ * Waits until every accepted turn has a final reply. Turns queued behind slow ones may start
+ * late, so it waits as long as outcomes keep coming, and gives up only when none came for longer
+ * than any turn may take (its timeout, a lapsed lease, a sweep).
+ */
 async function waitForOutcomes({
   platforms,
   conversations,
@@ -325,15 +329,20 @@ async function waitForOutcomes({
   options: ChaosOptions;
   log(line: string): void;
 }): Promise<void> {
-  // A turn's outcome is due within the timeout, plus a lapsed lease and a sweep after it.
-  const deadline = Date.now() + options.turnTimeoutMs * 2 + options.workerLockMs * 4 + 30_000;
+  const patienceMs = options.turnTimeoutMs + options.workerLockMs * 4 + 30_000;
+  let lastProgress = Date.now();
+  let lastWaiting = Number.POSITIVE_INFINITY;
   let lastReport = 0;
   for (;;) {
     const finals = collectFinalReplies(platforms, conversations);
     const waiting = [...accepted].filter((turnId) => !finals.has(turnId)).length;
     if (waiting === 0) return;
-    if (Date.now() > deadline) {
-      log(`gave up waiting: ${waiting} turns without an outcome`);
+    if (waiting < lastWaiting) {
+      lastWaiting = waiting;
+      lastProgress = Date.now();
+    }
+    if (Date.now() - lastProgress > patienceMs) {
+      log(`gave up waiting: ${waiting} turns without an outcome, none for ${patienceMs / 1000} s`);
       return;
     }
     if (Date.now() - lastReport > 5_000) {

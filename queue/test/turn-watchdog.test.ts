@@ -105,7 +105,7 @@ describe("the turn watchdog", () => {
     // Both turns leave the watchdog's list once answered (the next one just after its reply).
     const deadlines = harness.keys.scoped("watchdog");
     await waitFor(async () => ((await harness.redis.redis.zcard(deadlines)) === 0 ? true : undefined));
-  });
+  }, 120_000);
 
   it("answers a turn whose worker was killed with SIGKILL, once, and the turn behind it runs", async () => {
     const child = spawnWorkerProcess({
@@ -124,7 +124,7 @@ describe("the turn watchdog", () => {
     await harness.queue.intake(behind);
     await waitFor(
       async () => ((await started()).some((s) => s.endsWith(doomed.id)) ? true : undefined),
-      30_000,
+      90_000,
       "the turn to start in the child",
     );
     child.kill("SIGKILL");
@@ -149,5 +149,5 @@ describe("the turn watchdog", () => {
     expect((await readTurnRecord(harness.redis.redis, harness.keys, key, doomed.id))?.status).toBe(
       "timed_out",
     );
-  });
+  }, 180_000);
 });
