@@ -273,19 +273,20 @@ function startKiller({
   processes: BatonProcess[];
 }) {
   let kills = 0;
-  /** A worker starting while the platforms fail calls may fail to start; it is started again. */
-  const restartWorker = async (): Promise<BatonProcess> => {
-    for (;;) {
-      const next = spawnBaton(options.command, "worker", env);
-      processes.push(next);
-      try {
-        await next.ready;
-        return next;
-      } catch (error) {
-        log(`a restarted worker failed to start, starting another: ${(error as Error).message.slice(-400)}`);
-        await stopBaton(next, "SIGKILL");
-      }
-    }
+  /**
+   * Starts a worker in the place of a killed one without waiting for it: the run goes on with the
+   * others meanwhile. One that fails to start (the platforms fail calls) is started again.
+   */
+  const replace = (index: number): BatonProcess => {
+    const next = spawnBaton(options.command, "worker", env);
+    processes.push(next);
+    workers[index] = next;
+    next.ready.catch((error: Error) => {
+      if (workers[index] !== next || next.child.signalCode === "SIGKILL") return;
+      log(`a restarted worker failed to start, starting another: ${error.message.slice(-400)}`);
+      replace(index);
+    });
+    return next;
   };
   const running = (async () => {
     // Spread over the sending, which takes about 60 ms a request on a loaded 2-core machine.
@@ -298,8 +299,8 @@ function startKiller({
       victim.child.kill("SIGKILL");
       await victim.exited;
       kills += 1;
-      workers[index] = await restartWorker();
-      log(`killed worker ${victim.child.pid} (SIGKILL), started ${workers[index]?.child.pid}`);
+      const next = replace(index);
+      log(`killed worker ${victim.child.pid} (SIGKILL), starting ${next.child.pid}`);
     }
   })();
   return {
