@@ -19,6 +19,8 @@ export interface BatonProcess {
   readonly mode: "gateway" | "worker";
   /** Resolves once the process logged that it started. */
   readonly ready: Promise<void>;
+  /** Whether `ready` has resolved: it runs turns. */
+  isReady(): boolean;
   readonly exited: Promise<void>;
   /** The tail of what it wrote, for a report when something goes wrong. */
   output(): string;
@@ -61,8 +63,14 @@ export function spawnBaton(
       reject(new Error(`baton ${mode} exited before it started:\n${tail}`));
     });
   });
-  ready.catch(() => {});
-  return { child, mode, ready, exited, output: () => tail };
+  let started = false;
+  ready.then(
+    () => {
+      started = true;
+    },
+    () => {},
+  );
+  return { child, mode, ready, isReady: () => started, exited, output: () => tail };
 }
 
 export async function stopBaton(baton: BatonProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {

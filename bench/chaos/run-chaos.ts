@@ -293,9 +293,11 @@ function startKiller({
     const everyMs = Math.max(500, (options.requests * SEND_MS_PER_REQUEST) / Math.max(1, options.kills));
     while (kills < options.kills) {
       await sleep(everyMs * (0.5 + random()));
-      const index = Math.floor(random() * workers.length);
-      const victim = workers[index];
-      if (!victim) continue;
+      // A worker that runs turns, not one still starting: a kill should cost work in flight.
+      const started = workers.flatMap((worker, index) => (worker.isReady() ? [index] : []));
+      const index = started[Math.floor(random() * started.length)];
+      const victim = index === undefined ? undefined : workers[index];
+      if (index === undefined || !victim) continue;
       victim.child.kill("SIGKILL");
       await victim.exited;
       kills += 1;
