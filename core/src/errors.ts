@@ -8,6 +8,8 @@ export type BatonErrorCode =
   | "backend_unavailable"
   | "platform_failed"
   | "turn_stopped"
+  /** The turn outlived the turn timeout; the watchdog ended it. */
+  | "turn_timed_out"
   | "model_not_allowed"
   | "request_invalid"
   | "request_refused"

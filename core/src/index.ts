@@ -149,6 +149,19 @@ export {
 } from "./redaction/create-redactor.js";
 export { type RedactedEntry, redactTranscriptEntry } from "./redaction/redact-transcript-entry.js";
 export { SECRET_PATTERNS, type SecretPattern } from "./redaction/secret-patterns.js";
+export {
+  createFinalReplyClaims,
+  type FinalReply,
+  type FinalReplyClaims,
+  failedReply,
+  finalReplySchema,
+} from "./replies/final-reply-claims.js";
+export {
+  FINAL_REPLY_LEASE_MS,
+  type GuardFinalRepliesOptions,
+  guardFinalReplies,
+  guardFinalReply,
+} from "./replies/guard-final-replies.js";
 export { createProgressThrottle, type ProgressThrottle } from "./replies/progress-throttle.js";
 export { type AgentEvent, type Artifact, agentEventSchema, artifactSchema } from "./schemas/agent-event.js";
 export { type ContextEntry, type ThreadMessage, threadMessageSchema } from "./schemas/context-entry.js";

@@ -30,8 +30,10 @@ return 0
 
 // Ends a turn: records its status, pops it from the head, releases the lock, and names the next
 // head so the caller can wake its job. KEYS: inbox, lock, turn. ARGV: turn id, token, status.
+// A turn the watchdog already ended keeps the status it was given.
 const LEAVE_SCRIPT = `
-redis.call('HSET', KEYS[3], 'status', ARGV[3])
+local status = redis.call('HGET', KEYS[3], 'status')
+if not status or status == 'queued' or status == 'running' then redis.call('HSET', KEYS[3], 'status', ARGV[3]) end
 if redis.call('LINDEX', KEYS[1], 0) == ARGV[1] then redis.call('LPOP', KEYS[1]) end
 if redis.call('GET', KEYS[2]) == ARGV[2] then redis.call('DEL', KEYS[2]) end
 return redis.call('LINDEX', KEYS[1], 0)

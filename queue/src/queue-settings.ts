@@ -25,3 +25,7 @@ export const WORKSPACE_TURN_BURST = 600;
  * a wake-up that was lost (a worker killed between finishing a turn and waking the next).
  */
 export const TURN_PARKED_MS = 5 * 60_000;
+/** A turn that has not ended this long after it first started is ended as timed out (BATON_TURN_TIMEOUT_MS). */
+export const TURN_TIMEOUT_MS = 30 * 60_000;
+/** The watchdog looks for overdue turns at least this often. */
+export const WATCHDOG_SWEEP_MAX_MS = 5_000;

@@ -14,6 +14,7 @@ import { CONVERSATION_LOCK_MS, SHUTDOWN_GRACE_MS, TURN_PARKED_MS, TURN_WAIT_MS }
 import { createStopSignals } from "./stop-signals.js";
 import { type TurnJob, turnJobSchema } from "./turn-job.js";
 import { isFinished, readTurn, readTurnRecord } from "./turn-record.js";
+import type { TurnWatchdog } from "./turn-watchdog.js";
 import { wakeTurn as promoteTurn } from "./wake-turn.js";
 
 export interface TurnWorkerOptions {
@@ -38,6 +39,8 @@ export interface TurnWorkerOptions {
   maxStalledCount?: number;
   /** Tells the person about a turn that ended without the runner (its workers kept crashing). */
   onAbandoned?: (turn: Turn) => Promise<void>;
+  /** Ends turns that outlive the turn timeout; without one, a turn may run as long as it likes. */
+  watchdog?: TurnWatchdog;
 }
 
 export const TURN_MAX_STALLED_COUNT = 3;
@@ -103,13 +106,23 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
       throw new DelayedError();
     }
 
+    const { watchdog } = options;
+    const deadline = await watchdog?.arm(conversationKey, turnId);
+    if (watchdog && deadline !== undefined && deadline <= Date.now()) {
+      // A retry (its worker died) that starts past the turn's deadline: it ends here, answered once.
+      await watchdog.expire(conversationKey, turnId);
+      return "timed_out";
+    }
     const controller = new AbortController();
     const attempt = job.attemptsMade + 1;
     const isFinalAttempt = attempt >= (job.opts.attempts ?? 1);
     let renewal: NodeJS.Timeout | undefined;
+    let timeout: NodeJS.Timeout | undefined;
     let unwatch: (() => Promise<void>) | undefined;
     running.set(turnId, controller);
     try {
+      if (deadline !== undefined)
+        timeout = setTimeout(() => controller.abort("timed_out"), Math.max(0, deadline - Date.now()));
       renewal = setInterval(() => {
         gate.renew(conversationKey, lockToken).then(
           // Without the lock another worker may take the turn over: this run must end now.
@@ -124,9 +137,16 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
       const status = await runTurn(record.turn, { signal: controller.signal, attempt, isFinalAttempt });
       const next = await gate.leave(conversationKey, turnId, lockToken, turnStatusSchema.parse(status));
       if (next) await wakeTurn(next);
+      await watchdog?.disarm(conversationKey, turnId);
       log.info("queue.turn.finished", { turn_id: turnId, status, attempt });
       return status;
     } catch (error) {
+      if (controller.signal.reason === "timed_out" && watchdog) {
+        // Ended, not retried: the watchdog takes it out of its conversation and answers it, racing
+        // (harmlessly) any sweep that got there first.
+        await watchdog.expire(conversationKey, turnId);
+        return "timed_out";
+      }
       if (controller.signal.reason === "lost_lock") {
         log.warn("queue.turn.lock_lost", { turn_id: turnId, attempt });
       } else if (isFinalAttempt || error instanceof UnrecoverableError) {
@@ -140,6 +160,7 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
       throw error;
     } finally {
       clearInterval(renewal);
+      clearTimeout(timeout);
       running.delete(turnId);
       await unwatch?.();
     }

@@ -8,15 +8,24 @@ import {
   createConversationContextStore,
   createConversationOwnerStore,
   createDeliveryClaims,
+  createFinalReplyClaims,
   createRedisKeys,
   createReplyLedger,
   createSessionStore,
   createTranscriptStore,
   createTurnRunner,
+  FINAL_REPLY_LEASE_MS,
+  guardFinalReplies,
   type Logger,
   loadCatalogWithWarnings,
 } from "@baton/core";
-import { createIntakeDispatcher, createSessionQueue, createTurnWorker, queueNames } from "@baton/queue";
+import {
+  createIntakeDispatcher,
+  createSessionQueue,
+  createTurnWatchdog,
+  createTurnWorker,
+  queueNames,
+} from "@baton/queue";
 import { Registry } from "prom-client";
 import { createQueueDashboardRoutes } from "./admin/create-queue-dashboard-routes.js";
 import { BOT_MODULES } from "./bots/bot-modules.js";
@@ -32,6 +41,7 @@ import { createBatonMetrics } from "./metrics/create-baton-metrics.js";
 import { guardMetricsRoute } from "./metrics/guard-metrics-route.js";
 import { observeRepliers } from "./metrics/observe-repliers.js";
 import { type MetricsServer, startMetricsServer } from "./metrics/start-metrics-server.js";
+import { createOverdueTurnAnswer } from "./platforms/answer-overdue-turn.js";
 import { createBackend } from "./platforms/create-backend.js";
 import { createBatonClassifier } from "./platforms/create-baton-classifier.js";
 import { setupSharing } from "./platforms/setup-sharing.js";
@@ -145,7 +155,15 @@ export async function startBaton({
       turns: queue.turns,
       intakeStream: keys.intakeStream,
     });
-    const observedRepliers = observeRepliers(repliers, metrics.replies);
+    // Every final reply (result, failure, timeout) goes through one claim per turn: one reply each.
+    const finalReplies = createFinalReplyClaims({ redis: main, keys });
+    const guardedRepliers = guardFinalReplies(repliers, {
+      claims: finalReplies,
+      logger,
+      // A dead deliverer's lease lapses well inside the turn timeout, so the watchdog can still answer.
+      leaseMs: Math.min(FINAL_REPLY_LEASE_MS, config.BATON_TURN_TIMEOUT_MS / 4),
+    });
+    const observedRepliers = observeRepliers(guardedRepliers, metrics.replies);
     const metricsRoute = config.BATON_METRICS_TOKEN
       ? guardMetricsRoute(metrics.route, config.BATON_METRICS_TOKEN)
       : metrics.route;
@@ -232,8 +250,21 @@ export async function startBaton({
         admit,
         logger,
       });
+      const watchdog = createTurnWatchdog({
+        redis: main,
+        keys,
+        turns: queue.turns,
+        logger,
+        timeoutMs: config.BATON_TURN_TIMEOUT_MS,
+        conversationLockMs: config.BATON_WORKER_LOCK_MS,
+        answer: createOverdueTurnAnswer({ repliers: observedRepliers, claims: finalReplies }),
+      });
       const turnWorker = createTurnWorker({
         connection: redis.connect(),
+        watchdog,
+        conversationLockMs: config.BATON_WORKER_LOCK_MS,
+        jobLockMs: config.BATON_WORKER_LOCK_MS,
+        stalledIntervalMs: config.BATON_WORKER_LOCK_MS,
         keys,
         queueName: names.turns,
         turns: queue.turns,
@@ -250,6 +281,8 @@ export async function startBaton({
       const dispatcher = createIntakeDispatcher({
         blocking: redis.connect(),
         redis: main,
+        // A dead worker's dispatches are taken over as soon as its turns are.
+        reclaimIdleMs: config.BATON_WORKER_LOCK_MS,
         keys,
         turns: queue.turns,
         logger,
@@ -282,6 +315,7 @@ export async function startBaton({
       });
       turnWorker.worker.on("failed", () => metrics.turns.counter.inc({ status: "attempt_failed" }));
       await sharing.sweeper.start();
+      watchdog.start();
       // A worker serves no HTTP: its own metrics (turns, acknowledgements, replies, classifier
       // steps) get an address of their own for Prometheus to scrape.
       if (mode === "worker" && config.BATON_WORKER_METRICS_PORT !== undefined) {
@@ -296,6 +330,7 @@ export async function startBaton({
         await Promise.all([
           turnWorker.drain(config.BATON_SHUTDOWN_GRACE_MS),
           dispatcher.close(),
+          watchdog.close(),
           sharing.sweeper.stop(),
         ]);
       };

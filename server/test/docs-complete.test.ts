@@ -24,6 +24,7 @@ const ENV_READING_DIRS = ["server/src", "server/bin", "scripts", "bench"];
 const INTERNAL_VARIABLES: Record<string, string> = {
   PREFIX: "bench/ingest.mjs → bench/baseline-server.mjs",
   SIGNING_SECRET: "bench/ingest.mjs → bench/baseline-server.mjs",
+  PATH: "bench/chaos → the Baton processes it starts (where to find node and redis-server)",
 };
 
 interface Link {

@@ -75,6 +75,13 @@ export {
 } from "./linear/start-fake-linear.js";
 // Networking
 export { type GetFreePortOptions, getFreePort } from "./net/free-port.js";
+export {
+  createRandomFaults,
+  createSeededRandom,
+  type RandomFault,
+  type RandomFaults,
+  type RandomFaultsOptions,
+} from "./net/random-faults.js";
 // OpenAI-compatible chat completions fake
 export {
   buildChatCompletion,
@@ -117,6 +124,7 @@ export {
   type FakeControlPlaneOptions,
   startFakeControlPlane,
 } from "./openinspect/start-fake-control-plane.js";
+export { answersPing } from "./redis/start-private-redis.js";
 export { type RedisClusterOnLoopback, startRedisCluster } from "./redis/start-redis-cluster.js";
 export {
   DEFAULT_WAIT_FOR_CALL_TIMEOUT_MS,

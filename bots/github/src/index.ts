@@ -30,7 +30,11 @@ export {
 } from "./octokit/create-installation-octokits.js";
 export { createRepositoryTokens, INSTALLATION_LOOKUP_TTL_MS } from "./octokit/create-repository-tokens.js";
 export { createGithubReplier, GITHUB_PROGRESS_MIN_INTERVAL_MS } from "./replier/create-github-replier.js";
-export { GITHUB_COMMENT_MAX_CHARS, renderResultComment } from "./replier/render-github-comment.js";
+export {
+  GITHUB_COMMENT_MAX_CHARS,
+  renderResultComment,
+  turnMarker,
+} from "./replier/render-github-comment.js";
 export {
   GITHUB_SETTINGS_PATH,
   type GithubRepoSettings,

@@ -52,4 +52,5 @@ export {
   type LinearTokenStore,
 } from "./oauth/linear-token-store.js";
 export { prepareLinearRequest } from "./prepare-linear-request.js";
+export { activityId } from "./replier/activity-id.js";
 export { createLinearReplier, LINEAR_PROGRESS_MIN_INTERVAL_MS } from "./replier/create-linear-replier.js";

@@ -26,6 +26,7 @@ export {
   type SlackManifestOptions,
 } from "./manifest/build-slack-manifest.js";
 export { createSlackReplier, SLACK_PROGRESS_MIN_INTERVAL_MS } from "./replier/create-slack-replier.js";
+export { findPostedReply, replyMetadata, SLACK_REPLY_EVENT_TYPE } from "./replier/find-posted-reply.js";
 export { slackErrorCode } from "./replier/slack-error-code.js";
 export { SLACK_REACTIONS } from "./replier/slack-reactions.js";
 export { toRetryableSlackError } from "./replier/with-retryable-slack-errors.js";

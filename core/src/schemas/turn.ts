@@ -3,7 +3,16 @@ import { artifactSchema } from "./agent-event.js";
 import { sessionRequestSchema } from "./session-request.js";
 import { targetSchema } from "./target.js";
 
-export const turnStatusSchema = z.enum(["queued", "running", "completed", "failed", "stopped", "cancelled"]);
+/** `timed_out`: the turn outlived BATON_TURN_TIMEOUT_MS and the watchdog ended it (queue/src/turn-watchdog.ts). */
+export const turnStatusSchema = z.enum([
+  "queued",
+  "running",
+  "completed",
+  "failed",
+  "stopped",
+  "cancelled",
+  "timed_out",
+]);
 export type TurnStatus = z.infer<typeof turnStatusSchema>;
 
 export const FINISHED_TURN_STATUSES: ReadonlySet<TurnStatus> = new Set([
@@ -11,6 +20,7 @@ export const FINISHED_TURN_STATUSES: ReadonlySet<TurnStatus> = new Set([
   "failed",
   "stopped",
   "cancelled",
+  "timed_out",
 ]);
 
 /** One request of a conversation, as the queue stores and dispatches it. Its id is the request id. */

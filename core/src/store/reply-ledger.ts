@@ -22,6 +22,8 @@ export const REPLY_FIELDS = {
   workingContext: "working.context",
   /** The request as JSON, for a picker or a change of target to start it again. */
   pendingRequest: "request",
+  /** Set just before `field`'s message is posted: a retry that finds it but no id looks for the message. */
+  posting: (field: string) => `${field}.posting`,
   /** The id of the n-th message of the result. */
   resultPart: (index: number) => `result.${index}`,
   /** The id of the failure message. */
@@ -30,6 +32,13 @@ export const REPLY_FIELDS = {
   declined: "declined",
   /** Set (to the final status) once the turn has its result or failure, before either is posted. */
   finished: "finished",
+  /**
+   * The turn's one final reply (a result or a failure, as JSON), claimed before any of it is
+   * posted: whoever claims first decides what the person sees; everyone later delivers that.
+   */
+  finalReply: "final",
+  /** Set once the final reply was posted in full. */
+  finalDelivered: "final.delivered",
   /** The id of a target picker message. */
   picker: (mode: PickerMode) => `picker.${mode}`,
   /** The target chosen in a picker: a picker answers once. */

@@ -60,8 +60,11 @@ export interface TurnRunContext {
   isFinalAttempt: boolean;
 }
 
-/** Why a running turn was aborted: the person stopped it, this process is shutting down, or it lost the conversation lock. */
-export type AbortReason = "stopped" | "shutdown" | "lost_lock";
+/**
+ * Why a running turn was aborted: the person stopped it, this process is shutting down, it lost
+ * the conversation lock, or it outlived the turn timeout (the queue ends it and answers for it).
+ */
+export type AbortReason = "stopped" | "shutdown" | "lost_lock" | "timed_out";
 
 const STOPPED_SUMMARY = "Stopped before it finished.";
 const OWNED_REASON =

@@ -1,4 +1,5 @@
 import { BatonError } from "@baton/core";
+import { CONVERSATION_LOCK_MS, TURN_TIMEOUT_MS } from "@baton/queue";
 import { z } from "zod";
 import { LOG_FORMATS } from "../logging/log-format.js";
 
@@ -26,6 +27,10 @@ export const configSchema = z.object({
   BATON_BACKEND: z.enum(["plan", "openai", "openinspect"]).default("plan"),
   BATON_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   BATON_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
+  /** A turn not ended this long after it first started is ended as timed out (docs/faults.md). */
+  BATON_TURN_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(TURN_TIMEOUT_MS),
+  /** How long a dead worker's turns and conversations stay locked before another worker takes them over. */
+  BATON_WORKER_LOCK_MS: z.coerce.number().int().min(1_000).default(CONVERSATION_LOCK_MS),
   BATON_DATA_DIR: z.string().default(".baton"),
   /** `baton worker` serves its /metrics on this port (of HOST); a worker serves no HTTP otherwise. */
   BATON_WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),

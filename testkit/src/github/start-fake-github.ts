@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { RandomFaults } from "../net/random-faults.js";
 import {
   createFakeGithubStore,
   type FakeGithubComment,
@@ -84,7 +85,13 @@ const SECONDARY_RATE_LIMIT_MESSAGE =
  * // … GITHUB_API_URL = github.url …
  * await github.waitForCall("POST /repos/{owner}/{repo}/issues/{issue_number}/comments");
  */
-export async function startFakeGithub(options: { app?: GithubTestApp } = {}): Promise<FakeGithub> {
+export async function startFakeGithub(
+  options: {
+    app?: GithubTestApp;
+    /** Answers a random share of calls with a rate limit or a 5xx (after any scripted failure). */
+    faults?: RandomFaults;
+  } = {},
+): Promise<FakeGithub> {
   const app = options.app ?? githubTestApp();
   const store = createFakeGithubStore();
   const calls: FakeGithubCall[] = [];
@@ -144,8 +151,16 @@ export async function startFakeGithub(options: { app?: GithubTestApp } = {}): Pr
     return { call, answer };
   }
 
+  function randomFailure(): FakeGithubFailure | undefined {
+    const fault = options.faults?.next();
+    if (!fault) return undefined;
+    return fault.kind === "http"
+      ? fault
+      : { kind: "secondary_rate_limit", status: 429, retryAfterSeconds: fault.retryAfterSeconds };
+  }
+
   function scriptedFailure(route: string): GithubAnswer | undefined {
-    const failure = failures.get(route)?.shift();
+    const failure = failures.get(route)?.shift() ?? randomFailure();
     if (!failure) return undefined;
     if (failure.kind === "http") return { status: failure.status, body: { message: "Server Error" } };
     return {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { execute, getOperationAST, parse } from "graphql";
+import type { RandomFault, RandomFaults } from "../net/random-faults.js";
 import { createFakeLinearOAuth, type FakeLinearOAuth } from "./fake-linear-oauth.js";
 import { createFakeLinearRoot } from "./fake-linear-resolvers.js";
 import { fakeLinearSchema } from "./fake-linear-schema.js";
@@ -27,6 +28,8 @@ export interface FakeLinearOperation {
 
 export interface FakeLinearOptions {
   apiKey?: string;
+  /** Answers a random share of GraphQL requests with a 429 or a 500 (after any scripted failure). */
+  faults?: RandomFaults;
   oauth?: { clientId: string; clientSecret: string; accessTokenTtlSeconds?: number };
   /** Holds every GraphQL answer back this long (a slow Linear). */
   delayMs?: number;
@@ -108,8 +111,10 @@ export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<
     if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
 
     const failureIndex = failures.findIndex((f) => f.operation === undefined || f.operation === name);
-    if (failureIndex >= 0) {
-      const [{ failure }] = failures.splice(failureIndex, 1) as [{ failure: FakeLinearFailure }];
+    const randomFailure = failureIndex >= 0 ? undefined : linearFailureOf(options.faults?.next());
+    if (failureIndex >= 0 || randomFailure) {
+      const failure =
+        randomFailure ?? (failures.splice(failureIndex, 1) as [{ failure: FakeLinearFailure }])[0].failure;
       record({ ...base, outcome: failure.kind });
       const retryAfter: Record<string, string> =
         "retryAfterSeconds" in failure && failure.retryAfterSeconds !== undefined
@@ -242,4 +247,11 @@ export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<
         server.closeAllConnections();
       }),
   };
+}
+
+function linearFailureOf(fault: RandomFault | undefined): FakeLinearFailure | undefined {
+  if (!fault) return undefined;
+  return fault.kind === "rate_limited"
+    ? { kind: "http_429", retryAfterSeconds: fault.retryAfterSeconds }
+    : { kind: "http_500" };
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { RandomFaults } from "../net/random-faults.js";
 import { answerSlackCall, type SlackCallAnswer } from "./answer-slack-call.js";
 import { createCallRecorder, type FakeSlackCall, type WaitForCallOptions } from "./call-recorder.js";
 import { checkSlackAuth } from "./check-slack-auth.js";
@@ -22,6 +23,8 @@ export interface FakeSlackOptions extends Partial<FakeSlackIdentity> {
   validTokens?: readonly string[];
   /** App-level tokens `apps.connections.open` accepts; others get `invalid_auth`. Defaults to any `xapp-…`. */
   validAppTokens?: readonly string[];
+  /** Answers a random share of calls with a 429 or a 5xx (after any scripted failure). */
+  faults?: RandomFaults;
 }
 
 export interface FakeSlack {
@@ -70,7 +73,7 @@ export interface FakeSlack {
  * await slack.close();
  */
 export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<FakeSlack> {
-  const { validTokens, validAppTokens, ...overrides } = options;
+  const { validTokens, validAppTokens, faults, ...overrides } = options;
   const identity: FakeSlackIdentity = { ...FAKE_SLACK_DEFAULTS, ...overrides };
   const store = createFakeSlackStore();
   const directory = createFakeSlackDirectory(identity);
@@ -99,7 +102,13 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       tokenType: appLevel ? "app" : "bot",
     });
     const context = { body, store, directory, identity, socketMode };
-    const result = answerSlackCall({ method, parsed, auth, scripted: script.take(method), context });
+    const result = answerSlackCall({
+      method,
+      parsed,
+      auth,
+      scripted: script.take(method) ?? faults?.next(),
+      context,
+    });
     // Recorded before answering so a test woken by waitForCall already sees the state change.
     recorder.record({ method, body, rawBody, contentType, token: auth.token, at, outcome: result.outcome });
     writeAnswer(res, result);

@@ -13,6 +13,7 @@ import { formatDuration, resultMessages } from "../blocks/result-blocks.js";
 import { finishedWorkingMessage, type WorkingState, workingMessage } from "../blocks/working-blocks.js";
 import type { SlackConversationRef } from "../inbound/slack-conversation.js";
 import { slackMessageTs } from "../inbound/slack-message-ts.js";
+import { findPostedReply, replyMetadata } from "./find-posted-reply.js";
 import { createProgressThrottle } from "./progress-throttle.js";
 import { slackErrorCode } from "./slack-error-code.js";
 import { SLACK_REACTIONS } from "./slack-reactions.js";
@@ -75,21 +76,35 @@ function createRawSlackReplier({
     message: { text: string; blocks?: unknown[] },
   ): Promise<string | undefined> {
     const { channel, threadTs } = threadOf(turn);
-    const existingTs = await ledger.get(turn.id, field);
+    const existingTs = (await ledger.get(turn.id, field)) ?? (await recoverPosted(turn, field));
     const blocks = message.blocks as never;
     if (existingTs) {
       await client.chat.update({ channel, ts: existingTs, text: message.text, blocks });
       return existingTs;
     }
+    // Recorded before posting: were the answer lost or this worker killed before the ts is
+    // recorded, the retry searches the thread for the message instead of posting it twice.
+    await ledger.set(turn.id, REPLY_FIELDS.posting(field), "1");
     const posted = await client.chat.postMessage({
       channel,
       thread_ts: threadTs,
       text: message.text,
       blocks,
       unfurl_links: false,
+      metadata: replyMetadata(turn.id, field),
     });
     if (posted.ts) await ledger.set(turn.id, field, posted.ts);
     return posted.ts;
+  }
+
+  async function recoverPosted(turn: Turn, field: string): Promise<string | null> {
+    if (!(await ledger.get(turn.id, REPLY_FIELDS.posting(field)))) return null;
+    const ts = await findPostedReply(client, threadOf(turn), turn.id, field);
+    if (ts) {
+      await ledger.set(turn.id, field, ts);
+      log.info("bots.slack.reply_recovered", { turn_id: turn.id, field });
+    }
+    return ts;
   }
 
   async function react(turn: Turn, name: string, remove?: string): Promise<void> {

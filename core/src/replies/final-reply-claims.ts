@@ -1,0 +1,101 @@
+import { randomUUID } from "node:crypto";
+import type { Redis } from "ioredis";
+import { z } from "zod";
+import type { BatonErrorCode, UserFacingError } from "../errors.js";
+import { turnOutcomeSchema } from "../schemas/turn.js";
+import type { RedisKeys } from "../store/redis-keys.js";
+import { REPLY_FIELDS, REPLY_LEDGER_TTL_MS } from "../store/reply-ledger.js";
+
+/** What a turn's one final reply says: its result, or why it failed (a timeout included). */
+export const finalReplySchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("result"), outcome: turnOutcomeSchema, shareUrl: z.string().nullable() }),
+  z.object({
+    kind: z.literal("failed"),
+    error: z.object({ code: z.string().transform((code) => code as BatonErrorCode), message: z.string() }),
+  }),
+]);
+export type FinalReply = z.infer<typeof finalReplySchema>;
+
+export function failedReply(error: UserFacingError): FinalReply {
+  return { kind: "failed", error: { code: error.code, message: error.message } };
+}
+
+/** Lets go of a delivery lease, if it is still ours. */
+export type ReleaseLease = () => Promise<void>;
+
+/**
+ * The claim on a turn's final reply, kept beside its reply ledger. The first claim decides what
+ * the person is told; a worker that finishes just as the watchdog times the turn out, or a retry
+ * that fails where an earlier try succeeded, finds the claim and delivers that reply instead of
+ * its own.
+ */
+export interface FinalReplyClaims {
+  /** Claims `reply` unless a reply is claimed already; returns the reply that holds. */
+  claim(turnId: string, reply: FinalReply): Promise<FinalReply>;
+  /** The claimed reply, or null when none is (or it is stored in a form this Baton cannot read). */
+  claimed(turnId: string): Promise<FinalReply | null>;
+  isDelivered(turnId: string): Promise<boolean>;
+  markDelivered(turnId: string): Promise<void>;
+  /**
+   * The right to post the reply for `leaseMs`, so that two processes never post it at the same
+   * moment; null while another holds it. A holder that dies loses it when it lapses.
+   */
+  lease(turnId: string, leaseMs: number): Promise<ReleaseLease | null>;
+}
+
+// KEYS: lease. ARGV: token. Deletes the lease only while it is still this holder's.
+const RELEASE_SCRIPT = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`;
+
+export function createFinalReplyClaims({ redis, keys }: { redis: Redis; keys: RedisKeys }): FinalReplyClaims {
+  redis.defineCommand("batonReleaseReplyLease", { numberOfKeys: 1, lua: RELEASE_SCRIPT });
+  const release = redis as unknown as { batonReleaseReplyLease(key: string, token: string): Promise<number> };
+  const leaseKey = (turnId: string) => keys.scoped("reply-lease", turnId);
+
+  function parse(raw: string | null | undefined): FinalReply | null {
+    if (!raw) return null;
+    try {
+      const parsed = finalReplySchema.safeParse(JSON.parse(raw));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  return {
+    async claim(turnId, reply) {
+      const key = keys.reply(turnId);
+      // One key, so the three steps are one atomic step on a Cluster too.
+      const results = await redis
+        .multi()
+        .hsetnx(key, REPLY_FIELDS.finalReply, JSON.stringify(reply))
+        .pexpire(key, REPLY_LEDGER_TTL_MS)
+        .hget(key, REPLY_FIELDS.finalReply)
+        .exec();
+      const held = results?.[2]?.[1] as string | null | undefined;
+      // A claim this version cannot read (written by another version) still holds the slot, but
+      // this caller can only deliver what it knows: its own reply, which replaces it.
+      return parse(held) ?? reply;
+    },
+    claimed: async (turnId) => parse(await redis.hget(keys.reply(turnId), REPLY_FIELDS.finalReply)),
+    isDelivered: async (turnId) =>
+      (await redis.hget(keys.reply(turnId), REPLY_FIELDS.finalDelivered)) !== null,
+    async markDelivered(turnId) {
+      await redis
+        .multi()
+        .hset(keys.reply(turnId), REPLY_FIELDS.finalDelivered, "1")
+        .pexpire(keys.reply(turnId), REPLY_LEDGER_TTL_MS)
+        .exec();
+    },
+    async lease(turnId, leaseMs) {
+      const token = randomUUID();
+      const taken = await redis.set(leaseKey(turnId), token, "PX", Math.max(1, Math.round(leaseMs)), "NX");
+      if (taken === null) return null;
+      return async () => {
+        await release.batonReleaseReplyLease(leaseKey(turnId), token);
+      };
+    },
+  };
+}

@@ -1,0 +1,153 @@
+import type { ChildProcess } from "node:child_process";
+import {
+  conversationKey,
+  createFinalReplyClaims,
+  guardFinalReply,
+  type Replier,
+  silentLogger,
+  type Turn,
+  type TurnRunner,
+} from "@baton/core";
+import { createTurnWatchdog, readTurnRecord, type TurnWatchdog } from "@baton/queue";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildRequest } from "./fixtures/build-request.js";
+import { createQueueHarness, type QueueHarness, waitFor } from "./fixtures/queue-harness.js";
+import { exitOf, spawnWorkerProcess } from "./fixtures/spawn-worker-process.js";
+
+const TIMEOUT_MS = 1_500;
+const TIMED_OUT = { code: "turn_timed_out" as const, message: "it ran longer than allowed" };
+
+describe("the turn watchdog", () => {
+  let harness: QueueHarness;
+  let watchdog: TurnWatchdog;
+  const children: ChildProcess[] = [];
+  /** Every final reply a person saw, in order: what the platform received. */
+  const finals: Array<{ turnId: string; kind: "result" | "failed"; code?: string }> = [];
+  let replier: Replier;
+
+  beforeEach(async () => {
+    finals.length = 0;
+    harness = await createQueueHarness("watchdog", { attempts: 3, backoffMs: 100 });
+    const claims = createFinalReplyClaims({ redis: harness.redis.redis, keys: harness.keys });
+    const platform: Replier = {
+      acknowledge: async () => {},
+      working: async () => {},
+      progress: async () => {},
+      ask: async () => {},
+      declined: async () => {},
+      result: async (turn) => void finals.push({ turnId: turn.id, kind: "result" }),
+      failed: async (turn, error) => void finals.push({ turnId: turn.id, kind: "failed", code: error.code }),
+    };
+    replier = guardFinalReply(platform, { claims, logger: silentLogger, leaseMs: 500 });
+    watchdog = createTurnWatchdog({
+      redis: harness.redis.redis,
+      keys: harness.keys,
+      turns: harness.queue.turns,
+      logger: silentLogger,
+      timeoutMs: TIMEOUT_MS,
+      sweepEveryMs: 100,
+      conversationLockMs: 2_000,
+      answer: async (turn: Turn) => {
+        await replier.failed(turn, TIMED_OUT);
+        return claims.isDelivered(turn.id);
+      },
+    });
+    watchdog.start();
+  });
+  afterEach(async () => {
+    for (const child of children)
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    await watchdog.close();
+    await harness.close();
+  });
+
+  const outcome = (turn: Turn) => ({
+    status: "completed" as const,
+    summary: `done ${turn.id}`,
+    artifacts: [],
+    target: { kind: "none" as const },
+    backend: "test",
+    durationMs: 1,
+  });
+
+  /** Answers at once, through the guarded replier, as the turn runner does. */
+  const answering: TurnRunner = async (turn) => {
+    await replier.result(turn, outcome(turn), null);
+    return "completed";
+  };
+
+  it("ends a turn that outlives the timeout, answers it once, and lets the next turn run", async () => {
+    const stuck = buildRequest("Ev-stuck", "1700000600.000001", "stuck");
+    const next = buildRequest("Ev-after-stuck", "1700000600.000001", "next");
+    // The stuck turn's backend ignores the abort at first and then finishes anyway, as a slow
+    // agent does: its late result must not become a second final reply.
+    const runner: TurnRunner = async (turn, { signal }) => {
+      if (turn.id !== stuck.id) return answering(turn, { signal, attempt: 1, isFinalAttempt: true });
+      await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve()));
+      await replier.result(turn, outcome(turn), null);
+      throw new Error(`aborted: ${String(signal.reason)}`);
+    };
+    harness.startWorker(runner, { watchdog });
+    await harness.queue.intake(stuck);
+    await harness.queue.intake(next);
+
+    await waitFor(
+      () => (finals.some((f) => f.turnId === next.id) ? true : undefined),
+      20_000,
+      "the next turn",
+    );
+    expect(finals.filter((f) => f.turnId === stuck.id)).toHaveLength(1);
+    expect(finals.filter((f) => f.turnId === next.id)).toEqual([{ turnId: next.id, kind: "result" }]);
+    const key = conversationKey(stuck.conversation);
+    expect((await readTurnRecord(harness.redis.redis, harness.keys, key, stuck.id))?.status).toBe(
+      "timed_out",
+    );
+    // Both turns leave the watchdog's list once answered (the next one just after its reply).
+    const deadlines = harness.keys.scoped("watchdog");
+    await waitFor(async () => ((await harness.redis.redis.zcard(deadlines)) === 0 ? true : undefined));
+  }, 120_000);
+
+  it("answers a turn whose worker was killed with SIGKILL, once, and the turn behind it runs", async () => {
+    const child = spawnWorkerProcess({
+      REDIS_URL: harness.redis.url,
+      PREFIX: harness.redis.prefix,
+      TURN_MS: "60000",
+      SINK_URL: "http://127.0.0.1:9/unused",
+      GRACE_MS: "1000",
+      TIMEOUT_MS: String(TIMEOUT_MS),
+    });
+    children.push(child);
+    const started = () => harness.redis.redis.lrange(`${harness.redis.prefix}:test:started`, 0, -1);
+    const doomed = buildRequest("Ev-killed", "1700000700.000001", "doomed");
+    const behind = buildRequest("Ev-behind-killed", "1700000700.000001", "behind");
+    await harness.queue.intake(doomed);
+    await harness.queue.intake(behind);
+    await waitFor(
+      async () => ((await started()).some((s) => s.endsWith(doomed.id)) ? true : undefined),
+      90_000,
+      "the turn to start in the child",
+    );
+    child.kill("SIGKILL");
+    expect((await exitOf(child)).signal).toBe("SIGKILL");
+
+    // No worker is alive: this process's watchdog sweep ends the turn past its deadline.
+    await waitFor(
+      () => (finals.some((f) => f.turnId === doomed.id) ? true : undefined),
+      30_000,
+      "the answer",
+    );
+    harness.startWorker(answering, { watchdog });
+    await waitFor(
+      () => (finals.some((f) => f.turnId === behind.id) ? true : undefined),
+      30_000,
+      "the turn behind",
+    );
+    expect(finals.filter((f) => f.turnId === doomed.id)).toEqual([
+      { turnId: doomed.id, kind: "failed", code: "turn_timed_out" },
+    ]);
+    const key = conversationKey(doomed.conversation);
+    expect((await readTurnRecord(harness.redis.redis, harness.keys, key, doomed.id))?.status).toBe(
+      "timed_out",
+    );
+  }, 180_000);
+});
