@@ -1,22 +1,18 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import {
-  describeTarget,
-  type Logger,
-  type Redactor,
-  type ShareService,
-  type TranscriptStore,
-} from "@baton/core";
+import type { Logger, ShareService, TranscriptStore } from "@baton/core";
 import type { HttpRoute } from "../gateway/http-route.js";
+import type { ShareRenderer } from "./create-share-render-pool.js";
 import {
   createSharedTranscriptLoader,
   type LoadSharedTranscriptResult,
   SHARE_PAGE_MAX_ENTRIES,
 } from "./load-shared-transcript.js";
-import { renderEntry } from "./render-entry.js";
-import { createMarkdownRenderer } from "./render-markdown.js";
 import { renderSharePage } from "./render-share-page.js";
 import { renderTranscriptMarkdown } from "./render-transcript-markdown.js";
+import type { ShareFormat } from "./share-render-job.js";
 import {
+  sendShareBusyJson,
+  sendShareBusyPage,
   sendShareData,
   sendShareJson,
   sendShareNotFoundJson,
@@ -31,9 +27,14 @@ const JSON_TYPE = "application/json; charset=utf-8";
 export interface ShareRoutesOptions {
   /** Resolves share ids (`createShareService(...)`); the routes use nothing else of it. */
   shares: Pick<ShareService, "resolve">;
-  transcripts: Pick<TranscriptStore, "read" | "latest">;
-  /** `createRedactor({ knownSecrets: configuredSecrets(config) })`: applied to everything served. */
-  redactor: Redactor;
+  transcripts: Pick<TranscriptStore, "readLines" | "latest">;
+  /**
+   * `createShareRenderPool({ knownSecrets: configuredSecrets(config), logger })`: redacts and
+   * renders everything served, in worker threads.
+   */
+  renderer: Pick<ShareRenderer, "render">;
+  /** The rendered-entry cache's budget, in characters (`SHARE_CACHE_MAX_CHARS_DEFAULT`). */
+  cacheMaxChars?: number;
   logger: Logger;
   now?: () => number;
 }
@@ -46,23 +47,55 @@ export interface ShareRoutesOptions {
  * - `GET /api/shared/:shareId/updates?after=<entry id>`: what a following page appends
  * - `GET /api/shared/:shareId/download.md` and `download.json`: downloads with `X-Content-SHA256`
  * Every answer carries the security headers; every id that opens nothing gets the same 404.
+ * While every share-render thread is busy and its queue full, a transcript answer is a 503 with
+ * `Retry-After` (the page's script backs off and asks again).
  *
- * @example createGateway({ routes: [...createShareRoutes({ shares, transcripts, redactor, logger }), ...], logger })
+ * @example createGateway({ routes: [...createShareRoutes({ shares, transcripts, renderer, logger }), ...], logger })
  */
 export function createShareRoutes({
   shares,
   transcripts,
-  redactor,
+  renderer,
+  cacheMaxChars,
   logger,
   now = Date.now,
 }: ShareRoutesOptions): HttpRoute[] {
   const log = logger.child({ component: "server.share_pages" });
-  const loader = createSharedTranscriptLoader({ shares, transcripts, redactor, now });
-  const markdown = createMarkdownRenderer();
-  const renderEntries = (found: Extract<LoadSharedTranscriptResult, { kind: "found" }>) =>
-    found.entries
-      .map((entry) => loader.renderOnce(found.share.sessionId, entry, () => renderEntry(entry, markdown)))
-      .join("\n");
+  const loader = createSharedTranscriptLoader({
+    shares,
+    transcripts,
+    renderer,
+    now,
+    ...(cacheMaxChars === undefined ? {} : { cacheMaxChars }),
+  });
+  const logBusy = createBusyLog(log);
+  const joinHtml = (found: Found) => found.entries.map((entry) => entry.body).join("\n");
+
+  /** The found page, or null once the answer for anything else (404, 503, 500) is sent. */
+  function foundOrAnswer(
+    response: ServerResponse,
+    result: LoadSharedTranscriptResult,
+    page: boolean,
+  ): Found | null {
+    switch (result.kind) {
+      case "found":
+        return result;
+      case "not_found":
+        if (page) sendShareNotFoundPage(response);
+        else sendShareNotFoundJson(response);
+        return null;
+      case "busy":
+        logBusy();
+        if (page) sendShareBusyPage(response);
+        else sendShareBusyJson(response);
+        return null;
+      case "failed":
+        // A thread died or ran over its time; nothing of the page went out.
+        throw new Error(`the share render failed: ${result.reason}`);
+      default:
+        return assertNever(result);
+    }
+  }
 
   const get = (
     path: string,
@@ -85,9 +118,8 @@ export function createShareRoutes({
   });
 
   const page = get("/s/:shareId", async (response, shareId) => {
-    const found = await loader.load(shareId);
-    if (found.kind === "not_found") return sendShareNotFoundPage(response);
-    const target = [...found.entries].reverse().find((e) => e.entry.kind === "target")?.entry;
+    const found = foundOrAnswer(response, await loader.load(shareId, { format: "html" }), true);
+    if (!found) return;
     sendSharePage(
       response,
       200,
@@ -95,8 +127,8 @@ export function createShareRoutes({
         shareId,
         share: found.share,
         status: found.status,
-        target: target?.kind === "target" ? describeTarget(target.target) : null,
-        entriesHtml: renderEntries(found),
+        target: found.entries.findLast((entry) => entry.target !== null)?.target ?? null,
+        entriesHtml: joinHtml(found),
         cursor: found.cursor,
         hasMore: found.hasMore,
         withheldBlocks: found.withheldBlocks,
@@ -116,28 +148,27 @@ export function createShareRoutes({
     response: ServerResponse,
     shareId: string,
     request: IncomingMessage,
-  ): Promise<Extract<LoadSharedTranscriptResult, { kind: "found" }> | null> {
+    format: ShareFormat,
+  ): Promise<Found | null> {
     const after = new URL(request.url ?? "/", "http://share.invalid").searchParams.get("after") ?? "";
     if (after && !STREAM_ID.test(after)) {
       sendShareJson(response, 400, { error: "bad_cursor" });
       return null;
     }
-    const found = await loader.load(shareId, {
+    const result = await loader.load(shareId, {
+      format,
       ...(after ? { afterId: after } : {}),
       limit: SHARE_PAGE_MAX_ENTRIES,
     });
-    if (found.kind !== "not_found") return found;
-    sendShareNotFoundJson(response);
-    return null;
+    return foundOrAnswer(response, result, false);
   }
-  const nextOf = (found: Extract<LoadSharedTranscriptResult, { kind: "found" }>) =>
-    found.hasMore ? { nextCursor: found.cursor } : {};
+  const nextOf = (found: Found) => (found.hasMore ? { nextCursor: found.cursor } : {});
 
   const updates = get("/api/shared/:shareId/updates", async (response, shareId, request) => {
-    const found = await loadPage(response, shareId, request);
+    const found = await loadPage(response, shareId, request, "html");
     if (!found) return;
     sendShareJson(response, 200, {
-      html: renderEntries(found),
+      html: joinHtml(found),
       cursor: found.cursor,
       isStreaming: found.status.isStreaming,
       hasMore: found.hasMore,
@@ -154,7 +185,7 @@ export function createShareRoutes({
 
   const markdownRoute = (path: string, attachmentName?: string) =>
     get(path, async (response, shareId, request) => {
-      const found = await loadPage(response, shareId, request);
+      const found = await loadPage(response, shareId, request, "markdown");
       if (!found) return;
       const body = renderTranscriptMarkdown(found.entries, found.status);
       sendShareData(response, 200, MARKDOWN_TYPE, body, {
@@ -165,19 +196,9 @@ export function createShareRoutes({
     });
 
   const json = get("/api/shared/:shareId/download.json", async (response, shareId, request) => {
-    const found = await loadPage(response, shareId, request);
+    const found = await loadPage(response, shareId, request, "json");
     if (!found) return;
-    const body = `${JSON.stringify(
-      {
-        version: 1,
-        status: found.status,
-        expiresAt: found.share.expiresAt,
-        withheldBlocks: found.withheldBlocks,
-        entries: found.entries.map(({ id, entry }) => ({ id, ...entry })),
-      },
-      null,
-      2,
-    )}\n`;
+    const body = jsonDownload(found);
     sendShareData(response, 200, JSON_TYPE, body, {
       withDigest: true,
       attachmentName: "baton-session.json",
@@ -211,4 +232,47 @@ export function createShareRoutes({
     }),
   );
   return [...routes, ...refusals];
+}
+
+type Found = Extract<LoadSharedTranscriptResult, { kind: "found" }>;
+
+/**
+ * The JSON download: the document `JSON.stringify(…, null, 2)` would write, with the entries'
+ * JSON (rendered and indented by the share-render threads) put in place of `"entries": []`.
+ */
+function jsonDownload(found: Found): string {
+  const head = JSON.stringify(
+    {
+      version: 1,
+      status: found.status,
+      expiresAt: found.share.expiresAt,
+      withheldBlocks: found.withheldBlocks,
+      entries: [],
+    },
+    null,
+    2,
+  );
+  const entries = found.entries.length
+    ? `[\n${found.entries.map((entry) => entry.body).join(",\n")}\n  ]`
+    : "[]";
+  return `${head.slice(0, -"[]\n}".length)}${entries}\n}\n`;
+}
+
+/** Warns that share pages are saturated, at most once every `BUSY_LOG_INTERVAL_MS`, with the count refused. */
+const BUSY_LOG_INTERVAL_MS = 10_000;
+function createBusyLog(log: Logger): () => void {
+  let refused = 0;
+  let loggedAt = Number.NEGATIVE_INFINITY;
+  return () => {
+    refused += 1;
+    const at = Date.now();
+    if (at - loggedAt < BUSY_LOG_INTERVAL_MS) return;
+    log.warn("server.share_pages.busy", { refused, reason: "share render threads and queue full" });
+    loggedAt = at;
+    refused = 0;
+  };
+}
+
+function assertNever(value: never): never {
+  throw new Error(`unhandled share load result: ${JSON.stringify(value)}`);
 }
