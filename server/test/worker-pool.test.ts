@@ -1,3 +1,4 @@
+import { getPriority } from "node:os";
 import { silentLogger } from "@baton/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { createWorkerPool, type WorkerPool } from "../src/worker-threads/create-worker-pool.js";
@@ -40,6 +41,14 @@ describe("createWorkerPool", () => {
       { kind: "done", value: "echo c" },
     ]);
     expect(workers.stats().threads).toBeLessThanOrEqual(2);
+  });
+
+  it("runs a thread at the nice value its module asks for, and leaves the event loop's alone", async () => {
+    const before = getPriority();
+    const workers = start({ threads: 1, maxQueued: 1 });
+    // The module's GATED_ECHO_NICENESS (importing the module here would run it).
+    expect(await workers.run({ kind: "niceness" })).toEqual({ kind: "done", value: "7" });
+    expect(getPriority()).toBe(before);
   });
 
   it("answers a job that throws with its message, and the thread goes on serving", async () => {

@@ -1,7 +1,7 @@
 import type { TranscriptLine } from "@baton/core";
 import { describe, expect, it } from "vitest";
-import type { ShareRenderResult } from "./create-share-render-pool.js";
 import { createRenderedEntryCache, type RenderMissing } from "./create-rendered-entry-cache.js";
+import type { ShareRenderResult } from "./create-share-render-pool.js";
 import type { RenderedShareEntry, ShareRenderJob } from "./share-render-job.js";
 
 const line = (id: string): TranscriptLine => ({ id, json: `{"id":"${id}"}` });
@@ -28,7 +28,10 @@ function recordingRenderer() {
   return { jobs, render, answerAll };
 }
 
-const immediate: RenderMissing = async (job) => ({ kind: "done", value: job.lines.map((l) => rendered(l.id)) });
+const immediate: RenderMissing = async (job) => ({
+  kind: "done",
+  value: job.lines.map((l) => rendered(l.id)),
+});
 
 describe("createRenderedEntryCache", () => {
   it("renders only the entries it has not rendered before, per session and format", async () => {
@@ -61,7 +64,8 @@ describe("createRenderedEntryCache", () => {
     renderer.answerAll();
     const results = await Promise.all(loads);
     expect(renderer.jobs).toHaveLength(1);
-    for (const result of results) expect(result).toEqual({ kind: "done", value: [rendered("1-0"), rendered("2-0")] });
+    for (const result of results)
+      expect(result).toEqual({ kind: "done", value: [rendered("1-0"), rendered("2-0")] });
   });
 
   it("answers busy (or failed) for every request that needed the job, and keeps nothing of it", async () => {
@@ -73,7 +77,11 @@ describe("createRenderedEntryCache", () => {
     ]);
     expect(a).toEqual({ kind: "busy" });
     expect(b).toEqual({ kind: "busy" });
-    const failed: RenderMissing = async () => ({ kind: "failed", reason: "worker_exited", message: "exited" });
+    const failed: RenderMissing = async () => ({
+      kind: "failed",
+      reason: "worker_exited",
+      message: "exited",
+    });
     expect(await cache.render("s1", "html", [line("1-0")], failed)).toMatchObject({ kind: "failed" });
     let asked = 0;
     await cache.render("s1", "html", [line("1-0")], (job) => {

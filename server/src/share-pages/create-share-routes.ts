@@ -1,18 +1,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger, ShareService, TranscriptStore } from "@baton/core";
 import type { HttpRoute } from "../gateway/http-route.js";
+import { createShareLoadAnswerer, type FoundSharePage } from "./answer-share-load.js";
 import type { ShareRenderer } from "./create-share-render-pool.js";
-import {
-  createSharedTranscriptLoader,
-  type LoadSharedTranscriptResult,
-  SHARE_PAGE_MAX_ENTRIES,
-} from "./load-shared-transcript.js";
+import { createSharedTranscriptLoader, SHARE_PAGE_MAX_ENTRIES } from "./load-shared-transcript.js";
+import { renderJsonDownload } from "./render-json-download.js";
 import { renderSharePage } from "./render-share-page.js";
 import { renderTranscriptMarkdown } from "./render-transcript-markdown.js";
 import type { ShareFormat } from "./share-render-job.js";
 import {
-  sendShareBusyJson,
-  sendShareBusyPage,
   sendShareData,
   sendShareJson,
   sendShareNotFoundJson,
@@ -68,34 +64,8 @@ export function createShareRoutes({
     now,
     ...(cacheMaxChars === undefined ? {} : { cacheMaxChars }),
   });
-  const logBusy = createBusyLog(log);
-  const joinHtml = (found: Found) => found.entries.map((entry) => entry.body).join("\n");
-
-  /** The found page, or null once the answer for anything else (404, 503, 500) is sent. */
-  function foundOrAnswer(
-    response: ServerResponse,
-    result: LoadSharedTranscriptResult,
-    page: boolean,
-  ): Found | null {
-    switch (result.kind) {
-      case "found":
-        return result;
-      case "not_found":
-        if (page) sendShareNotFoundPage(response);
-        else sendShareNotFoundJson(response);
-        return null;
-      case "busy":
-        logBusy();
-        if (page) sendShareBusyPage(response);
-        else sendShareBusyJson(response);
-        return null;
-      case "failed":
-        // A thread died or ran over its time; nothing of the page went out.
-        throw new Error(`the share render failed: ${result.reason}`);
-      default:
-        return assertNever(result);
-    }
-  }
+  const foundOrAnswer = createShareLoadAnswerer(log);
+  const joinHtml = (found: FoundSharePage) => found.entries.map((entry) => entry.body).join("\n");
 
   const get = (
     path: string,
@@ -149,7 +119,7 @@ export function createShareRoutes({
     shareId: string,
     request: IncomingMessage,
     format: ShareFormat,
-  ): Promise<Found | null> {
+  ): Promise<FoundSharePage | null> {
     const after = new URL(request.url ?? "/", "http://share.invalid").searchParams.get("after") ?? "";
     if (after && !STREAM_ID.test(after)) {
       sendShareJson(response, 400, { error: "bad_cursor" });
@@ -162,7 +132,7 @@ export function createShareRoutes({
     });
     return foundOrAnswer(response, result, false);
   }
-  const nextOf = (found: Found) => (found.hasMore ? { nextCursor: found.cursor } : {});
+  const nextOf = (found: FoundSharePage) => (found.hasMore ? { nextCursor: found.cursor } : {});
 
   const updates = get("/api/shared/:shareId/updates", async (response, shareId, request) => {
     const found = await loadPage(response, shareId, request, "html");
@@ -198,7 +168,7 @@ export function createShareRoutes({
   const json = get("/api/shared/:shareId/download.json", async (response, shareId, request) => {
     const found = await loadPage(response, shareId, request, "json");
     if (!found) return;
-    const body = jsonDownload(found);
+    const body = renderJsonDownload(found);
     sendShareData(response, 200, JSON_TYPE, body, {
       withDigest: true,
       attachmentName: "baton-session.json",
@@ -232,47 +202,4 @@ export function createShareRoutes({
     }),
   );
   return [...routes, ...refusals];
-}
-
-type Found = Extract<LoadSharedTranscriptResult, { kind: "found" }>;
-
-/**
- * The JSON download: the document `JSON.stringify(…, null, 2)` would write, with the entries'
- * JSON (rendered and indented by the share-render threads) put in place of `"entries": []`.
- */
-function jsonDownload(found: Found): string {
-  const head = JSON.stringify(
-    {
-      version: 1,
-      status: found.status,
-      expiresAt: found.share.expiresAt,
-      withheldBlocks: found.withheldBlocks,
-      entries: [],
-    },
-    null,
-    2,
-  );
-  const entries = found.entries.length
-    ? `[\n${found.entries.map((entry) => entry.body).join(",\n")}\n  ]`
-    : "[]";
-  return `${head.slice(0, -"[]\n}".length)}${entries}\n}\n`;
-}
-
-/** Warns that share pages are saturated, at most once every `BUSY_LOG_INTERVAL_MS`, with the count refused. */
-const BUSY_LOG_INTERVAL_MS = 10_000;
-function createBusyLog(log: Logger): () => void {
-  let refused = 0;
-  let loggedAt = Number.NEGATIVE_INFINITY;
-  return () => {
-    refused += 1;
-    const at = Date.now();
-    if (at - loggedAt < BUSY_LOG_INTERVAL_MS) return;
-    log.warn("server.share_pages.busy", { refused, reason: "share render threads and queue full" });
-    loggedAt = at;
-    refused = 0;
-  };
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unhandled share load result: ${JSON.stringify(value)}`);
 }

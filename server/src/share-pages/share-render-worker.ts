@@ -11,4 +11,10 @@ import type { ShareRenderJob } from "./share-render-job.js";
 const { knownSecrets } = workerData as ShareRenderWorkerData;
 const tools = { redactor: createRedactor({ knownSecrets }), markdown: createMarkdownRenderer() };
 
-serveWorkerJobs((job: ShareRenderJob) => renderShareEntries(job, tools));
+/**
+ * Renders give way to the event loop when CPU is short: a page may take longer, an
+ * acknowledgement may not (Slack's clock is 3 s).
+ */
+const SHARE_RENDER_NICENESS = 10;
+
+serveWorkerJobs((job: ShareRenderJob) => renderShareEntries(job, tools), { niceness: SHARE_RENDER_NICENESS });
