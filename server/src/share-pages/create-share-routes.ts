@@ -37,7 +37,7 @@ export interface ShareRoutesOptions {
 
 /**
  * The public, read-only, anonymous share routes:
- * - `GET /s/:shareId`: the page (HTML rendered here; follows a running session by polling `updates`)
+ * - `GET /s/:shareId`: the page (entries rendered in share-render threads; follows a running session by polling `updates`)
  * - `GET /api/shared/:shareId/markdown`: the transcript as markdown
  * - `GET /api/shared/:shareId/status`: `{ "isStreaming": boolean }`
  * - `GET /api/shared/:shareId/updates?after=<entry id>`: what a following page appends
