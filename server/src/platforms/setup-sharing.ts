@@ -68,6 +68,9 @@ export async function setupSharing({
       ? {}
       : { threads: config.BATON_SHARE_RENDER_THREADS }),
     ...(config.BATON_SHARE_RENDER_QUEUE === undefined ? {} : { maxQueued: config.BATON_SHARE_RENDER_QUEUE }),
+    ...(config.BATON_SHARE_RENDER_NICENESS === undefined
+      ? {}
+      : { niceness: config.BATON_SHARE_RENDER_NICENESS }),
     ...(config.BATON_SHARE_RENDER_TIMEOUT_MS === undefined
       ? {}
       : { jobTimeoutMs: config.BATON_SHARE_RENDER_TIMEOUT_MS }),

@@ -13,10 +13,17 @@ export const SHARE_RENDER_THREADS_DEFAULT = Math.max(1, Math.min(4, availablePar
 export const SHARE_RENDER_QUEUE_DEFAULT = 32;
 /** A render running longer fails (500) and its thread is replaced. */
 export const SHARE_RENDER_TIMEOUT_MS_DEFAULT = 10_000;
+/**
+ * Render threads give way to the event loop when CPU is short (Linux thread niceness): a page
+ * may take longer, an acknowledgement may not (Slack's clock is 3 s).
+ */
+export const SHARE_RENDER_NICENESS_DEFAULT = 10;
 
 export interface ShareRenderWorkerData {
   /** The values of Baton's own secrets, redacted wherever they appear (`configuredSecrets(config)`). */
   knownSecrets: readonly string[];
+  /** The threads' nice value (0 to 19): 0 leaves them at the event loop's priority. */
+  niceness: number;
 }
 
 export type ShareRenderResult = WorkerPoolResult<RenderedShareEntry[]>;
@@ -28,7 +35,9 @@ export interface ShareRenderer {
   close(): Promise<void>;
 }
 
-export interface ShareRenderPoolOptions extends ShareRenderWorkerData {
+export interface ShareRenderPoolOptions {
+  knownSecrets: readonly string[];
+  niceness?: number;
   threads?: number;
   maxQueued?: number;
   jobTimeoutMs?: number;
@@ -44,6 +53,7 @@ export interface ShareRenderPoolOptions extends ShareRenderWorkerData {
  */
 export function createShareRenderPool({
   knownSecrets,
+  niceness = SHARE_RENDER_NICENESS_DEFAULT,
   threads = SHARE_RENDER_THREADS_DEFAULT,
   maxQueued = SHARE_RENDER_QUEUE_DEFAULT,
   jobTimeoutMs = SHARE_RENDER_TIMEOUT_MS_DEFAULT,
@@ -51,7 +61,7 @@ export function createShareRenderPool({
 }: ShareRenderPoolOptions): ShareRenderer {
   // The built module is `.js`, the source `.ts`: the worker is named after this file's own extension.
   const extension = import.meta.url.endsWith(".ts") ? "ts" : "js";
-  const workerData: ShareRenderWorkerData = { knownSecrets: [...knownSecrets] };
+  const workerData: ShareRenderWorkerData = { knownSecrets: [...knownSecrets], niceness };
   const pool = createWorkerPool<ShareRenderJob, RenderedShareEntry[]>({
     moduleUrl: new URL(`./share-render-worker.${extension}`, import.meta.url),
     workerData,

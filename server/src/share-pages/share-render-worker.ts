@@ -8,13 +8,7 @@ import { createMarkdownRenderer } from "./render-markdown.js";
 import { renderShareEntries } from "./render-share-entries.js";
 import type { ShareRenderJob } from "./share-render-job.js";
 
-const { knownSecrets } = workerData as ShareRenderWorkerData;
+const { knownSecrets, niceness } = workerData as ShareRenderWorkerData;
 const tools = { redactor: createRedactor({ knownSecrets }), markdown: createMarkdownRenderer() };
 
-/**
- * Renders give way to the event loop when CPU is short: a page may take longer, an
- * acknowledgement may not (Slack's clock is 3 s).
- */
-const SHARE_RENDER_NICENESS = 10;
-
-serveWorkerJobs((job: ShareRenderJob) => renderShareEntries(job, tools), { niceness: SHARE_RENDER_NICENESS });
+serveWorkerJobs((job: ShareRenderJob) => renderShareEntries(job, tools), { niceness });
