@@ -2,6 +2,8 @@ export {
   type AccessPolicy,
   type AccessRule,
   accessSchema,
+  type LinearAccess,
+  linearAccessRule,
   type SlackAccess,
   slackAccessRule,
   slackAccessSchema,
@@ -105,6 +107,11 @@ export {
   type StopOutcome,
   type UnshareOutcome,
 } from "./controls/create-conversation-controls.js";
+export {
+  createQueueKeyResolver,
+  ownQueueKey,
+  type QueueKeyResolver,
+} from "./controls/create-queue-key-resolver.js";
 export {
   createSteeringRule,
   type SteeringQuestion,

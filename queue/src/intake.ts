@@ -107,7 +107,7 @@ export function createIntake({ redis, keys, logger, limits = DEFAULT_INTAKE_LIMI
     if (droppedChars > 0) {
       logger.warn("queue.intake.truncated", { delivery_id: request.deliveryId, dropped_chars: droppedChars });
     }
-    const conversationKey = keyOfConversation(request.conversation);
+    const conversationKey = options.queueKey ?? keyOfConversation(request.conversation);
     const turnId = request.id;
     const [claim, reason, retryAfterMs] = await claimAndRecord(
       request,

@@ -268,7 +268,7 @@ export async function startBaton({
           if (error.code === "steering_refused") {
             // Declined privately in the bot's own words, as the worker declines at the head.
             const session = await sessions.findByConversation(turn.conversationKey);
-            const check = session ? steering(session, turn.request.actor) : null;
+            const check = session ? steering(session, turn.request.actor, turn.request) : null;
             await replier?.declined(turn, check && !check.allowed ? check.reason : error.message);
             return;
           }

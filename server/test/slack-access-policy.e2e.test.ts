@@ -21,6 +21,11 @@ access:
     users: [U0ADA, U0BOB]
 `;
 
+/** The private refusals Baton posted to `user` in `channel`. */
+function refusalsTo(t: TestBaton, channel: string, user: string) {
+  return callsIn(t, "chat.postEphemeral", channel).filter((c) => (c.body as { user?: string }).user === user);
+}
+
 /** Who may use Baton at all (access.slack), and which targets a channel may use. */
 describe("the access policy", () => {
   let t: TestBaton;
@@ -31,8 +36,7 @@ describe("the access policy", () => {
   });
   afterEach(() => t.close());
 
-  const refusals = (channel: string, user: string) =>
-    callsIn(t, "chat.postEphemeral", channel).filter((c) => (c.body as { user?: string }).user === user);
+  const refusals = (channel: string, user: string) => refusalsTo(t, channel, user);
 
   it("refuses a channel it does not list, once, and starts nothing", async () => {
     await slack.mention({ channel: "C0RANDOM", user: "U0ADA", text: "in acme/web fix the login test" });
@@ -89,5 +93,60 @@ describe("the access policy", () => {
     const run = await agent.waitForRun(1);
     expect(run.turn.target).toEqual({ kind: "repository", repo: "acme/web" });
     run.finish();
+  });
+});
+
+const GROUP_CATALOG = `
+repositories:
+  - repo: acme/web
+access:
+  slack:
+    userGroups: [S0DEVS]
+`;
+
+/** `access.slack.userGroups`: members are asked of Slack (usergroups.users.list), cached, and a failed lookup refuses. */
+describe("the access policy's user groups", () => {
+  let t: TestBaton;
+  let agent: ControllableBackend;
+  let slack: SlackScenario["slack"];
+  beforeEach(async () => {
+    ({ t, agent, slack } = await startSlackScenario({ catalogYaml: GROUP_CATALOG }));
+  });
+  afterEach(() => t.close());
+
+  const refusals = (channel: string, user: string) => refusalsTo(t, channel, user);
+
+  it("lets a member of an allowed group start a session, refuses a non-member, and asks Slack once for both", async () => {
+    t.slack.seedUserGroup({ id: "S0DEVS", users: ["U0ADA"] });
+    await slack.mention({ channel: "C0OPS", user: "U0EVE", text: "in acme/web delete the tests" });
+    await eventually("the refusal", () => refusals("C0OPS", "U0EVE").length === 1);
+    expect(textOf(refusals("C0OPS", "U0EVE")[0])).toContain("not available to you");
+    expect(agent.runs).toHaveLength(0);
+
+    await slack.mention({ channel: "C0OPS", user: "U0ADA", text: "in acme/web fix the header" });
+    const run = await agent.waitForRun(1);
+    expect(run.turn.turn.request.actor.id).toBe("U0ADA");
+    run.finish();
+    // The members are cached: two people, one question to Slack, about the event's workspace.
+    const lookups = t.slack.callsTo("usergroups.users.list");
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0]?.body).toMatchObject({ usergroup: "S0DEVS", team_id: FAKE_SLACK_DEFAULTS.teamId });
+  });
+
+  it("refuses when Slack cannot say who is in the group, logs why, and asks again next time", async () => {
+    t.slack.failNext("usergroups.users.list", { kind: "error", error: "no_such_subteam" });
+    await slack.mention({ channel: "C0OPS", user: "U0ADA", text: "in acme/web fix the header" });
+    await eventually("the refusal", () => refusals("C0OPS", "U0ADA").length === 1);
+    expect(agent.runs).toHaveLength(0);
+    const failure = t.logger.lines.find((l) => l.event === "bots.slack.access.lookup_failed");
+    expect(failure?.fields).toMatchObject({ lookup: "user_group", user_group: "S0DEVS", user_id: "U0ADA" });
+    expect(String(failure?.fields.error)).toContain("no_such_subteam");
+    expect(t.logger.lines.some((l) => l.event === "core.access.refused")).toBe(true);
+
+    // The failure was not cached: once Slack answers, the member gets in.
+    t.slack.seedUserGroup({ id: "S0DEVS", users: ["U0ADA"] });
+    await slack.mention({ channel: "C0OPS", user: "U0ADA", text: "in acme/web fix the header, please" });
+    (await agent.waitForRun(1)).finish();
+    expect(t.slack.callsTo("usergroups.users.list")).toHaveLength(2);
   });
 });

@@ -126,7 +126,7 @@ export {
 } from "./slack/call-recorder.js";
 export type { FakeSlackFailure } from "./slack/failure-script.js";
 export { FAKE_SLACK_DEFAULTS, type FakeSlackIdentity } from "./slack/fake-slack-defaults.js";
-export type { SeedChannelInput, SeedUserInput } from "./slack/fake-slack-directory.js";
+export type { SeedChannelInput, SeedUserGroupInput, SeedUserInput } from "./slack/fake-slack-directory.js";
 export type { FakeSlackMessage } from "./slack/fake-slack-store.js";
 export { JSON_ENCODED_FORM_FIELDS, parseSlackApiBody } from "./slack/parse-slack-api-body.js";
 export { postSignedSlackRequest, type SlackPostResult } from "./slack/post-signed-slack-request.js";

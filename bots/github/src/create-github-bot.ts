@@ -3,6 +3,7 @@ import {
   type Bot,
   type BotServices,
   createConversationControls,
+  createQueueKeyResolver,
   createSteeringRule,
   type RepositoryTokenProvider,
 } from "@baton/core";
@@ -53,12 +54,14 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
     policyOf: () => "channel",
     refusal: () => "Only people with write access to this repository may steer this session.",
   });
-  const controls = createConversationControls({ ...options, steering });
+  const queueKeyOf = createQueueKeyResolver(options.sessions);
+  const controls = createConversationControls({ ...options, steering, queueKeyOf });
   const handle = createGithubWebhookHandler({
     verify: octokits.verify,
     mention: catalog.github.mention,
     catalog,
     intake: options.intake,
+    queueKeyOf,
     runControl: createGithubControls({ controls, permissions, octokits, logger }),
     logger,
   });

@@ -1,21 +1,20 @@
 import {
   type Bot,
   type BotServices,
-  type ConversationRef,
   createConversationControls,
   createMappingIndex,
-  createSteeringRule,
   createTargetResolver,
   type HttpRoute,
 } from "@baton/core";
+import { checkApiKeyOrganization } from "./access/check-api-key-organization.js";
+import { createInstallationCheck } from "./access/create-installation-check.js";
+import { createLinearAccess } from "./access/create-linear-access.js";
 import { createLinearApi, type LinearApi } from "./client/create-linear-api.js";
 import { createLinearClientSource, type LinearCredentials } from "./client/linear-client-source.js";
 import type { LinearBackoffOptions } from "./client/with-linear-backoff.js";
 import { createElicitationAnswerer } from "./inbound/answer-elicitation.js";
-import {
-  createLinearWebhookHandler,
-  type LinearStopOutcome,
-} from "./inbound/create-linear-webhook-handler.js";
+import { createLinearWebhookHandler } from "./inbound/create-linear-webhook-handler.js";
+import { createStopConfirmer } from "./inbound/create-stop-confirmer.js";
 import { createLinearOAuthHandlers } from "./oauth/create-linear-oauth-handlers.js";
 import type { LinearOAuthClient } from "./oauth/linear-oauth-client.js";
 import {
@@ -25,6 +24,8 @@ import {
 } from "./oauth/linear-oauth-settings.js";
 import type { LinearTokenStore } from "./oauth/linear-token-store.js";
 import { createLinearReplier } from "./replier/create-linear-replier.js";
+import { createFollowUpRoles } from "./steering/create-follow-up-roles.js";
+import { createLinearSteeringRule } from "./steering/create-linear-steering-rule.js";
 
 export interface LinearBotOptions extends BotServices {
   /** `LINEAR_WEBHOOK_SECRET`: the signing secret of the OAuth app's (or the workspace's) webhook. */
@@ -52,11 +53,12 @@ export interface LinearBotOptions extends BotServices {
 /**
  * The Linear agent: `AgentSessionEvent` webhooks in (`POST /linear/webhooks`), agent activities out,
  * and with OAuth the app's installation (`GET /linear/oauth/install`, `GET /linear/oauth/callback`).
- * Linear decides who may talk to an agent session (members of the workspace that installed Baton),
- * so anyone who can prompt a session may steer it.
+ * Who may use it: `access.linear` (installed organisations, teams, people); who may steer a
+ * session: its creator and the issue's assignee (`createLinearSteeringRule`).
  */
 export function createLinearBot(options: LinearBotOptions): Bot {
   const { auth, logger, ledger, catalog } = options;
+  if (auth.kind === "api_key") checkApiKeyOrganization(auth.organizationId, catalog);
   const credentials: LinearCredentials =
     auth.kind === "api_key"
       ? { kind: "api_key", apiKey: auth.apiKey }
@@ -71,24 +73,8 @@ export function createLinearBot(options: LinearBotOptions): Bot {
     }
     return api;
   };
-  const steering = createSteeringRule({
-    platform: "linear",
-    placeOf: (conversation) => (conversation.platform === "linear" ? conversation.organizationId : ""),
-    policyOf: () => "channel",
-    refusal: () => "You may not steer this session.",
-  });
+  const steering = createLinearSteeringRule();
   const controls = createConversationControls({ ...options, steering });
-  // A running turn answers a stop with its own "stopped" response; one that had just finished (or
-  // nothing running at all) would leave Linear waiting, so Baton says it here.
-  const confirmStop = async (conversation: ConversationRef, outcome: LinearStopOutcome) => {
-    if (conversation.platform !== "linear") return;
-    const running = outcome.result?.stoppedTurnId;
-    if (outcome.kind === "stopped_running" && running && !(await ledger.isTurnFinished(running))) return;
-    await apiFor(conversation.organizationId).createActivity({
-      agentSessionId: conversation.agentSessionId,
-      content: { type: "response", body: "Stopped. Nothing was running any more." },
-    });
-  };
 
   const routes: HttpRoute[] = [
     {
@@ -99,14 +85,27 @@ export function createLinearBot(options: LinearBotOptions): Bot {
         intake: options.intake,
         controls,
         answerElicitation: createElicitationAnswerer({ ledger, catalog, picker: controls }),
-        confirmStop,
-        organizationId: auth.kind === "api_key" ? auth.organizationId : undefined,
+        confirmStop: createStopConfirmer({ ledger, apiFor }),
+        followUpRole: createFollowUpRoles({ apiFor, logger }),
+        access: createLinearAccess({
+          catalog,
+          isInstalled: createInstallationCheck(auth),
+          claimDelivery: options.claimDelivery,
+          logger,
+          tell: ({ organizationId, agentSessionId, text }) =>
+            apiFor(organizationId).createActivity({ agentSessionId, content: { type: "error", body: text } }),
+        }),
         logger,
       }),
     },
   ];
   if (auth.kind === "oauth") {
-    const handlers = createLinearOAuthHandlers({ ...auth, apiUrl: options.apiUrl, logger });
+    const handlers = createLinearOAuthHandlers({
+      ...auth,
+      allowedOrganizations: catalog.access.linear.organizations,
+      apiUrl: options.apiUrl,
+      logger,
+    });
     routes.push(
       { method: "GET", path: LINEAR_OAUTH_INSTALL_PATH, handle: handlers.install },
       { method: "GET", path: LINEAR_OAUTH_CALLBACK_PATH, handle: handlers.callback },

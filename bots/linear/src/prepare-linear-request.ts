@@ -1,7 +1,7 @@
 import { formatContextList, type MappingIndex, REQUEST_CONTEXT_KEYS, type SessionRequest } from "@baton/core";
 import type { LinearApi } from "./client/create-linear-api.js";
 import { buildIssuePrompt } from "./inbound/build-issue-prompt.js";
-import { hasUntrustedSource, markUntrusted } from "./inbound/mark-untrusted.js";
+import { markUntrusted } from "./inbound/mark-untrusted.js";
 import { LINEAR_PROMPT_SOURCES } from "./inbound/parse-agent-session-event.js";
 
 /**
@@ -22,10 +22,11 @@ export async function prepareLinearRequest({
 }): Promise<SessionRequest> {
   const { conversation } = request;
   if (conversation.platform !== "linear") return request;
-  const fromIssue = hasUntrustedSource(request.text, LINEAR_PROMPT_SOURCES.issue(""));
-  const fromPromptContext = hasUntrustedSource(request.text, LINEAR_PROMPT_SOURCES.promptContext(""));
-  // Follow-ups keep their session's target and their own words.
-  if (!fromIssue && !fromPromptContext) return request;
+  // The gateway marks the request that opened the session; follow-ups keep their session's target
+  // and their own words, whatever their text says.
+  const openedFrom = request.replyTo?.platform === "linear" ? request.replyTo.openedFrom : undefined;
+  if (!openedFrom) return request;
+  const fromIssue = openedFrom === "issue";
 
   const issue = await api.issueContext(conversation.issueId);
   const labels = issue.labels.nodes.map((label) => label.name);

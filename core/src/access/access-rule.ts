@@ -33,10 +33,22 @@ export const githubAccessSchema = z
   .object({ minimumPermission: z.enum(["read", "triage", "write", "maintain", "admin"]).default("write") })
   .strict();
 
-/** Linear: the organisations (workspace ids) whose installation may start sessions; empty: any. */
+/**
+ * Linear (`access.linear`): which installed organisations, teams and people may use the agent.
+ * Only an organisation that installed Baton (or the API key's) is ever served; these lists narrow
+ * that down. An empty list allows everyone on that axis.
+ */
 export const linearAccessSchema = z
-  .object({ organizations: z.array(z.string().min(1)).default([]) })
+  .object({
+    /** Organisation (workspace) ids. */
+    organizations: z.array(z.string().min(1)).default([]),
+    /** Teams, by key (`ENG`) or id, whose issues Baton may work on. */
+    teams: z.array(z.string().min(1)).default([]),
+    /** People, by Linear user id or email. */
+    users: z.array(z.string().min(1)).default([]),
+  })
   .strict();
+export type LinearAccess = z.infer<typeof linearAccessSchema>;
 
 export const accessSchema = z
   .object({
@@ -59,6 +71,19 @@ export interface AccessRule {
   externalUsers: boolean;
   guests: boolean;
   directMessages: boolean;
+}
+
+/** Linear's teams are its places; Linear has no guests, DMs or external people to refuse. */
+export function linearAccessRule(access: LinearAccess): AccessRule {
+  return {
+    organizations: access.organizations,
+    places: access.teams,
+    users: access.users,
+    userGroups: [],
+    externalUsers: true,
+    guests: true,
+    directMessages: true,
+  };
 }
 
 export function slackAccessRule(access: SlackAccess): AccessRule {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EMPTY_CATALOG } from "../config/catalog.js";
-import { accessSchema, slackAccessRule } from "./access-rule.js";
+import { accessSchema, linearAccessRule, slackAccessRule } from "./access-rule.js";
 import { type AccessFacts, checkAccess } from "./check-access.js";
 
 const rule = (slack: Record<string, unknown>) => slackAccessRule(accessSchema.parse({ slack }).slack);
@@ -64,6 +64,29 @@ describe("checkAccess", () => {
     const paths = parsed.error?.issues.map((issue) => issue.path.join("."));
     expect(paths).toContain("slack.channels.0");
     expect(parsed.error?.issues.some((i) => i.code === "unrecognized_keys")).toBe(true);
+  });
+});
+
+describe("Linear's access rule", () => {
+  it("keeps to the listed organisations, teams and people, and refuses no one by kind", async () => {
+    const linear = linearAccessRule(
+      accessSchema.parse({ linear: { organizations: ["org-1"], teams: ["ENG"], users: ["user-1"] } }).linear,
+    );
+    const person = { organizationIds: ["org-1"], place: "ENG", userId: "user-1", external: false };
+    expect(await checkAccess(linear, person)).toEqual({ allowed: true });
+    expect(await checkAccess(linear, { ...person, organizationIds: ["org-2"] })).toMatchObject({
+      reason: "organization_not_allowed",
+    });
+    expect(await checkAccess(linear, { ...person, place: "OPS" })).toMatchObject({
+      reason: "place_not_allowed",
+    });
+    expect(await checkAccess(linear, { ...person, userId: "user-2" })).toMatchObject({
+      reason: "user_not_allowed",
+    });
+    const open = linearAccessRule(accessSchema.parse({}).linear);
+    expect(await checkAccess(open, { ...person, organizationIds: ["org-9"], place: "OPS" })).toEqual({
+      allowed: true,
+    });
   });
 });
 

@@ -16,6 +16,11 @@ export interface RefusedRequest {
   deliveryId: string;
   /** Tells the person, briefly (the bot's words for `reason`); called at most once per person, place and reason. */
   tell(reason: AccessRefusal): Promise<unknown>;
+  /**
+   * What one reply covers instead of the person and place: a platform where every request has a
+   * thread of its own that waits for an answer (a Linear agent session) is told once per thread.
+   */
+  replyScope?: string;
 }
 
 /** True when the request may go on; otherwise it is logged with the reason and the person told once. */
@@ -39,7 +44,7 @@ export function createAccessGate({ platform, rule, claimDelivery, logger }: Acce
       user_id: facts.userId,
       place: facts.place,
     });
-    const once = `access-refused.${reason}.${facts.place ?? "dm"}.${facts.userId}`;
+    const once = `access-refused.${reason}.${refused.replyScope ?? `${facts.place ?? "dm"}.${facts.userId}`}`;
     if (await claimDelivery(platform, once)) {
       refused
         .tell(reason)

@@ -16,6 +16,11 @@ export interface RequestIntakeOptions {
    * would queue it. Without it, the worker decides when the turn reaches the head.
    */
   steering?: SteeringPolicy;
+  /**
+   * The queue the request joins when it is not its own conversation's (`QueueKeyResolver`): a
+   * pull request that a session made joins that session's conversation.
+   */
+  queueKey?: string;
 }
 
 export type RequestIntakeResult =

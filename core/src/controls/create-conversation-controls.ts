@@ -2,7 +2,7 @@ import type { Catalog } from "../config/catalog.js";
 import { createTargetResolver } from "../config/create-target-resolver.js";
 import type { QueuedRequesters, StopConversation, StopResult } from "../contracts/conversation-queue.js";
 import type { RequestIntake } from "../contracts/request-intake.js";
-import { type ConversationRef, conversationKey } from "../schemas/conversation-ref.js";
+import type { ConversationRef } from "../schemas/conversation-ref.js";
 import { requestIdForDelivery } from "../schemas/request-id.js";
 import type { Session } from "../schemas/session.js";
 import type { SessionRequest } from "../schemas/session-request.js";
@@ -12,6 +12,7 @@ import type { ConversationOwnerStore } from "../store/conversation-owner-store.j
 import { type PickerMode, REPLY_FIELDS, type ReplyLedger } from "../store/reply-ledger.js";
 import type { SessionStore } from "../store/session-store.js";
 import type { ControlWord } from "./control-word.js";
+import { ownQueueKey, type QueueKeyResolver } from "./create-queue-key-resolver.js";
 import type { SteeringRule } from "./create-steering-rule.js";
 
 /** Who asks for a control, where. */
@@ -86,6 +87,8 @@ export interface ConversationControlsOptions {
   ledger: ReplyLedger;
   /** The bot's own "who may steer" (its places and policies, its words for a refusal). */
   steering: SteeringRule;
+  /** Which queue a conversation's requests join (a linked pull request joins its session's); its own by default. */
+  queueKeyOf?: QueueKeyResolver;
   now?: () => Date;
 }
 
@@ -118,13 +121,14 @@ export function createConversationControls(options: ConversationControlsOptions)
     steering,
   } = options;
   const now = options.now ?? (() => new Date());
+  const queueKeyOf = options.queueKeyOf ?? ownQueueKey;
   const resolveTarget = createTargetResolver(options.catalog);
 
   async function steerableSession({
     conversation,
     userId,
   }: ControlRequest): Promise<SteerableSessionOutcome> {
-    const session = await sessions.findByConversation(conversationKey(conversation));
+    const session = await sessions.findByConversation(await queueKeyOf(conversation));
     if (!session) return { kind: "no_session" };
     if (userId) {
       const check = steering.check({ conversation, requesterId: session.requester.id, userId });
@@ -134,7 +138,7 @@ export function createConversationControls(options: ConversationControlsOptions)
   }
 
   async function stop({ conversation, userId }: ControlRequest): Promise<StopOutcome> {
-    const key = conversationKey(conversation);
+    const key = await queueKeyOf(conversation);
     if (userId) {
       const session = await sessions.findByConversation(key);
       // Before its session exists, a conversation belongs to its owner: the person Baton asked
@@ -191,15 +195,19 @@ export function createConversationControls(options: ConversationControlsOptions)
         return { kind: "already_chosen", request };
       // Restart the turn only while it has not finished; after that, the choice starts it again.
       const restarted = mode === "change" && !(await ledger.isTurnFinished(turnId));
-      if (restarted) await stopConversation(conversationKey(request.conversation));
+      const queueKey = await queueKeyOf(request.conversation);
+      if (restarted) await stopConversation(queueKey);
       const deliveryId = `${mode}.${turnId}`;
-      await intake({
-        ...request,
-        id: requestIdForDelivery(request.conversation.platform, deliveryId),
-        deliveryId,
-        hints: { ...request.hints, target: { text: targetRef, target } },
-        receivedAt: now().toISOString(),
-      });
+      await intake(
+        {
+          ...request,
+          id: requestIdForDelivery(request.conversation.platform, deliveryId),
+          deliveryId,
+          hints: { ...request.hints, target: { text: targetRef, target } },
+          receivedAt: now().toISOString(),
+        },
+        { queueKey },
+      );
       return {
         kind: "started",
         request,

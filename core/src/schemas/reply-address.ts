@@ -41,6 +41,18 @@ export const replyAddressSchema = z.discriminatedUnion("platform", [
     agentSessionId: z.string().min(1),
     /** The comment that prompted the agent session, when there is one. */
     commentId: z.string().min(1).optional(),
+    /**
+     * Set only on the request that opened the agent session (`created`): what its prompt was built
+     * from, so that the worker reads the issue before classifying. Follow-ups (`prompted`) have
+     * none. Set by the gateway from the event's type, never read from the text, which anyone who
+     * can write an issue controls.
+     */
+    openedFrom: z.enum(["issue", "prompt_context"]).optional(),
+    /**
+     * Set by the gateway on a follow-up from the issue's assignee (asked of Linear when the event
+     * came) who did not open the session: Linear's steering rule lets the assignee steer too.
+     */
+    steersAs: z.enum(["assignee"]).optional(),
   }),
 ]);
 export type ReplyAddress = z.infer<typeof replyAddressSchema>;

@@ -156,7 +156,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       }
       const { reason } = resolution;
       // Checked before anything changes: someone who may not steer may not retarget either.
-      const check = steering(resolution.session, turn.request.actor);
+      const check = steering(resolution.session, turn.request.actor, turn.request);
       if (!check.allowed) {
         await replier.declined(turn, check.reason);
         log.info("core.turn.declined", { reason: "steering_policy" });

@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import type { IncomingMessage } from "node:http";
+import { createSecretMatcher, readBearerToken } from "../http-auth/bearer-token.js";
 
 export const ADMIN_COOKIE = "baton_admin";
 /** How long a browser stays signed in to the admin pages. */
@@ -17,21 +18,19 @@ export interface AdminAccess {
 /**
  * Who may open the admin pages: whoever holds BATON_ADMIN_TOKEN. The cookie holds an HMAC of
  * the token rather than the token, so a leaked cookie does not reveal it. Every comparison is
- * of fixed-length digests in constant time: neither the length nor the content leaks by timing.
+ * in constant time.
  */
 export function createAdminAccess(token: string): AdminAccess {
-  const digest = (value: string) => createHmac("sha256", "baton-admin-token").update(value).digest();
-  const expected = digest(token);
   const session = createHmac("sha256", token).update("baton-admin-session").digest("base64url");
-  const expectedSession = digest(session);
-  const isToken = (given: string) => timingSafeEqual(digest(given), expected);
+  const isToken = createSecretMatcher(token);
+  const isSession = createSecretMatcher(session);
 
   return {
     isAuthorized(request) {
-      const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
+      const bearer = readBearerToken(request);
       if (bearer !== undefined) return isToken(bearer);
       const cookie = readCookie(request.headers.cookie ?? "", ADMIN_COOKIE);
-      return cookie !== undefined && timingSafeEqual(digest(cookie), expectedSession);
+      return cookie !== undefined && isSession(cookie);
     },
     isToken,
     sessionCookie({ path, secure }) {

@@ -70,7 +70,8 @@ export async function setupBots({
     ...(repositoryTokens ? { repositoryTokens } : {}),
     // The guard of the platform where the person asks: a session continued from another platform
     // (a PR that a Slack session made) is steered by that platform's rules, which admitted them.
-    steering: (session, actor) => guards[actor.platform]?.(session, actor) ?? { allowed: true },
+    steering: (session, actor, request) =>
+      guards[actor.platform]?.(session, actor, request) ?? { allowed: true },
     admit: (turn) =>
       admitters[turn.request.conversation.platform]?.(turn) ?? Promise.resolve({ kind: "admitted", turn }),
   };

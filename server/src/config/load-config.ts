@@ -53,7 +53,6 @@ export const configSchema = z.object({
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().min(1).default("gpt-4.1-mini"),
   OPENINSPECT_URL: optionalUrl,
-  OPENINSPECT_SECRET: optionalSecret,
   /** One secret per Open-Inspect service identity Baton signs as (`slack-bot`, `github-bot`, `linear-bot`). */
   OPENINSPECT_SLACK_SECRET: optionalSecret,
   OPENINSPECT_GITHUB_SECRET: optionalSecret,
@@ -102,7 +101,6 @@ export const SECRET_CONFIG_KEYS = [
   "LINEAR_API_KEY",
   "LINEAR_CLIENT_SECRET",
   "OPENAI_API_KEY",
-  "OPENINSPECT_SECRET",
   "OPENINSPECT_SLACK_SECRET",
   "OPENINSPECT_GITHUB_SECRET",
   "OPENINSPECT_LINEAR_SECRET",

@@ -1,11 +1,10 @@
-import { createHash, timingSafeEqual } from "node:crypto";
-import type { IncomingMessage } from "node:http";
 import type { Bot, BotModule } from "@baton/core";
 import type { TurnJob } from "@baton/queue";
 import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Config } from "../config/load-config.js";
 import type { HttpRoute } from "../gateway/http-route.js";
+import { createBearerCheck } from "../http-auth/bearer-token.js";
 import { isRedisReady } from "../routes/health-routes.js";
 import { cspHash } from "../share-pages/csp-hash.js";
 import { shareSecurityHeaders } from "../share-pages/share-security-headers.js";
@@ -47,7 +46,7 @@ export interface FrontPageRouteOptions {
  */
 export function createFrontPageRoute(options: FrontPageRouteOptions): HttpRoute {
   const { config, routes } = options;
-  const isAdmin = createAdminCheck(config.BATON_ADMIN_TOKEN);
+  const isAdmin = config.BATON_ADMIN_TOKEN ? createBearerCheck(config.BATON_ADMIN_TOKEN) : () => false;
   return {
     method: "GET",
     path: "/",
@@ -98,16 +97,5 @@ async function readQueue({ turns, redis, intakeStream }: FrontPageRouteOptions):
   return {
     turns: Object.fromEntries(TURN_STATES.map((state) => [state, counts[state] ?? 0])),
     intakeBacklog,
-  };
-}
-
-/** Compares digests of equal length in constant time: neither the token's length nor content leaks. */
-function createAdminCheck(token: string | undefined): (request: IncomingMessage) => boolean {
-  if (!token) return () => false;
-  const digest = (value: string) => createHash("sha256").update(value, "utf8").digest();
-  const expected = digest(token);
-  return (request) => {
-    const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
-    return given !== undefined && timingSafeEqual(digest(given), expected);
   };
 }

@@ -67,7 +67,12 @@ export function describeInboundFuzz(adapter: FuzzInboundAdapter, target: () => F
         anyBody,
         fc.constantFrom(...CONTENT_TYPES),
         fc.dictionary(
-          fc.constantFrom(...adapter.signatureHeaders, "x-slack-retry-num", "x-github-delivery"),
+          fc.constantFrom(
+            ...adapter.signatureHeaders,
+            "x-slack-retry-num",
+            "x-github-delivery",
+            "linear-delivery",
+          ),
           headerValue,
         ),
         async (body, contentType, headers) => {
@@ -99,8 +104,9 @@ export function describeInboundFuzz(adapter: FuzzInboundAdapter, target: () => F
             const value = Buffer.from(headers[name] ?? "");
             const index = at % value.length;
             value[index] = ((value[index] as number) ^ flip) & 0x7f || 0x41;
-            // A flip onto a control character is a header the client refuses to send; keep it visible.
-            if ((value[index] as number) < 0x20) value[index] = 0x41 + (flip % 26);
+            // A flip onto a control character (DEL included) is a header the client refuses to
+            // send (ERR_INVALID_CHAR); keep it visible.
+            if ((value[index] as number) < 0x20 || value[index] === 0x7f) value[index] = 0x41 + (flip % 26);
             headers[name] = value.toString("latin1");
             if (headers[name] === adapter.sign(text, timestampS)[name]) return;
           } else {

@@ -1,6 +1,6 @@
 /**
  * One inbound webhook adapter as the fuzz tests see it: where it listens, how its platform signs a
- * body, and a delivery it would accept. GitHub and Linear add an entry of their own.
+ * body, and a delivery it would accept. each platform's fuzz test defines its own.
  */
 export interface FuzzInboundAdapter {
   platform: string;

@@ -73,6 +73,8 @@ export interface SeedIssueInput {
   /** The type of the state the issue starts in (`unstarted` by default). */
   stateType?: string;
   delegateId?: string | null;
+  /** The person the issue is assigned to (a seeded user id). */
+  assigneeId?: string | null;
 }
 
 /** The fake workspace: what Linear would hold, as plain records the tests can seed and read. */
@@ -178,7 +180,7 @@ export function createFakeLinearStore(): FakeLinearStore {
         teamId: team.id,
         project: input.project ? { id: randomUUID(), name: input.project } : null,
         stateId: state.id,
-        assigneeId: null,
+        assigneeId: input.assigneeId ?? null,
         delegateId: input.delegateId ?? null,
         labels: input.labels ?? [],
         comments: (input.comments ?? []).map((body, index) => ({

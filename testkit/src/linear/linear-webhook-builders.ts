@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { FakeLinearIssue, FakeLinearStore } from "./fake-linear-store.js";
+import type { FakeLinearIssue, FakeLinearStore, FakeLinearUser } from "./fake-linear-store.js";
 
 export interface AgentSessionEventInput {
   store: FakeLinearStore;
@@ -10,6 +10,8 @@ export interface AgentSessionEventInput {
   promptContext?: string;
   /** For `prompted`: what the person wrote. */
   body?: string;
+  /** For `prompted`: who wrote (or pressed Stop); the creator by default. */
+  authorId?: string;
   /** For `prompted`: `stop` when the person pressed Stop. */
   signal?: "stop";
   /** Milliseconds since the epoch; now unless a test wants a stale one. */
@@ -29,14 +31,9 @@ export function buildAgentSessionEvent(
   const team = store.teams.get(issue.teamId)!;
   const now = new Date().toISOString();
   const creator = input.creatorId ? store.users.get(input.creatorId) : undefined;
-  const creatorChild = creator
-    ? {
-        id: creator.id,
-        name: creator.name,
-        email: creator.email,
-        url: `https://linear.app/acme/profiles/${creator.displayName}`,
-      }
-    : undefined;
+  const creatorChild = creator ? userChild(creator) : undefined;
+  const author = input.authorId ? store.users.get(input.authorId) : creator;
+  const authorChild = author ? userChild(author) : undefined;
   return {
     type: "AgentSessionEvent",
     action,
@@ -79,10 +76,20 @@ export function buildAgentSessionEvent(
             signal: input.signal ?? null,
             createdAt: now,
             updatedAt: now,
-            userId: creator?.id ?? store.appUser.id,
-            ...(creatorChild ? { user: creatorChild } : {}),
+            userId: author?.id ?? store.appUser.id,
+            ...(authorChild ? { user: authorChild } : {}),
           },
         }
       : {}),
+  };
+}
+
+/** A user as webhooks embed one (`UserChildWebhookPayload`). */
+function userChild(user: FakeLinearUser) {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    url: `https://linear.app/acme/profiles/${user.displayName}`,
   };
 }

@@ -20,28 +20,48 @@ export interface SeedUserInput {
   tz?: string;
 }
 
+export interface SeedUserGroupInput {
+  /** A user group id (`S…`). */
+  id: string;
+  /** Its members' user ids. */
+  users: readonly string[];
+  /** The workspace it belongs to; the fake's own by default. */
+  teamId?: string;
+}
+
 export interface FakeSlackDirectory {
   seedChannel(input: SeedChannelInput): void;
   seedUser(input: SeedUserInput): void;
+  seedUserGroup(input: SeedUserGroupInput): void;
   /** The channel as `conversations.info` returns it; unseeded ids get a plausible made-up channel. */
   channel(id: string): Record<string, unknown>;
   /** The user as `users.info` returns it; unseeded ids get a plausible made-up user. */
   user(id: string): Record<string, unknown>;
+  /** The group, when seeded. Unlike users and channels, unknown groups are not invented. */
+  userGroup(id: string): Required<SeedUserGroupInput> | undefined;
   reset(): void;
 }
 
 /**
- * Channels and users the fake knows. Unknown ids are invented rather than rejected so tests only
+ * Channels, users and user groups the fake knows. Unknown ids are invented rather than rejected so tests only
  * seed what they assert on; script `channel_not_found` / `user_not_found` with `failNext` instead.
  */
 export function createFakeSlackDirectory(identity: FakeSlackIdentity): FakeSlackDirectory {
   const channels = new Map<string, SeedChannelInput>();
   const users = new Map<string, SeedUserInput>();
+  const userGroups = new Map<string, Required<SeedUserGroupInput>>();
   const botUser: SeedUserInput = { id: identity.botUserId, name: identity.botName, isBot: true };
 
   return {
     seedChannel: (input) => void channels.set(input.id, input),
     seedUser: (input) => void users.set(input.id, input),
+    seedUserGroup: (input) =>
+      void userGroups.set(input.id, {
+        ...input,
+        users: [...input.users],
+        teamId: input.teamId ?? identity.teamId,
+      }),
+    userGroup: (id) => userGroups.get(id),
     channel(id) {
       const seeded = channels.get(id) ?? {
         id,
@@ -58,6 +78,7 @@ export function createFakeSlackDirectory(identity: FakeSlackIdentity): FakeSlack
     reset() {
       channels.clear();
       users.clear();
+      userGroups.clear();
     },
   };
 }

@@ -93,6 +93,27 @@ describe("startFakeSlack with the real WebClient", () => {
     expect(status.ok).toBe(true);
   });
 
+  it("lists a user group's members, and refuses unknown groups and other workspaces' like Slack", async () => {
+    slack.seedUserGroup({ id: "S0DEVS", users: ["U1", "U2"] });
+    const members = await client.usergroups.users.list({ usergroup: "S0DEVS" });
+    expect(members).toMatchObject({ ok: true, users: ["U1", "U2"] });
+    const inTeam = await client.usergroups.users.list({
+      usergroup: "S0DEVS",
+      team_id: slack.identity.teamId,
+    });
+    expect(inTeam.users).toEqual(["U1", "U2"]);
+    await expect(client.usergroups.users.list({ usergroup: "S0NOPE" })).rejects.toMatchObject({
+      data: { error: "no_such_subteam" },
+    });
+    await expect(
+      client.usergroups.users.list({ usergroup: "S0DEVS", team_id: "T0OTHER" }),
+    ).rejects.toMatchObject({ data: { error: "no_such_subteam" } });
+    slack.reset();
+    await expect(client.usergroups.users.list({ usergroup: "S0DEVS" })).rejects.toMatchObject({
+      data: { error: "no_such_subteam" },
+    });
+  });
+
   it("rejects unknown methods and bad tokens like Slack", async () => {
     await expect(client.apiCall("chat.summonDragon")).rejects.toMatchObject({
       data: { error: "unknown_method" },

@@ -8,6 +8,7 @@ import { FAKE_SLACK_DEFAULTS, type FakeSlackIdentity } from "./fake-slack-defaul
 import {
   createFakeSlackDirectory,
   type SeedChannelInput,
+  type SeedUserGroupInput,
   type SeedUserInput,
 } from "./fake-slack-directory.js";
 import { createFakeSlackStore, type FakeSlackMessage } from "./fake-slack-store.js";
@@ -44,6 +45,8 @@ export interface FakeSlack {
   seedMessage(input: SeedMessageInput): FakeSlackMessage;
   seedChannel(input: SeedChannelInput): void;
   seedUser(input: SeedUserInput): void;
+  /** A user group whose members `usergroups.users.list` lists. */
+  seedUserGroup(input: SeedUserGroupInput): void;
   /** Reaction names currently on a message, in the order they were added. */
   reactionsOn(channel: string, ts: string): string[];
   /** Socket Mode: `apps.connections.open` hands out links to this fake's WebSocket server. */
@@ -126,6 +129,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     seedMessage: (input) => seedMessageInto(store, input, identity),
     seedChannel: directory.seedChannel,
     seedUser: directory.seedUser,
+    seedUserGroup: directory.seedUserGroup,
     reactionsOn: store.reactionsOn,
     socketMode,
     reset() {

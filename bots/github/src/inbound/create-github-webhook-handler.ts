@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { type Catalog, type Logger, type RequestIntake, readBody } from "@baton/core";
+import { type Catalog, type Logger, type QueueKeyResolver, type RequestIntake, readBody } from "@baton/core";
 import { buildGithubRequest } from "./build-github-request.js";
 import type { RunGithubControl } from "./create-github-controls.js";
+import { conversationOfPlace } from "./github-trigger.js";
 import { parseGithubEvent } from "./parse-github-event.js";
 
 /** GitHub caps webhook payloads at 25 MB; the events Baton reads are far smaller. */
@@ -13,6 +14,8 @@ export interface GithubWebhookHandlerOptions {
   mention: string;
   catalog: Catalog;
   intake: RequestIntake;
+  /** A pull request that a session made queues with that session's conversation. */
+  queueKeyOf: QueueKeyResolver;
   runControl: RunGithubControl;
   logger: Logger;
   now?: () => Date;
@@ -32,7 +35,7 @@ function header(request: IncomingMessage, name: string): string | undefined {
  * GitHub happens in the worker.
  */
 export function createGithubWebhookHandler(options: GithubWebhookHandlerOptions): GithubWebhookHandler {
-  const { verify, mention, catalog, intake, runControl, logger } = options;
+  const { verify, mention, catalog, intake, queueKeyOf, runControl, logger } = options;
   const now = options.now ?? (() => new Date());
   const log = logger.child({ component: "bots.github" });
 
@@ -92,8 +95,14 @@ export function createGithubWebhookHandler(options: GithubWebhookHandlerOptions)
         );
         return;
       case "prompt": {
+        const { trigger } = parsed;
+        // Only a pull request can belong to a session from elsewhere: issues skip the lookup.
+        const queueKey = trigger.place.isPullRequest
+          ? await queueKeyOf(conversationOfPlace(trigger.place))
+          : undefined;
         const result = await intake(
-          buildGithubRequest({ trigger: parsed.trigger, deliveryId, receivedAt: now(), catalog }),
+          buildGithubRequest({ trigger, deliveryId, receivedAt: now(), catalog }),
+          queueKey === undefined ? {} : { queueKey },
         );
         log.info(
           result.kind === "accepted" ? "bots.github.request_accepted" : "bots.github.request_duplicate",
@@ -101,7 +110,7 @@ export function createGithubWebhookHandler(options: GithubWebhookHandlerOptions)
             delivery_id: deliveryId,
             turn_id: result.turnId,
             event,
-            trigger: parsed.trigger.kind,
+            trigger: trigger.kind,
           },
         );
         return answer(response, 202, { [result.kind]: result.turnId });

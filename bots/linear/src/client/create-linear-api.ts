@@ -2,7 +2,7 @@ import type { LinearClient } from "@linear/sdk";
 import { LinearError, LinearErrorType, parseLinearError } from "@linear/sdk";
 import { z } from "zod";
 import type { LinearClientSource } from "./linear-client-source.js";
-import { ISSUE_CONTEXT_QUERY, VIEWER_QUERY } from "./linear-documents.js";
+import { ISSUE_ASSIGNEE_QUERY, ISSUE_CONTEXT_QUERY, VIEWER_QUERY } from "./linear-documents.js";
 import { type LinearBackoffOptions, withLinearBackoff } from "./with-linear-backoff.js";
 
 /** How many of an issue's latest comments go into a prompt built from the issue. */
@@ -37,6 +37,10 @@ const issueContextSchema = z.object({
 });
 export type LinearIssueContext = z.infer<typeof issueContextSchema>["issue"];
 
+const issueAssigneeSchema = z.object({
+  issue: z.object({ id: z.string(), assignee: z.object({ id: z.string() }).nullish() }),
+});
+
 const viewerSchema = z.object({
   viewer: z.object({
     id: z.string(),
@@ -62,6 +66,8 @@ export interface AgentActivityInput {
 export interface LinearApi {
   viewer(): Promise<LinearViewer>;
   issueContext(issueId: string): Promise<LinearIssueContext>;
+  /** The id of the person the issue is assigned to, or null when nobody is. */
+  issueAssignee(issueId: string): Promise<string | null>;
   createActivity(input: AgentActivityInput): Promise<void>;
   setExternalLink(agentSessionId: string, url: string): Promise<void>;
   updateIssue(issueId: string, input: { stateId?: string; delegateId?: string }): Promise<void>;
@@ -133,6 +139,12 @@ export function createLinearApi({
               issueContextSchema,
             )
           ).issue,
+      ),
+    issueAssignee: (issueId) =>
+      call(
+        async (client) =>
+          (await query(client, ISSUE_ASSIGNEE_QUERY, { id: issueId }, issueAssigneeSchema)).issue.assignee
+            ?.id ?? null,
       ),
     createActivity: (input) =>
       call(async (client) => {

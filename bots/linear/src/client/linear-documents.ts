@@ -25,6 +25,16 @@ export const ISSUE_CONTEXT_QUERY = /* GraphQL */ `
   }
 `;
 
+/** Who the issue is assigned to now: asked when someone other than a session's creator writes in it. */
+export const ISSUE_ASSIGNEE_QUERY = /* GraphQL */ `
+  query batonIssueAssignee($id: String!) {
+    issue(id: $id) {
+      id
+      assignee { id }
+    }
+  }
+`;
+
 export const VIEWER_QUERY = /* GraphQL */ `
   query batonViewer {
     viewer {

@@ -1,12 +1,24 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { type ConversationRef, type Logger, type RequestIntake, readBody } from "@baton/core";
-import { agentSessionEventSchema } from "./agent-session-event-schema.js";
+import {
+  type ConversationRef,
+  type Logger,
+  type RequestIntake,
+  readBody,
+  type SessionRequest,
+} from "@baton/core";
+import type { LinearAccess, LinearAccessRequest } from "../access/create-linear-access.js";
+import type { FollowUpQuestion, FollowUpRole } from "../steering/create-follow-up-roles.js";
+import { type AgentSessionEvent, agentSessionEventSchema } from "./agent-session-event-schema.js";
 import type { ElicitationAnswerOutcome } from "./answer-elicitation.js";
-import { parseAgentSessionEvent } from "./parse-agent-session-event.js";
+import {
+  type AgentSessionEventParse,
+  parseAgentSessionEvent,
+  sessionRequesterId,
+} from "./parse-agent-session-event.js";
 import { createLinearWebhookVerifier } from "./verify-linear-webhook.js";
 
-/** What the stop signal did, as the conversation controls tell it. */
-export type LinearStopOutcome = { kind: string; result?: { stoppedTurnId: string | null } };
+/** What the stop signal did, as the conversation controls tell it (`refused` with the reason). */
+export type LinearStopOutcome = { kind: string; reason?: string; result?: { stoppedTurnId: string | null } };
 
 export interface LinearStopper {
   stop(request: { conversation: ConversationRef; userId: string | undefined }): Promise<LinearStopOutcome>;
@@ -19,8 +31,10 @@ export interface LinearWebhookHandlerOptions {
   answerElicitation(request: Parameters<RequestIntake>[0]): Promise<ElicitationAnswerOutcome>;
   /** Makes sure Linear hears that the session stopped (after the 200): a running turn says so itself. */
   confirmStop(conversation: ConversationRef, outcome: LinearStopOutcome): Promise<void>;
-  /** With a single API key: the one workspace Baton serves. OAuth serves every installed workspace. */
-  organizationId?: string;
+  /** The access policy: installed organisations, then `access.linear` (teams, people). */
+  access: LinearAccess;
+  /** Whether a follow-up's (or a stop's) author opened the session, is the issue's assignee, or neither. */
+  followUpRole(question: FollowUpQuestion): Promise<FollowUpRole>;
   logger: Logger;
   now?: () => Date;
 }
@@ -48,6 +62,22 @@ export function createLinearWebhookHandler(options: LinearWebhookHandlerOptions)
     answer(response, status, { error: reason });
   }
 
+  /**
+   * A follow-up carries the steering rule to intake, which declines it there (in the step that
+   * would queue it) when its author may not steer: only the creator and the issue's assignee may.
+   */
+  async function intakeFollowUp(request: SessionRequest, event: AgentSessionEvent) {
+    const role = await options.followUpRole(
+      followUpQuestion(event, request.conversation, request.actor.id, request.deliveryId),
+    );
+    if (role !== "assignee" || request.replyTo?.platform !== "linear")
+      return intake(request, { steering: "requester" });
+    return intake(
+      { ...request, replyTo: { ...request.replyTo, steersAs: "assignee" } },
+      { steering: "channel" },
+    );
+  }
+
   return async function handleLinearWebhook(request, response) {
     const body = await readBody(request);
     if (body.kind === "too_large") return refuse(response, 413, "body_too_large");
@@ -65,18 +95,26 @@ export function createLinearWebhookHandler(options: LinearWebhookHandlerOptions)
       return refuse(response, 400, "missing_delivery_id");
     const event = agentSessionEventSchema.safeParse(json);
     if (!event.success) return refuse(response, 400, "wrong_schema", { delivery_id: deliveryId });
-    if (options.organizationId && event.data.organizationId !== options.organizationId) {
-      log.warn("bots.linear.event_ignored", { reason: "other_workspace", delivery_id: deliveryId });
-      return answer(response, 200, { ok: true, ignored: "other_workspace" });
-    }
 
     const parsed = parseAgentSessionEvent(event.data, deliveryId, now());
+    if (parsed.kind === "ignored") {
+      log.info("bots.linear.event_ignored", { reason: parsed.reason, delivery_id: deliveryId });
+      return answer(response, 200, { ok: true, ignored: parsed.reason });
+    }
+    // Refusals are answered 200 (Linear would only retry a 4xx); the access check logged why.
+    const access = await options.access(accessRequestOf(event.data, parsed, deliveryId));
+    if (access === "refused") return answer(response, 200, { ok: true, ignored: "access_refused" });
+    if (access === "not_installed") return answer(response, 200, { ok: true, ignored: "not_installed" });
     switch (parsed.kind) {
-      case "ignored":
-        log.info("bots.linear.event_ignored", { reason: parsed.reason, delivery_id: deliveryId });
-        return answer(response, 200, { ok: true, ignored: parsed.reason });
       case "stop": {
-        const stopped = await controls.stop({ conversation: parsed.conversation, userId: undefined });
+        // The creator and the assignee stop at once; anyone else is judged (and refused) by the controls.
+        const role = await options.followUpRole(
+          followUpQuestion(event.data, parsed.conversation, parsed.actorId, deliveryId),
+        );
+        const stopped = await controls.stop({
+          conversation: parsed.conversation,
+          userId: role === "other" ? parsed.actorId : undefined,
+        });
         log.info("bots.linear.stop_signal", { delivery_id: deliveryId, outcome: stopped.kind });
         answer(response, 200, { ok: true, stop: stopped.kind });
         options
@@ -97,7 +135,8 @@ export function createLinearWebhookHandler(options: LinearWebhookHandlerOptions)
             return answer(response, 200, { ok: true, answered: answered.turnId });
           }
         }
-        const accepted = await intake(request);
+        const accepted =
+          parsed.action === "prompted" ? await intakeFollowUp(request, event.data) : await intake(request);
         log.info("bots.linear.request_accepted", {
           delivery_id: deliveryId,
           action: parsed.action,
@@ -107,6 +146,41 @@ export function createLinearWebhookHandler(options: LinearWebhookHandlerOptions)
         return answer(response, 200, { ok: true, turn: accepted.turnId, outcome: accepted.kind });
       }
     }
+  };
+}
+
+function followUpQuestion(
+  event: AgentSessionEvent,
+  conversation: ConversationRef,
+  actorId: string | undefined,
+  deliveryId: string,
+): FollowUpQuestion {
+  return {
+    organizationId: event.organizationId,
+    issueId: conversation.platform === "linear" ? conversation.issueId : "",
+    creatorId: sessionRequesterId(event),
+    actorId: actorId ?? event.appUserId,
+    deliveryId,
+  };
+}
+
+/** The access policy's facts about an event Baton would act on: organisation, team, person, session. */
+function accessRequestOf(
+  event: AgentSessionEvent,
+  parsed: Exclude<AgentSessionEventParse, { kind: "ignored" }>,
+  deliveryId: string,
+): LinearAccessRequest {
+  const issue = event.agentSession.issue;
+  const actor =
+    parsed.kind === "stop"
+      ? { id: parsed.actorId ?? event.appUserId }
+      : { id: parsed.request.actor.id, email: parsed.request.actor.email };
+  return {
+    deliveryId,
+    organizationId: event.organizationId,
+    team: { key: issue?.team?.key, id: issue?.team?.id ?? issue?.teamId },
+    actor,
+    agentSessionId: event.agentSession.id,
   };
 }
 

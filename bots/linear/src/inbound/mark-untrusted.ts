@@ -22,11 +22,6 @@ export function untrustedOpening(source: string): string {
   return `${OPENING_TAG}${source.replace(/[^\w .:/-]/g, "")}">`;
 }
 
-/** Whether `text` holds untrusted input whose source starts with `sourcePrefix` (e.g. `linear-issue:`). */
-export function hasUntrustedSource(text: string, sourcePrefix: string): boolean {
-  return text.includes(`${OPENING_TAG}${sourcePrefix}`);
-}
-
 function clip(text: string): string {
   const room = MAX_PROMPT_CHARS - WRAPPER_RESERVE_CHARS;
   const body = text.length > room ? `${text.slice(0, room)}\n[…cut: too long]` : text;

@@ -8,7 +8,10 @@ import type { AgentSessionEvent } from "./agent-session-event-schema.js";
 import { buildIssuePrompt } from "./build-issue-prompt.js";
 import { markUntrusted } from "./mark-untrusted.js";
 
-/** Where a new session's prompt came from, named in its untrusted-input tag (the worker reads it back). */
+/**
+ * Where a new session's prompt came from, named in its untrusted-input tag for the agent. The
+ * worker learns it from the request's `replyTo.openedFrom`, never from this text.
+ */
 export const LINEAR_PROMPT_SOURCES = {
   issue: (identifier: string) => `linear-issue:${identifier}`,
   promptContext: (identifier: string) => `linear-prompt-context:${identifier}`,
@@ -39,6 +42,11 @@ function actorOf(event: AgentSessionEvent, action: "created" | "prompted") {
   };
 }
 
+/** Who opened the agent session, as its first request's actor: Baton's requester for it. */
+export function sessionRequesterId(event: AgentSessionEvent): string {
+  return actorOf(event, "created").id;
+}
+
 /**
  * Turns a verified `AgentSessionEvent` into a session request (or a stop). Pure: nothing here
  * talks to Linear or Redis. The prompt of a new session is Linear's `promptContext` when it sent
@@ -66,15 +74,18 @@ export function parseAgentSessionEvent(
     return { kind: "stop", conversation, actorId: actor.id };
 
   let text: string;
+  let openedFrom: "issue" | "prompt_context" | undefined;
   if (action === "prompted") {
     text = event.agentActivity?.content.body?.trim() ?? "";
     if (!text) return { kind: "ignored", reason: "empty_prompt" };
   } else if (event.promptContext?.trim()) {
+    openedFrom = "prompt_context";
     text = markUntrusted(
       LINEAR_PROMPT_SOURCES.promptContext(issue?.identifier ?? issueId),
       event.promptContext,
     );
   } else {
+    openedFrom = "issue";
     text = markUntrusted(
       LINEAR_PROMPT_SOURCES.issue(issue?.identifier ?? issueId),
       buildIssuePrompt({
@@ -109,6 +120,7 @@ export function parseAgentSessionEvent(
         platform: "linear",
         agentSessionId: event.agentSession.id,
         ...(commentId ? { commentId } : {}),
+        ...(openedFrom ? { openedFrom } : {}),
       },
       context,
       receivedAt: now.toISOString(),

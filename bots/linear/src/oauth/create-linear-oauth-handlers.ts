@@ -14,6 +14,8 @@ export interface LinearOAuthHandlersOptions {
   redirectUri: string;
   oauth: LinearOAuthClient;
   tokens: LinearTokenStore;
+  /** `access.linear.organizations`: when it lists any, other workspaces are not installed. */
+  allowedOrganizations?: readonly string[];
   apiUrl?: string;
   logger: Logger;
   now?: () => number;
@@ -90,6 +92,19 @@ export function createLinearOAuthHandlers(options: LinearOAuthHandlersOptions): 
         clients: { refreshable: false, clientFor: async () => client },
         organizationId: "",
       }).viewer();
+      const allowed = options.allowedOrganizations ?? [];
+      if (allowed.length > 0 && !allowed.includes(viewer.organization.id)) {
+        log.warn("bots.linear.install_refused", {
+          reason: "organization_not_allowed",
+          organization_id: viewer.organization.id,
+        });
+        return page(
+          response,
+          403,
+          "Baton was not installed",
+          `Baton is not available to ${viewer.organization.name}. Ask whoever runs Baton to add this workspace (its id is ${viewer.organization.id}).`,
+        );
+      }
       await tokens.save({
         organizationId: viewer.organization.id,
         organizationName: viewer.organization.name,

@@ -19,6 +19,8 @@ export interface LinearTokenStore {
   save(installation: LinearInstallation): Promise<void>;
   /** The workspace's installation, or null when it has none (or it was sealed under another key). */
   load(organizationId: string): Promise<LinearInstallation | null>;
+  /** Whether the workspace installed Baton (one EXISTS: nothing is decrypted). */
+  has(organizationId: string): Promise<boolean>;
   /** Keeps the installation, with tokens from a refresh. */
   replaceTokens(installation: LinearInstallation, grant: LinearTokenGrant): Promise<LinearInstallation>;
 }
@@ -47,6 +49,7 @@ export function createLinearTokenStore({
 
   return {
     save,
+    has: async (organizationId) => (await redis.exists(redisKey(organizationId))) === 1,
     async load(organizationId) {
       const sealed = await redis.get(redisKey(organizationId));
       if (!sealed) return null;

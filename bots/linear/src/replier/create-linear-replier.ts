@@ -213,10 +213,14 @@ export function createLinearReplier({
     async failed(turn, error) {
       lastProgressAt.delete(turn.id);
       await ledger.markFinished(turn.id, "failed");
+      // A refusal says itself what to do; only a failed run invites another try.
+      const refused = error.code === "steering_refused" || error.code === "request_refused";
       await postOnce(turn, REPLY_FIELDS.failed, {
         content: {
           type: "error",
-          body: `${error.message}\n\nSend a new message in this session to try again.`,
+          body: refused
+            ? error.message
+            : `${error.message}\n\nSend a new message in this session to try again.`,
         },
       });
     },

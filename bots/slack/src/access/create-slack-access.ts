@@ -7,6 +7,7 @@ import {
   slackAccessRule,
 } from "@baton/core";
 import type { WebClient } from "@slack/web-api";
+import { createTtlCache } from "./create-ttl-cache.js";
 
 /** Guest status and group members change rarely; asking Slack once per this long is enough. */
 export const SLACK_DIRECTORY_CACHE_MS = 5 * 60_000;
@@ -58,20 +59,39 @@ export function createSlackAccess({
   claimDelivery: ClaimDelivery;
   logger: Logger;
 }): SlackAccess {
+  const log = logger.child({ component: "bots.slack.access" });
   const admit = createAccessGate({
     platform: "slack",
     rule: slackAccessRule(catalog.access.slack),
     claimDelivery,
     logger,
   });
-  const guests = cached(async (userId: string) => {
+  const cacheOptions = { ttlMs: SLACK_DIRECTORY_CACHE_MS };
+  const guests = createTtlCache(async (userId) => {
     const { user } = await client.users.info({ user: userId });
     return Boolean(user?.is_restricted || user?.is_ultra_restricted);
-  });
-  const groupMembers = cached(async (groupId: string) => {
-    const { users } = await client.usergroups.users.list({ usergroup: groupId });
+  }, cacheOptions);
+  // Keyed by workspace and group: an org-wide install names the workspace whose members it asks for.
+  const groupMembers = createTtlCache(async (key) => {
+    const [teamId, groupId] = key.split("/") as [string, string];
+    const { users } = await client.usergroups.users.list({ usergroup: groupId, team_id: teamId });
     return new Set(users ?? []);
-  });
+  }, cacheOptions);
+  // A lookup Slack cannot answer (a deleted group, a missing scope, an outage) fails closed: the
+  // person counts as a guest and as no group's member, so the policy lets in only whom Slack confirms.
+  const logLookupFailure = (
+    lookup: "guest" | "user_group",
+    request: SlackAccessRequest,
+    error: Error,
+    fields: Record<string, unknown> = {},
+  ) =>
+    log.warn("bots.slack.access.lookup_failed", {
+      lookup,
+      delivery_id: request.deliveryId,
+      user_id: request.userId,
+      ...fields,
+      error: error.message,
+    });
 
   return (request) => {
     const userTeam = request.userTeamId;
@@ -87,9 +107,22 @@ export function createSlackAccess({
         place: request.directMessage ? null : request.channelId,
         userId: request.userId,
         external,
-        isGuest: () => guests(request.userId),
+        isGuest: () =>
+          guests(request.userId).catch((error: Error) => {
+            logLookupFailure("guest", request, error);
+            return true;
+          }),
         isMemberOfAny: async (groupIds) => {
-          for (const groupId of groupIds) if ((await groupMembers(groupId)).has(request.userId)) return true;
+          for (const groupId of groupIds) {
+            const member = await groupMembers(`${request.teamId}/${groupId}`).then(
+              (members) => members.has(request.userId),
+              (error: Error) => {
+                logLookupFailure("user_group", request, error, { user_group: groupId });
+                return false;
+              },
+            );
+            if (member) return true;
+          }
           return false;
         },
       },
@@ -104,19 +137,5 @@ export function createSlackAccess({
           }),
       },
     );
-  };
-}
-
-function cached<T>(load: (key: string) => Promise<T>): (key: string) => Promise<T> {
-  const entries = new Map<string, { value: Promise<T>; until: number }>();
-  return (key) => {
-    const now = Date.now();
-    const hit = entries.get(key);
-    if (hit && hit.until > now) return hit.value;
-    const value = load(key);
-    // A failed lookup is not kept: the next request asks again.
-    value.catch(() => entries.delete(key));
-    entries.set(key, { value, until: now + SLACK_DIRECTORY_CACHE_MS });
-    return value;
   };
 }

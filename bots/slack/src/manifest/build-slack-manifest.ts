@@ -27,7 +27,8 @@ export const SLACK_BOT_SCOPES = [
   "groups:read",
   "im:read",
   "mpim:read",
-  "users:read", // names of the people who ask
+  "users:read", // names of the people who ask, and guests (access.slack.guests)
+  "usergroups:read", // who is in the user groups access.slack.userGroups allows
   "assistant:write", // assistant.threads.setStatus while a turn runs
 ] as const;
 

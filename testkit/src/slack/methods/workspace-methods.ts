@@ -21,6 +21,17 @@ export const workspaceMethods: Record<string, FakeSlackMethod> = {
     return { ok: true, user: directory.user(user) };
   },
 
+  // Slack answers an unknown group, or one of another workspace than `team_id`, with
+  // `no_such_subteam`, and lists members as bare user ids.
+  "usergroups.users.list": ({ body, directory }) => {
+    const id = stringField(body, "usergroup");
+    if (id === undefined) return slackError("invalid_arguments");
+    const group = directory.userGroup(id);
+    const teamId = stringField(body, "team_id");
+    if (!group || (teamId !== undefined && teamId !== group.teamId)) return slackError("no_such_subteam");
+    return { ok: true, users: [...group.users] };
+  },
+
   "reactions.add": ({ body, store }) => {
     const target = reactionTarget(body);
     if ("error" in target) return slackError(target.error);

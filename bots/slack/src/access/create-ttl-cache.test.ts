@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { createTtlCache } from "./create-ttl-cache.js";
+
+describe("createTtlCache", () => {
+  it("asks once per key until the entry expires, then asks again", async () => {
+    let clock = 0;
+    const asked: string[] = [];
+    const members = createTtlCache(
+      async (group) => {
+        asked.push(group);
+        return [`${group}-member-${asked.length}`];
+      },
+      { ttlMs: 1_000, now: () => clock },
+    );
+    expect(await members("S1")).toEqual(["S1-member-1"]);
+    clock = 999;
+    expect(await members("S1")).toEqual(["S1-member-1"]);
+    expect(await members("S2")).toEqual(["S2-member-2"]);
+    clock = 1_000;
+    expect(await members("S1")).toEqual(["S1-member-3"]);
+    expect(asked).toEqual(["S1", "S2", "S1"]);
+  });
+
+  it("shares one lookup between concurrent callers and forgets a failed one", async () => {
+    let calls = 0;
+    const cache = createTtlCache(
+      async () => {
+        calls += 1;
+        if (calls === 1) throw new Error("slack is down");
+        return calls;
+      },
+      { ttlMs: 60_000, now: () => 0 },
+    );
+    const [a, b] = await Promise.allSettled([cache("S1"), cache("S1")]);
+    expect([a.status, b.status]).toEqual(["rejected", "rejected"]);
+    expect(await cache("S1")).toBe(2);
+    expect(await cache("S1")).toBe(2);
+    expect(calls).toBe(2);
+  });
+});
