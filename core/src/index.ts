@@ -271,8 +271,10 @@ export {
 } from "./store/session-store.js";
 export {
   createTranscriptStore,
+  parseTranscriptLine,
   type StoredTranscriptEntry,
   TRANSCRIPT_MAX_ENTRIES,
+  type TranscriptLine,
   type TranscriptStore,
 } from "./store/transcript-store.js";
 export { formatDuration } from "./text/format-duration.js";

@@ -216,13 +216,13 @@ export async function startBaton({
       const gateway = server;
       gateway.on("error", (error) => log.error("server.gateway.error", { error: error.message }));
       stopGateway = () =>
-        new Promise((resolve) => {
+        new Promise<void>((resolve) => {
           gateway.close(() => resolve());
           gateway.closeIdleConnections();
           // Keep-alive connections in use (a share page polling, Slack's warm sockets) would keep
           // close() waiting for ever: after a moment they are cut.
           setTimeout(() => gateway.closeAllConnections(), GATEWAY_CLOSE_GRACE_MS).unref();
-        });
+        }).then(() => sharing.close());
     }
 
     if (mode !== "gateway") {

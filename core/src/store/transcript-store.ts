@@ -17,11 +17,23 @@ export interface StoredTranscriptEntry {
   entry: TranscriptEntry;
 }
 
+/**
+ * An entry as stored: its stream id and its JSON, not yet parsed. Share pages read these so that
+ * parsing (the costly part of a large entry) happens off the thread that answers webhooks, and only
+ * for entries they have not rendered before.
+ */
+export interface TranscriptLine {
+  id: string;
+  json: string;
+}
+
 export interface TranscriptStore {
   append(sessionId: string, entry: NewTranscriptEntry): Promise<string>;
   /** Appends unless an entry with this key was appended before (a retried turn's prompt). */
   appendOnce(sessionId: string, onceKey: string, entry: NewTranscriptEntry): Promise<void>;
   read(sessionId: string, options?: { afterId?: string; count?: number }): Promise<StoredTranscriptEntry[]>;
+  /** As `read`, unparsed: `parseTranscriptLine` turns a line into its entry. */
+  readLines(sessionId: string, options?: { afterId?: string; count?: number }): Promise<TranscriptLine[]>;
   /** The newest entry, or null when the transcript is empty (or gone); share pages derive "running" from it. */
   latest(sessionId: string): Promise<StoredTranscriptEntry | null>;
 }
@@ -49,6 +61,12 @@ export function createTranscriptStore({ redis, keys }: { redis: Redis; keys: Red
   // Capped when written, so that no reader (a share page, a download) ever holds an unbounded entry.
   const line = (entry: NewTranscriptEntry) =>
     JSON.stringify({ ...capTranscriptEntry(entry), at: new Date().toISOString() });
+  const readRows = (sessionId: string, { afterId, count }: { afterId?: string; count?: number }) => {
+    const start = afterId ? `(${afterId}` : "-";
+    return count
+      ? redis.xrange(keys.transcript(sessionId), start, "+", "COUNT", count)
+      : redis.xrange(keys.transcript(sessionId), start, "+");
+  };
   return {
     async append(sessionId, entry) {
       const key = keys.transcript(sessionId);
@@ -72,12 +90,11 @@ export function createTranscriptStore({ redis, keys }: { redis: Redis; keys: Red
         TRANSCRIPT_MAX_ENTRIES,
       );
     },
-    async read(sessionId, { afterId, count } = {}) {
-      const start = afterId ? `(${afterId}` : "-";
-      const rows = count
-        ? await redis.xrange(keys.transcript(sessionId), start, "+", "COUNT", count)
-        : await redis.xrange(keys.transcript(sessionId), start, "+");
-      return rows.map(toStoredEntry);
+    async read(sessionId, options = {}) {
+      return (await readRows(sessionId, options)).map(toStoredEntry);
+    },
+    async readLines(sessionId, options = {}) {
+      return (await readRows(sessionId, options)).map(toLine);
     },
     async latest(sessionId) {
       const [row] = await redis.xrevrange(keys.transcript(sessionId), "+", "-", "COUNT", 1);
@@ -86,7 +103,15 @@ export function createTranscriptStore({ redis, keys }: { redis: Redis; keys: Red
   };
 }
 
-function toStoredEntry([id, fields]: [string, string[]]): StoredTranscriptEntry {
-  const index = fields.indexOf("e");
-  return { id, entry: transcriptEntrySchema.parse(JSON.parse(fields[index + 1] ?? "null")) };
+function toLine([id, fields]: [string, string[]]): TranscriptLine {
+  return { id, json: fields[fields.indexOf("e") + 1] ?? "null" };
+}
+
+function toStoredEntry(row: [string, string[]]): StoredTranscriptEntry {
+  return parseTranscriptLine(toLine(row));
+}
+
+/** A stored line as its entry; throws (a zod or JSON error) when it is not one. */
+export function parseTranscriptLine({ id, json }: TranscriptLine): StoredTranscriptEntry {
+  return { id, entry: transcriptEntrySchema.parse(JSON.parse(json)) };
 }

@@ -79,6 +79,12 @@ export const configSchema = z.object({
   BATON_SHARE_KEY: optionalSecret,
   /** Share key rotation: `id:secret,…`, the key for new links first (docs/security.md). */
   BATON_SHARE_KEYS: optionalSecret,
+  /** Share pages (docs/configuration.md): render threads, renders that may wait, a render's time limit, the cache. */
+  BATON_SHARE_RENDER_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  BATON_SHARE_RENDER_QUEUE: optionalCount,
+  BATON_SHARE_RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  BATON_SHARE_CACHE_MB: z.coerce.number().int().min(0).optional(),
+  BATON_SHARE_RENDER_NICENESS: z.coerce.number().int().min(0).max(19).optional(),
   /** `1` runs the playground even with platform credentials set; `0` never runs it (docs/playground.md). */
   BATON_PLAYGROUND: z.enum(["0", "1"]).optional(),
   /** `1` lets clients other than this machine use the playground. */

@@ -1,7 +1,6 @@
 import { join } from "node:path";
 import {
   type Catalog,
-  createRedactor,
   createShareService,
   createShareStore,
   createShareSweeper,
@@ -16,17 +15,21 @@ import {
 import type { Redis } from "ioredis";
 import { type Config, configuredSecrets, SHARE_LINK_KEY_FILE } from "../config/load-config.js";
 import type { HttpRoute } from "../gateway/http-route.js";
+import { createShareRenderPool } from "../share-pages/create-share-render-pool.js";
 import { createShareRoutes } from "../share-pages/create-share-routes.js";
 
 export interface Sharing {
   service: ShareService;
   routes: HttpRoute[];
   sweeper: ShareSweeper;
+  /** Ends the share-render threads (none run until a share page is asked for). */
+  close(): Promise<void>;
 }
 
 /**
  * Read-only share links: the service the worker uses to link results, the public routes (which
- * read only the transcript store, through the redactor), and the sweeper of expired links.
+ * read only the transcript store, redacted and rendered in worker threads), and the sweeper of
+ * expired links.
  */
 export async function setupSharing({
   config,
@@ -58,10 +61,32 @@ export async function setupSharing({
     linkKey,
     logger,
   });
-  const redactor = createRedactor({ knownSecrets: configuredSecrets(config) });
+  const renderer = createShareRenderPool({
+    knownSecrets: configuredSecrets(config),
+    logger,
+    ...(config.BATON_SHARE_RENDER_THREADS === undefined
+      ? {}
+      : { threads: config.BATON_SHARE_RENDER_THREADS }),
+    ...(config.BATON_SHARE_RENDER_QUEUE === undefined ? {} : { maxQueued: config.BATON_SHARE_RENDER_QUEUE }),
+    ...(config.BATON_SHARE_RENDER_NICENESS === undefined
+      ? {}
+      : { niceness: config.BATON_SHARE_RENDER_NICENESS }),
+    ...(config.BATON_SHARE_RENDER_TIMEOUT_MS === undefined
+      ? {}
+      : { jobTimeoutMs: config.BATON_SHARE_RENDER_TIMEOUT_MS }),
+  });
   return {
     service,
-    routes: createShareRoutes({ shares: service, transcripts, redactor, logger }),
+    routes: createShareRoutes({
+      shares: service,
+      transcripts,
+      renderer,
+      logger,
+      ...(config.BATON_SHARE_CACHE_MB === undefined
+        ? {}
+        : { cacheMaxChars: config.BATON_SHARE_CACHE_MB * 1024 * 1024 }),
+    }),
     sweeper: createShareSweeper({ shares: service, logger }),
+    close: () => renderer.close(),
   };
 }

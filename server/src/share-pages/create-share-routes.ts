@@ -1,21 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import {
-  describeTarget,
-  type Logger,
-  type Redactor,
-  type ShareService,
-  type TranscriptStore,
-} from "@baton/core";
+import type { Logger, ShareService, TranscriptStore } from "@baton/core";
 import type { HttpRoute } from "../gateway/http-route.js";
-import {
-  createSharedTranscriptLoader,
-  type LoadSharedTranscriptResult,
-  SHARE_PAGE_MAX_ENTRIES,
-} from "./load-shared-transcript.js";
-import { renderEntry } from "./render-entry.js";
-import { createMarkdownRenderer } from "./render-markdown.js";
+import { createShareLoadAnswerer, type FoundSharePage } from "./answer-share-load.js";
+import type { ShareRenderer } from "./create-share-render-pool.js";
+import { createSharedTranscriptLoader, SHARE_PAGE_MAX_ENTRIES } from "./load-shared-transcript.js";
+import { renderJsonDownload } from "./render-json-download.js";
 import { renderSharePage } from "./render-share-page.js";
 import { renderTranscriptMarkdown } from "./render-transcript-markdown.js";
+import type { ShareFormat } from "./share-render-job.js";
 import {
   sendShareData,
   sendShareJson,
@@ -31,38 +23,49 @@ const JSON_TYPE = "application/json; charset=utf-8";
 export interface ShareRoutesOptions {
   /** Resolves share ids (`createShareService(...)`); the routes use nothing else of it. */
   shares: Pick<ShareService, "resolve">;
-  transcripts: Pick<TranscriptStore, "read" | "latest">;
-  /** `createRedactor({ knownSecrets: configuredSecrets(config) })`: applied to everything served. */
-  redactor: Redactor;
+  transcripts: Pick<TranscriptStore, "readLines" | "latest">;
+  /**
+   * `createShareRenderPool({ knownSecrets: configuredSecrets(config), logger })`: redacts and
+   * renders everything served, in worker threads.
+   */
+  renderer: Pick<ShareRenderer, "render">;
+  /** The rendered-entry cache's budget, in characters (`SHARE_CACHE_MAX_CHARS_DEFAULT`). */
+  cacheMaxChars?: number;
   logger: Logger;
   now?: () => number;
 }
 
 /**
  * The public, read-only, anonymous share routes:
- * - `GET /s/:shareId`: the page (HTML rendered here; follows a running session by polling `updates`)
+ * - `GET /s/:shareId`: the page (entries rendered in share-render threads; follows a running session by polling `updates`)
  * - `GET /api/shared/:shareId/markdown`: the transcript as markdown
  * - `GET /api/shared/:shareId/status`: `{ "isStreaming": boolean }`
  * - `GET /api/shared/:shareId/updates?after=<entry id>`: what a following page appends
  * - `GET /api/shared/:shareId/download.md` and `download.json`: downloads with `X-Content-SHA256`
  * Every answer carries the security headers; every id that opens nothing gets the same 404.
+ * While every share-render thread is busy and its queue full, a transcript answer is a 503 with
+ * `Retry-After` (the page's script backs off and asks again).
  *
- * @example createGateway({ routes: [...createShareRoutes({ shares, transcripts, redactor, logger }), ...], logger })
+ * @example createGateway({ routes: [...createShareRoutes({ shares, transcripts, renderer, logger }), ...], logger })
  */
 export function createShareRoutes({
   shares,
   transcripts,
-  redactor,
+  renderer,
+  cacheMaxChars,
   logger,
   now = Date.now,
 }: ShareRoutesOptions): HttpRoute[] {
   const log = logger.child({ component: "server.share_pages" });
-  const loader = createSharedTranscriptLoader({ shares, transcripts, redactor, now });
-  const markdown = createMarkdownRenderer();
-  const renderEntries = (found: Extract<LoadSharedTranscriptResult, { kind: "found" }>) =>
-    found.entries
-      .map((entry) => loader.renderOnce(found.share.sessionId, entry, () => renderEntry(entry, markdown)))
-      .join("\n");
+  const loader = createSharedTranscriptLoader({
+    shares,
+    transcripts,
+    renderer,
+    now,
+    ...(cacheMaxChars === undefined ? {} : { cacheMaxChars }),
+  });
+  const foundOrAnswer = createShareLoadAnswerer(log);
+  const joinHtml = (found: FoundSharePage) => found.entries.map((entry) => entry.body).join("\n");
 
   const get = (
     path: string,
@@ -85,9 +88,8 @@ export function createShareRoutes({
   });
 
   const page = get("/s/:shareId", async (response, shareId) => {
-    const found = await loader.load(shareId);
-    if (found.kind === "not_found") return sendShareNotFoundPage(response);
-    const target = [...found.entries].reverse().find((e) => e.entry.kind === "target")?.entry;
+    const found = foundOrAnswer(response, await loader.load(shareId, { format: "html" }), true);
+    if (!found) return;
     sendSharePage(
       response,
       200,
@@ -95,8 +97,8 @@ export function createShareRoutes({
         shareId,
         share: found.share,
         status: found.status,
-        target: target?.kind === "target" ? describeTarget(target.target) : null,
-        entriesHtml: renderEntries(found),
+        target: found.entries.findLast((entry) => entry.target !== null)?.target ?? null,
+        entriesHtml: joinHtml(found),
         cursor: found.cursor,
         hasMore: found.hasMore,
         withheldBlocks: found.withheldBlocks,
@@ -116,28 +118,27 @@ export function createShareRoutes({
     response: ServerResponse,
     shareId: string,
     request: IncomingMessage,
-  ): Promise<Extract<LoadSharedTranscriptResult, { kind: "found" }> | null> {
+    format: ShareFormat,
+  ): Promise<FoundSharePage | null> {
     const after = new URL(request.url ?? "/", "http://share.invalid").searchParams.get("after") ?? "";
     if (after && !STREAM_ID.test(after)) {
       sendShareJson(response, 400, { error: "bad_cursor" });
       return null;
     }
-    const found = await loader.load(shareId, {
+    const result = await loader.load(shareId, {
+      format,
       ...(after ? { afterId: after } : {}),
       limit: SHARE_PAGE_MAX_ENTRIES,
     });
-    if (found.kind !== "not_found") return found;
-    sendShareNotFoundJson(response);
-    return null;
+    return foundOrAnswer(response, result, false);
   }
-  const nextOf = (found: Extract<LoadSharedTranscriptResult, { kind: "found" }>) =>
-    found.hasMore ? { nextCursor: found.cursor } : {};
+  const nextOf = (found: FoundSharePage) => (found.hasMore ? { nextCursor: found.cursor } : {});
 
   const updates = get("/api/shared/:shareId/updates", async (response, shareId, request) => {
-    const found = await loadPage(response, shareId, request);
+    const found = await loadPage(response, shareId, request, "html");
     if (!found) return;
     sendShareJson(response, 200, {
-      html: renderEntries(found),
+      html: joinHtml(found),
       cursor: found.cursor,
       isStreaming: found.status.isStreaming,
       hasMore: found.hasMore,
@@ -154,7 +155,7 @@ export function createShareRoutes({
 
   const markdownRoute = (path: string, attachmentName?: string) =>
     get(path, async (response, shareId, request) => {
-      const found = await loadPage(response, shareId, request);
+      const found = await loadPage(response, shareId, request, "markdown");
       if (!found) return;
       const body = renderTranscriptMarkdown(found.entries, found.status);
       sendShareData(response, 200, MARKDOWN_TYPE, body, {
@@ -165,19 +166,9 @@ export function createShareRoutes({
     });
 
   const json = get("/api/shared/:shareId/download.json", async (response, shareId, request) => {
-    const found = await loadPage(response, shareId, request);
+    const found = await loadPage(response, shareId, request, "json");
     if (!found) return;
-    const body = `${JSON.stringify(
-      {
-        version: 1,
-        status: found.status,
-        expiresAt: found.share.expiresAt,
-        withheldBlocks: found.withheldBlocks,
-        entries: found.entries.map(({ id, entry }) => ({ id, ...entry })),
-      },
-      null,
-      2,
-    )}\n`;
+    const body = renderJsonDownload(found);
     sendShareData(response, 200, JSON_TYPE, body, {
       withDigest: true,
       attachmentName: "baton-session.json",

@@ -1,7 +1,7 @@
 import type { ShareSummary } from "@baton/core";
 import { escapeHtml } from "./escape-html.js";
+import { sharePageHead } from "./render-notice-page.js";
 import { SHARE_PAGE_POLL_INTERVAL_MS, SHARE_PAGE_SCRIPT } from "./share-page-script.js";
-import { SHARE_PAGE_STYLE } from "./share-page-style.js";
 import type { SharedStatus } from "./shared-status.js";
 
 export interface SharePageInput {
@@ -29,15 +29,7 @@ export function renderSharePage(input: SharePageInput): string {
   const expiry = share.expiresAt
     ? `Link expires <time datetime="${escapeHtml(share.expiresAt)}">${escapeHtml(formatDate(share.expiresAt))}</time>`
     : "Link does not expire";
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>Baton session (read-only)</title>
-<style>${SHARE_PAGE_STYLE}</style>
-</head>
+  return `${sharePageHead("Baton session (read-only)")}
 <body data-streaming="${status.isStreaming || hasMore}" data-cursor="${escapeHtml(cursor)}" data-poll-ms="${SHARE_PAGE_POLL_INTERVAL_MS}">
 <header>
 <h1>Baton session</h1>

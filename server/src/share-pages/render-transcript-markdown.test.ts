@@ -1,5 +1,12 @@
+import { describeTarget, type StoredTranscriptEntry } from "@baton/core";
 import { describe, expect, it } from "vitest";
-import { fence, renderTranscriptMarkdown } from "./render-transcript-markdown.js";
+import { entryMarkdown, fence, renderTranscriptMarkdown } from "./render-transcript-markdown.js";
+
+const blocksOf = (entries: StoredTranscriptEntry[]) =>
+  entries.map(({ entry }) => ({
+    body: entryMarkdown(entry),
+    target: entry.kind === "target" ? describeTarget(entry.target) : null,
+  }));
 
 describe("renderTranscriptMarkdown", () => {
   it("fences code so that nothing inside can close the fence", () => {
@@ -10,7 +17,7 @@ describe("renderTranscriptMarkdown", () => {
   it("writes the conversation in order, with tools fenced and the status on top", () => {
     const at = "2024-06-11T10:00:00.000Z";
     const markdown = renderTranscriptMarkdown(
-      [
+      blocksOf([
         {
           id: "1-0",
           entry: {
@@ -41,7 +48,7 @@ describe("renderTranscriptMarkdown", () => {
           },
         },
         { id: "4-0", entry: { kind: "outcome", turnId: "t", at, status: "completed", summary: "Done." } },
-      ],
+      ]),
       { isStreaming: false, kind: "completed", label: "Completed" },
     );
     expect(markdown).toBe(

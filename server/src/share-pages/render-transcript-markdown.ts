@@ -1,24 +1,29 @@
-import { describeTarget, type StoredTranscriptEntry, type TranscriptEntry } from "@baton/core";
+import { describeTarget, type TranscriptEntry } from "@baton/core";
+import type { RenderedShareEntry } from "./share-render-job.js";
 import type { SharedStatus } from "./shared-status.js";
 
 /**
- * The transcript (already redacted) as a markdown document: what `/api/shared/:id/markdown`
- * answers and the page offers as a download. Tool input and output go in code fences long
- * enough that nothing inside can close them.
+ * A page of the transcript as a markdown document, from its entries' blocks (`entryMarkdown` of
+ * each, already redacted): what `/api/shared/:id/markdown` answers and the page offers as a
+ * download.
  */
-export function renderTranscriptMarkdown(entries: StoredTranscriptEntry[], status: SharedStatus): string {
-  const target = [...entries].reverse().find((e) => e.entry.kind === "target")?.entry;
+export function renderTranscriptMarkdown(
+  entries: Pick<RenderedShareEntry, "body" | "target">[],
+  status: SharedStatus,
+): string {
+  const target = entries.findLast((e) => e.target !== null)?.target;
   const lines = ["# Baton session", ""];
-  if (target?.kind === "target") lines.push(`- Target: ${describeTarget(target.target)}`);
+  if (target) lines.push(`- Target: ${target}`);
   lines.push(`- Status: ${status.label}`, "");
-  for (const { entry } of entries) {
-    const block = entryMarkdown(entry);
-    if (block) lines.push(block, "");
-  }
+  for (const { body } of entries) if (body) lines.push(body, "");
   return `${lines.join("\n").trimEnd()}\n`;
 }
 
-function entryMarkdown(entry: TranscriptEntry): string {
+/**
+ * One entry (already redacted) as a markdown block, "" when it has none. Tool input and output
+ * go in code fences long enough that nothing inside can close them.
+ */
+export function entryMarkdown(entry: TranscriptEntry): string {
   switch (entry.kind) {
     case "prompt":
       return `---\n\n## ${entry.actor.name ?? entry.actor.id} (${entry.actor.platform}, ${entry.at})\n\n${entry.text}`;

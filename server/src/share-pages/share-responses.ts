@@ -1,9 +1,12 @@
 import { createHash } from "node:crypto";
 import type { ServerResponse } from "node:http";
+import { BUSY_PAGE, SHARE_BUSY_RETRY_AFTER_S } from "./render-busy-page.js";
 import { NOT_FOUND_PAGE } from "./render-not-found-page.js";
 import { SHARE_DATA_CSP, SHARE_PAGE_CSP, shareSecurityHeaders } from "./share-security-headers.js";
 
 const NOT_FOUND_JSON = JSON.stringify({ error: "not_found" });
+const BUSY_JSON = JSON.stringify({ error: "busy", retryAfterSeconds: SHARE_BUSY_RETRY_AFTER_S });
+const BUSY_HEADERS = { "retry-after": String(SHARE_BUSY_RETRY_AFTER_S) };
 
 export interface ShareDataOptions {
   /** Adds `X-Content-SHA256` (hex) so a download can be checked against what was sent. */
@@ -22,6 +25,16 @@ export function sendSharePage(response: ServerResponse, status: number, html: st
 /** The same bytes and headers for every id that opens nothing (unknown, malformed, revoked, expired). */
 export function sendShareNotFoundPage(response: ServerResponse): void {
   sendSharePage(response, 404, NOT_FOUND_PAGE);
+}
+
+/** The page's 503 while every share-render thread is busy, with `Retry-After`. */
+export function sendShareBusyPage(response: ServerResponse): void {
+  send(response, 503, "text/html; charset=utf-8", BUSY_PAGE, SHARE_PAGE_CSP, BUSY_HEADERS);
+}
+
+/** The API's 503 while every share-render thread is busy, with `Retry-After`. */
+export function sendShareBusyJson(response: ServerResponse): void {
+  send(response, 503, "application/json; charset=utf-8", BUSY_JSON, SHARE_DATA_CSP, BUSY_HEADERS);
 }
 
 /** A JSON, markdown or download answer of the share routes; its CSP allows nothing. */

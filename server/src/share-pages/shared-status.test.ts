@@ -1,13 +1,11 @@
-import type { StoredTranscriptEntry } from "@baton/core";
+import type { TranscriptEntry } from "@baton/core";
 import { describe, expect, it } from "vitest";
-import { describeSharedStatus, SHARE_STREAM_IDLE_LIMIT_MS } from "./shared-status.js";
+import { describeSharedStatus, SHARE_STREAM_IDLE_LIMIT_MS, statusFactsOf } from "./shared-status.js";
 
 const AT = "2024-06-11T10:00:00.000Z";
 const atMs = Date.parse(AT);
 
-function stored(entry: StoredTranscriptEntry["entry"]): StoredTranscriptEntry {
-  return { id: "1-0", entry };
-}
+const stored = (entry: TranscriptEntry) => statusFactsOf(entry);
 
 describe("describeSharedStatus", () => {
   it("is running while the newest entry is not an outcome", () => {

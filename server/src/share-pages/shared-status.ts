@@ -1,4 +1,4 @@
-import type { StoredTranscriptEntry } from "@baton/core";
+import type { TranscriptEntry } from "@baton/core";
 
 /**
  * A turn that has written nothing for this long is taken as over even without an outcome (a
@@ -24,15 +24,26 @@ const LABELS: Record<SharedStatusKind, string> = {
   idle: "No recent activity",
 };
 
+/** What a status is derived from: small enough to keep beside each rendered entry. */
+export interface ShareStatusFacts {
+  at: string;
+  /** The turn's outcome, when the entry is one. */
+  outcome: "completed" | "failed" | "stopped" | null;
+}
+
+export function statusFactsOf(entry: TranscriptEntry): ShareStatusFacts {
+  return { at: entry.at, outcome: entry.kind === "outcome" ? entry.status : null };
+}
+
 /** A session is running while its newest transcript entry is not a turn's outcome. */
-export function describeSharedStatus(latest: StoredTranscriptEntry | null, nowMs: number): SharedStatus {
+export function describeSharedStatus(latest: ShareStatusFacts | null, nowMs: number): SharedStatus {
   const kind = statusKind(latest, nowMs);
   return { isStreaming: kind === "running", kind, label: LABELS[kind] };
 }
 
-function statusKind(latest: StoredTranscriptEntry | null, nowMs: number): SharedStatusKind {
+function statusKind(latest: ShareStatusFacts | null, nowMs: number): SharedStatusKind {
   if (!latest) return "empty";
-  if (latest.entry.kind === "outcome") return latest.entry.status;
-  const at = Date.parse(latest.entry.at);
+  if (latest.outcome) return latest.outcome;
+  const at = Date.parse(latest.at);
   return Number.isFinite(at) && nowMs - at >= SHARE_STREAM_IDLE_LIMIT_MS ? "idle" : "running";
 }
