@@ -56,10 +56,12 @@ local function may_steer(requester_key, actor, policy)
   if policy == 'requester' then return false end
   return string.find(policy, ',' .. actor .. ',', 1, true) ~= nil
 end
+-- refusal may be a function: the buckets, peeked only once the delivery is known to be new.
 local function claim(refusal, retry, requester_key, actor, policy)
   if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[3]) then
     return { redis.call('HGET', KEYS[2], 'status') or 'expired' }
   end
+  if type(refusal) == 'function' then refusal, retry = refusal() end
   if not refusal and not may_steer(requester_key, actor, policy) then refusal, retry = 'may_not_steer', 0 end
   local max = tonumber(ARGV[6])
   if not refusal and max > 0 and redis.call('LLEN', KEYS[3]) >= max then refusal, retry = 'conversation_full', 0 end
@@ -82,16 +84,16 @@ end
  * minute, user burst, workspace per minute, workspace burst, actor id, steering policy.
  */
 export const INTAKE_SCRIPT = `${BUCKET_HELPERS}${CLAIM}
-local now = now_ms()
 local bucket_args = { ARGV[7], ARGV[8], ARGV[9], ARGV[10] }
-local outcome
-if redis.call('EXISTS', KEYS[1]) == 1 then
-  outcome = claim(false, 0, KEYS[7], ARGV[11], '')
-else
-  local refusal, retry, user, ws = check_buckets(KEYS[5], KEYS[6], bucket_args, now)
-  outcome = claim(refusal, retry, KEYS[7], ARGV[11], ARGV[12])
-  if outcome[1] == 'new' then take_buckets(KEYS[5], KEYS[6], bucket_args, user, ws, now) end
-end
+local now, user, ws
+-- A repeated delivery stops at the claim: its buckets are neither peeked nor taken.
+local outcome = claim(function()
+  now = now_ms()
+  local refusal, retry
+  refusal, retry, user, ws = check_buckets(KEYS[5], KEYS[6], bucket_args, now)
+  return refusal, retry
+end, 0, KEYS[7], ARGV[11], ARGV[12])
+if outcome[1] == 'new' then take_buckets(KEYS[5], KEYS[6], bucket_args, user, ws, now) end
 redis.call('XADD', KEYS[4], '*', 'turn', ARGV[1], 'conversation', ARGV[5])
 return outcome
 `;

@@ -45,12 +45,11 @@ import { createOverdueTurnAnswer } from "./platforms/answer-overdue-turn.js";
 import { createBackend } from "./platforms/create-backend.js";
 import { createBatonClassifier } from "./platforms/create-baton-classifier.js";
 import { setupSharing } from "./platforms/setup-sharing.js";
+import { createAckPathIntake, REQUEST_REDIS_RETRIES } from "./redis/create-ack-path-intake.js";
 import { resolveRedis } from "./redis/resolve-redis.js";
 import { createHealthRoutes } from "./routes/health-routes.js";
 
 export type BatonMode = "all" | "gateway" | "worker";
-
-const REQUEST_REDIS_RETRIES = 2;
 
 /** How long open HTTP connections may finish their requests once the gateway is closing. */
 export const GATEWAY_CLOSE_GRACE_MS = 5_000;
@@ -115,6 +114,7 @@ export async function startBaton({
   const names = queueNames(config.BATON_REDIS_PREFIX);
   const limits = intakeLimitsFromConfig(config);
   const queue = createSessionQueue({ connection: main, keys, names, logger, limits });
+  const intake = createAckPathIntake({ mode, redis, keys, logger, limits }) ?? queue.intake;
   const ledger = createReplyLedger({ redis: main, keys });
   const sessions = createSessionStore({ redis: main, keys });
   const transcripts = createTranscriptStore({ redis: main, keys });
@@ -133,7 +133,7 @@ export async function startBaton({
       config,
       services: {
         catalog,
-        intake: queue.intake,
+        intake,
         stopConversation: queue.stop,
         queuedRequesters: queue.queuedRequesters,
         sessions,

@@ -73,6 +73,23 @@ describe("createLogger", () => {
       expect(out.text()).toContain("[redacted]");
     }
   });
+  it("redacts a field one level down and in a child's bindings, and leaves the caller's object alone", () => {
+    const out = capture();
+    const fields = { turn_id: "t_1", request: { text: "the secret plan", id: "r_1" }, list: ["text"] };
+    createLogger({ level: "info", destination: out.stream })
+      .child({ component: "queue", secret: "binding-secret-value" })
+      .info("queue.turn.seen", fields);
+    const line = JSON.parse(out.text());
+    expect(line).toMatchObject({
+      turn_id: "t_1",
+      request: { text: "[redacted]", id: "r_1" },
+      list: ["text"],
+      secret: "[redacted]",
+    });
+    expect(out.text()).not.toContain("the secret plan");
+    expect(out.text()).not.toContain("binding-secret-value");
+    expect(fields.request.text).toBe("the secret plan");
+  });
 });
 
 describe("resolveLogFormat", () => {

@@ -11,9 +11,11 @@ export function createClusterClient(
   options: RedisOptions & { lazyConnect?: boolean } = {},
 ): Redis {
   const { nodes, username, password, tls } = parseClusterNodes(clusterNodes);
-  const { lazyConnect, ...redisOptions } = options;
+  // Auto-pipelining is the cluster client's to do: it groups commands by node.
+  const { lazyConnect, enableAutoPipelining, ...redisOptions } = options;
   return new Cluster(nodes, {
     lazyConnect,
+    enableAutoPipelining,
     redisOptions: { ...redisOptions, username, password, ...(tls ? { tls: {} } : {}) },
   }) as unknown as Redis;
 }

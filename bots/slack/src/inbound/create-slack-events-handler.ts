@@ -17,7 +17,7 @@ export type SlackEventsHandler = (request: IncomingMessage, response: ServerResp
 
 /**
  * `POST /slack/events` over HTTP. Between arrival and the answer there is only: read (≤ 1 MiB),
- * verify the signature with Bolt's verifier, parse, and route (dedupe, persist, enqueue). Anything
+ * verify the signature (Slack's v0 scheme, checked against Bolt's verifier in tests), parse, and route (dedupe, persist, enqueue). Anything
  * slower happens in the worker, well inside Slack's 3-second deadline.
  */
 export function createSlackEventsHandler({

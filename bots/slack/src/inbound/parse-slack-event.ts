@@ -99,7 +99,15 @@ export function parseSlackEvent(envelope: EventCallback, identity: SlackIdentity
   return { kind: "prompt", message };
 }
 
+// A mention pattern per bot user id, built once rather than on every event.
+const mentionPatterns = new Map<string, RegExp>();
+
 function stripMention(text: string, botUserId: string): string {
+  let pattern = mentionPatterns.get(botUserId);
+  if (!pattern) {
+    pattern = new RegExp(`<@${botUserId}>[ \\t]?`, "g");
+    mentionPatterns.set(botUserId, pattern);
+  }
   // Only the mention goes: the rest keeps its line breaks (people paste code and logs).
-  return text.replaceAll(new RegExp(`<@${botUserId}>[ \\t]?`, "g"), "").trim();
+  return text.replaceAll(pattern, "").trim();
 }
