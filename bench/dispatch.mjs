@@ -13,6 +13,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
+import { WORKER_CONCURRENCY } from "@baton/queue";
 import {
   buildAgentSessionEvent,
   buildAppMentionEvent,
@@ -39,7 +40,7 @@ const TURNS = Number(process.env.BENCH_TURNS ?? 20_000);
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 2_000);
 /** One conversation in this many is a Linear agent session; the rest are Slack threads. */
 const LINEAR_EVERY = Number(process.env.BENCH_LINEAR_EVERY ?? 10);
-const CONCURRENCY = Number(process.env.BENCH_WORKER_CONCURRENCY ?? 64);
+const CONCURRENCY = Number(process.env.BENCH_WORKER_CONCURRENCY ?? WORKER_CONCURRENCY);
 const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? "1,2").split(",").map(Number);
 const SEND_IN_FLIGHT = 32;
 const SLACK_CHANNELS = 50;
@@ -285,15 +286,9 @@ async function runBaseline(redis, workers) {
       );
     }
     const children = Array.from({ length: workers }, () => {
-      const child = spawn("node", ["bench/noop-worker.mjs"], {
+      const args = [BENCH_REDIS_URL, `{${prefix}}`, queueName, String(CONCURRENCY)];
+      const child = spawn("node", ["bench/noop-worker.mjs", ...args], {
         cwd: root,
-        env: {
-          ...process.env,
-          REDIS_URL: BENCH_REDIS_URL,
-          PREFIX: `{${prefix}}`,
-          QUEUE: queueName,
-          CONCURRENCY: String(CONCURRENCY),
-        },
         stdio: ["ignore", "pipe", "inherit"],
       });
       let output = "";

@@ -4,8 +4,9 @@
 import { Worker } from "bullmq";
 import { Redis } from "ioredis";
 
-const { REDIS_URL, PREFIX, QUEUE, CONCURRENCY } = process.env;
-const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+// node bench/noop-worker.mjs <redis url> <queue prefix> <queue name> <concurrency>
+const [redisUrl, prefix, queueName, concurrency] = process.argv.slice(2);
+const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
 let firstAt = 0;
 let lastAt = 0;
 let processed = 0;
@@ -16,14 +17,14 @@ const cpuNowMs = () => {
   return (user + system) / 1000;
 };
 const worker = new Worker(
-  QUEUE,
+  queueName,
   async () => {
     if (!firstAt) {
       firstAt = Date.now();
       cpuAtFirstMs = cpuNowMs();
     }
   },
-  { connection, prefix: PREFIX, concurrency: Number(CONCURRENCY) },
+  { connection, prefix, concurrency: Number(concurrency) },
 );
 worker.on("completed", () => {
   processed += 1;

@@ -13,6 +13,7 @@ export {
   SHUTDOWN_GRACE_MS,
   TURN_ATTEMPTS,
   TURN_BACKOFF_MS,
+  WORKER_CONCURRENCY,
 } from "./queue-settings.js";
 export { createQueuedRequesters, type QueuedRequesters } from "./queued-requesters.js";
 export { createSessionQueue, type SessionQueue, type SessionQueueOptions } from "./session-queue.js";
