@@ -128,6 +128,17 @@ export async function localRedisPid(redis, redisUrl) {
   return Number((await redis.info("server")).match(/process_id:(\d+)/)?.[1] ?? 0);
 }
 
+let messageCount = 0;
+/**
+ * A Slack message ts no other message of the run has (testkit's `newMessageTs` draws at random
+ * within the second, and thousands of messages a run would meet): the benchmarks find turns by it.
+ */
+export function uniqueMessageTs() {
+  messageCount += 1;
+  const seconds = Math.floor(Date.now() / 1000) + Math.floor(messageCount / 1_000_000);
+  return `${seconds}.${String(messageCount % 1_000_000).padStart(6, "0")}`;
+}
+
 /** Runs `work` over `items` with at most `limit` at once. */
 export async function inPool(items, limit, work) {
   let next = 0;

@@ -18,7 +18,6 @@ import {
   buildAgentSessionEvent,
   buildAppMentionEvent,
   FAKE_SLACK_DEFAULTS,
-  newMessageTs,
   postSlackEvent,
   signLinearWebhook,
 } from "@baton/testkit";
@@ -32,6 +31,7 @@ import {
   LINEAR_WEBHOOK_SECRET,
   spawnBaton,
   startFakes,
+  uniqueMessageTs,
   waitForWorkers,
 } from "./baton-fleet.mjs";
 import { BENCH_REDIS_URL, BENCH_SIGNING_SECRET, flushPrefix } from "./bench-support.mjs";
@@ -85,7 +85,7 @@ async function fillThroughGateway(url, fakes, { conversations, order }) {
     conversation.messageTs = [];
     if (conversation.platform === "slack") {
       conversation.channel = `C0DISP${conversation.index % SLACK_CHANNELS}`;
-      conversation.rootTs = newMessageTs();
+      conversation.rootTs = uniqueMessageTs();
     } else {
       conversation.issue = linear.store.seedIssue({
         title: `Bench issue ${conversation.index}`,
@@ -112,7 +112,7 @@ async function fillThroughGateway(url, fakes, { conversations, order }) {
 }
 
 async function sendSlack(url, conversation, turn) {
-  const ts = turn === 0 ? conversation.rootTs : newMessageTs();
+  const ts = turn === 0 ? conversation.rootTs : uniqueMessageTs();
   conversation.messageTs.push(ts);
   const envelope = buildAppMentionEvent({
     teamId: FAKE_SLACK_DEFAULTS.teamId,

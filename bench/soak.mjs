@@ -16,7 +16,6 @@ import {
   buildIssueCommentEvent,
   buildMessageEvent,
   FAKE_SLACK_DEFAULTS,
-  newMessageTs,
   signGithubWebhook,
   signLinearWebhook,
   signSlackRequest,
@@ -29,6 +28,7 @@ import {
   LINEAR_WEBHOOK_SECRET,
   spawnBaton,
   startFakes,
+  uniqueMessageTs,
   waitForWorkers,
 } from "./baton-fleet.mjs";
 import { BENCH_REDIS_URL, BENCH_SIGNING_SECRET, flushPrefix } from "./bench-support.mjs";
@@ -128,7 +128,7 @@ function postSlack(envelope) {
 function slackTurn() {
   counts.turns += 1;
   let thread = followUp(slackThreads);
-  const ts = newMessageTs();
+  const ts = uniqueMessageTs();
   if (!thread) {
     thread = { channel: `C0SOAK${slackThreads.length % 40}`, rootTs: ts, turns: 0 };
     slackThreads.push(thread);
