@@ -14,6 +14,7 @@ export {
   TURN_ATTEMPTS,
   TURN_BACKOFF_MS,
   TURN_TIMEOUT_MS,
+  WORKER_CONCURRENCY,
 } from "./queue-settings.js";
 export { createQueuedRequesters, type QueuedRequesters } from "./queued-requesters.js";
 export { createSessionQueue, type SessionQueue, type SessionQueueOptions } from "./session-queue.js";

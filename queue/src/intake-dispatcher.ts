@@ -6,7 +6,7 @@ import type { Redis } from "ioredis";
 import { createConversationGate } from "./conversation-gate.js";
 import { describeRefusal } from "./describe-refusal.js";
 import { DEFAULT_INTAKE_LIMITS, type IntakeLimits } from "./intake-limits.js";
-import { CONVERSATION_LOCK_MS } from "./queue-settings.js";
+import { CONVERSATION_LOCK_MS, TURN_PARKED_MS } from "./queue-settings.js";
 import type { TurnJob } from "./turn-job.js";
 import { isFinished, readTurn, type TurnRead } from "./turn-record.js";
 import { wakeTurn } from "./wake-turn.js";
@@ -33,6 +33,8 @@ export interface IntakeDispatcherOptions {
   logger: Logger;
   reclaimIdleMs?: number;
   reclaimEveryMs?: number;
+  /** How long a turn queued behind another sleeps if no one wakes it (as the worker's `parkMs`). */
+  parkMs?: number;
 }
 
 export interface IntakeDispatcher {
@@ -52,6 +54,7 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
   const { blocking, redis, keys, turns, acknowledge, logger } = options;
   const reclaimIdleMs = options.reclaimIdleMs ?? DISPATCH_RECLAIM_IDLE_MS;
   const reclaimEveryMs = options.reclaimEveryMs ?? DISPATCH_RECLAIM_EVERY_MS;
+  const parkMs = options.parkMs ?? TURN_PARKED_MS;
   const log = logger.child({ component: "queue.dispatcher" });
   const limits = options.limits ?? DEFAULT_INTAKE_LIMITS;
   const gate = createConversationGate({ redis, keys, lockMs: CONVERSATION_LOCK_MS });
@@ -76,9 +79,8 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
       // The acknowledgement runs beside the dispatch, not in it: a slow or rate-limited platform
       // must not keep other turns from their jobs.
       trackAcknowledgement(turn);
-      const job: TurnJob = { version: 1, turnId: turn.id, conversationKey: turn.conversationKey };
       try {
-        await turns.add("turn", job, { jobId: job.turnId });
+        await queueTurn(turn);
       } catch (error) {
         // Without its job the turn would never run: keep the entry, and a later pass retries it.
         log.error("queue.dispatch.enqueue_failed", { turn_id: turnId, error: (error as Error).message });
@@ -86,6 +88,19 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
       }
     }
     await redis.multi().xack(stream, DISPATCHER_GROUP, entryId).xdel(stream, entryId).exec();
+  }
+
+  /**
+   * Adds the turn's job. A turn behind another in its conversation gets its job parked (delayed)
+   * from the start, as a worker would park it on finding it not at the head: it is woken when the
+   * turn ahead leaves, without a worker taking it up just to put it down. Were the turn ahead to
+   * leave between the look and the add, its wake-up found no job to promote: look again after.
+   */
+  async function queueTurn(turn: Turn): Promise<void> {
+    const job: TurnJob = { version: 1, turnId: turn.id, conversationKey: turn.conversationKey };
+    const behind = !(await gate.isHead(turn.conversationKey, turn.id));
+    await turns.add("turn", job, { jobId: job.turnId, ...(behind ? { delay: parkMs } : {}) });
+    if (behind && (await gate.isHead(turn.conversationKey, turn.id))) await wakeTurn(turns, turn.id);
   }
 
   /**

@@ -10,6 +10,12 @@ export const TURN_ATTEMPTS = 5;
 export const TURN_BACKOFF_MS = 2_000;
 /** A turn whose conversation's lock is still held (its holder died) checks again after about this long. */
 export const TURN_WAIT_MS = 1_000;
+/**
+ * Turns one worker process runs at once (BATON_WORKER_CONCURRENCY). A turn spends nearly all its
+ * time waiting on the agent backend and the platforms, not on this process's CPU, so a worker
+ * holds many at once; each is a different conversation.
+ */
+export const WORKER_CONCURRENCY = 32;
 /** Running turns get this long to finish after SIGTERM before they are handed back to the queue. */
 export const SHUTDOWN_GRACE_MS = 30_000;
 /** A conversation holds at most this many turns (running and waiting); more are refused with a reply. */

@@ -7,28 +7,40 @@ export interface StopSignals {
   close(): Promise<void>;
 }
 
-/** Listens, on one subscriber connection, for stops of the turns this process runs. */
+/**
+ * Listens, on one subscriber connection, for stops of the turns this process runs. It subscribes
+ * once to the pattern of every conversation's stop channel rather than to each running turn's
+ * channel: a SUBSCRIBE and UNSUBSCRIBE per turn were two round trips on every turn's path, while
+ * stops are rare, so hearing (and dropping) the stops of turns that run elsewhere costs less.
+ */
 export function createStopSignals({ subscriber, keys }: { subscriber: Redis; keys: RedisKeys }): StopSignals {
   const watchers = new Map<string, Map<string, () => void>>();
-  subscriber.on("message", (channel: string, turnId: string) => {
+  subscriber.on("pmessage", (_pattern: string, channel: string, turnId: string) => {
     watchers.get(channel)?.get(turnId)?.();
   });
+  // Every stop channel is `<prefix>:conv:{<key>}:stop`; the pattern is anchored on both ends.
+  const pattern = keys.stopChannel("*");
+  // Subscribed before the first turn is watched; a stop published before that finds the turn's
+  // `stopRequested` mark, which the worker reads after watching.
+  let subscribed: Promise<unknown> | undefined;
   return {
     async watch(conversationKey, turnId, onStop) {
+      subscribed ??= subscriber.psubscribe(pattern).catch((error: unknown) => {
+        // Tried again by the next turn; ioredis subscribes again by itself after a reconnect.
+        subscribed = undefined;
+        throw error;
+      });
+      await subscribed;
       const channel = keys.stopChannel(conversationKey);
       let byTurn = watchers.get(channel);
       if (!byTurn) {
         byTurn = new Map();
         watchers.set(channel, byTurn);
-        await subscriber.subscribe(channel);
       }
       byTurn.set(turnId, onStop);
       return async () => {
         byTurn.delete(turnId);
-        if (byTurn.size === 0 && watchers.get(channel) === byTurn) {
-          watchers.delete(channel);
-          await subscriber.unsubscribe(channel);
-        }
+        if (byTurn.size === 0 && watchers.get(channel) === byTurn) watchers.delete(channel);
       };
     },
     async close() {

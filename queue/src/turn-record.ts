@@ -71,6 +71,16 @@ export async function readTurnRecord(
   return read.kind === "found" ? read.record : null;
 }
 
+/** Whether someone asked to stop the turn: one field, not the whole record, on every turn's path. */
+export async function isStopRequested(
+  redis: Redis,
+  keys: RedisKeys,
+  conversationKey: string,
+  turnId: string,
+): Promise<boolean> {
+  return (await redis.hget(keys.turn(conversationKey, turnId), "stopRequested")) === "1";
+}
+
 export function isFinished(status: TurnStatus): boolean {
   return FINISHED_TURN_STATUSES.has(status);
 }

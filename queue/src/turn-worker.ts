@@ -10,10 +10,16 @@ import {
 import { DelayedError, type Job, type Queue, UnrecoverableError, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { createConversationGate } from "./conversation-gate.js";
-import { CONVERSATION_LOCK_MS, SHUTDOWN_GRACE_MS, TURN_PARKED_MS, TURN_WAIT_MS } from "./queue-settings.js";
+import {
+  CONVERSATION_LOCK_MS,
+  SHUTDOWN_GRACE_MS,
+  TURN_PARKED_MS,
+  TURN_WAIT_MS,
+  WORKER_CONCURRENCY,
+} from "./queue-settings.js";
 import { createStopSignals } from "./stop-signals.js";
 import { type TurnJob, turnJobSchema } from "./turn-job.js";
-import { isFinished, readTurn, readTurnRecord } from "./turn-record.js";
+import { isFinished, isStopRequested, readTurn, readTurnRecord } from "./turn-record.js";
 import type { TurnWatchdog } from "./turn-watchdog.js";
 import { wakeTurn as promoteTurn } from "./wake-turn.js";
 
@@ -132,8 +138,7 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
         );
       }, lockMs / 3);
       unwatch = await stopSignals.watch(conversationKey, turnId, () => controller.abort("stopped"));
-      const current = await readTurnRecord(connection, keys, conversationKey, turnId);
-      if (current?.stopRequested) controller.abort("stopped");
+      if (await isStopRequested(connection, keys, conversationKey, turnId)) controller.abort("stopped");
       const status = await runTurn(record.turn, { signal: controller.signal, attempt, isFinalAttempt });
       const next = await gate.leave(conversationKey, turnId, lockToken, turnStatusSchema.parse(status));
       if (next) await wakeTurn(next);
@@ -191,7 +196,7 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
   const worker = new Worker<TurnJob>(queueName, processTurnJob, {
     connection,
     prefix: keys.queuePrefix,
-    concurrency: options.concurrency ?? 8,
+    concurrency: options.concurrency ?? WORKER_CONCURRENCY,
     lockDuration: options.jobLockMs ?? 30_000,
     stalledInterval: options.stalledIntervalMs ?? 30_000,
     maxStalledCount: options.maxStalledCount ?? TURN_MAX_STALLED_COUNT,

@@ -1,8 +1,13 @@
-import type { Queue } from "bullmq";
+import { Job, type Queue } from "bullmq";
 import type { TurnJob } from "./turn-job.js";
 
-/** Moves a parked turn's job out of the delayed set at once: the turn it waited behind is done. */
+/**
+ * Moves a parked turn's job out of the delayed set at once: the turn it waited behind is done.
+ * One round trip: BullMQ's promote script itself checks that the job is delayed (and refuses a
+ * job that is waiting, running or gone, which needs no waking), so the job is not read first.
+ */
 export async function wakeTurn(turns: Queue<TurnJob>, turnId: string): Promise<void> {
-  const job = await turns.getJob(turnId);
-  if (job && (await job.isDelayed())) await job.promote().catch(() => {});
+  await new Job<TurnJob>(turns, "turn", undefined as unknown as TurnJob, {}, turnId)
+    .promote()
+    .catch(() => {});
 }

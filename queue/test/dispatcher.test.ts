@@ -40,6 +40,30 @@ describe("intake dispatcher", () => {
     await dispatcher.close();
   });
 
+  it("queues a follow-up parked behind its conversation's head, and the head's leaving wakes it", async () => {
+    const dispatcher = dispatcherRecording([]);
+    const head = buildRequest("Ev-disp-head", "1700000600.000003");
+    const followUp = buildRequest("Ev-disp-follow", "1700000600.000003", "and the docs too");
+    await harness.queue.intake(head);
+    await harness.queue.intake(followUp);
+    await waitFor(
+      async () => ((await harness.redis.redis.xlen(harness.keys.intakeStream)) === 0 ? true : undefined),
+      10_000,
+      "the stream to drain",
+    );
+    expect(await (await harness.queue.turns.getJob(head.id))?.getState()).toBe("waiting");
+    // Parked with the worker's long safety-net delay: only a wake-up brings it back soon.
+    expect(await (await harness.queue.turns.getJob(followUp.id))?.getState()).toBe("delayed");
+
+    harness.startWorker(async () => "completed");
+    await waitFor(
+      async () => ((await harness.queue.turns.getJob(followUp.id))?.finishedOn ? true : undefined),
+      10_000,
+      "the follow-up to run once the head left",
+    );
+    await dispatcher.close();
+  });
+
   it("takes over the entries of a dispatcher that died before finishing them", async () => {
     const request = buildRequest("Ev-disp-dead", "1700000600.000002");
     await harness.queue.intake(request);

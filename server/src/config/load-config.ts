@@ -1,5 +1,5 @@
 import { BatonError } from "@baton/core";
-import { CONVERSATION_LOCK_MS, TURN_TIMEOUT_MS } from "@baton/queue";
+import { CONVERSATION_LOCK_MS, TURN_TIMEOUT_MS, WORKER_CONCURRENCY } from "@baton/queue";
 import { z } from "zod";
 import { LOG_FORMATS } from "../logging/log-format.js";
 
@@ -25,7 +25,7 @@ export const configSchema = z.object({
   BATON_PUBLIC_URL: z.string().url().default("http://localhost:3000"),
   BATON_CONFIG: z.string().default("baton.config.yaml"),
   BATON_BACKEND: z.enum(["plan", "openai", "openinspect"]).default("plan"),
-  BATON_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  BATON_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(WORKER_CONCURRENCY),
   BATON_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
   /** A turn not ended this long after it first started is ended as timed out (docs/faults.md). */
   BATON_TURN_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(TURN_TIMEOUT_MS),
