@@ -104,6 +104,15 @@ describe("intake limits and waiting turns", () => {
       120_000,
     );
 
+    // The dispatcher parks a waiting turn's job before it acknowledges the turn (its 👀 and its
+    // "queued" note): let those finish, so that the windows measure waiting alone.
+    await eventually(
+      "every turn acknowledged",
+      () =>
+        t!.slack.callsTo("reactions.add").length === QUEUED_BEHIND_HEAD + 1 &&
+        t!.slack.callsTo("chat.postMessage").length === QUEUED_BEHIND_HEAD + 1,
+      120_000,
+    );
     const before = await commandCount(t);
     await sleep(WINDOW_MS);
     const middle = await commandCount(t);

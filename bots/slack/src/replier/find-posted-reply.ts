@@ -1,4 +1,5 @@
 import type { WebClient } from "@slack/web-api";
+import { slackErrorCode } from "./slack-error-code.js";
 
 /** The `event_type` of the metadata every Baton reply carries, so that a retry can find it. */
 export const SLACK_REPLY_EVENT_TYPE = "baton_reply";
@@ -23,13 +24,20 @@ export async function findPostedReply(
 ): Promise<string | null> {
   let cursor: string | undefined;
   for (let page = 0; page < SEARCH_PAGES; page += 1) {
-    const answer = await client.conversations.replies({
-      channel: thread.channel,
-      ts: thread.threadTs,
-      include_all_metadata: true,
-      limit: PAGE_SIZE,
-      cursor,
-    });
+    const answer = await client.conversations
+      .replies({
+        channel: thread.channel,
+        ts: thread.threadTs,
+        include_all_metadata: true,
+        limit: PAGE_SIZE,
+        cursor,
+      })
+      .catch((error: unknown) => {
+        // No thread (its root was deleted, or nothing was ever posted in it) holds no reply of ours.
+        if (slackErrorCode(error) === "thread_not_found") return null;
+        throw error;
+      });
+    if (!answer) return null;
     for (const message of answer.messages ?? []) {
       const metadata = message.metadata as
         | { event_type?: string; event_payload?: Record<string, unknown> }
