@@ -1,4 +1,9 @@
-import { buildAppMentionEvent, buildMessageEvent, postSlackEvent } from "@baton/testkit";
+import {
+  buildAppMentionEvent,
+  buildMessageEvent,
+  postSignedSlackRequest,
+  postSlackEvent,
+} from "@baton/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   FAKE_SLACK_DEFAULTS,
@@ -69,6 +74,30 @@ describe("bad input on /slack/events", () => {
         }),
       status: 400,
       reason: "malformed_json",
+    },
+    {
+      name: "a form body that is neither a slash command nor an interaction",
+      send: () =>
+        postSignedSlackRequest({
+          url: `${t.url}/slack/events`,
+          body: "name",
+          contentType: "application/x-www-form-urlencoded",
+          signingSecret: TEST_SIGNING_SECRET,
+        }),
+      status: 400,
+      reason: "malformed_payload",
+    },
+    {
+      name: "an interaction payload without a type",
+      send: () =>
+        postSignedSlackRequest({
+          url: `${t.url}/slack/events`,
+          body: `payload=${encodeURIComponent(JSON.stringify({ user: { id: "U0ADA" } }))}`,
+          contentType: "application/x-www-form-urlencoded",
+          signingSecret: TEST_SIGNING_SECRET,
+        }),
+      status: 400,
+      reason: "malformed_payload",
     },
     {
       name: "a known envelope with the wrong schema",

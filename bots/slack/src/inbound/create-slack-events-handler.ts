@@ -82,14 +82,22 @@ function answer(response: ServerResponse, status: number, body: string, contentT
     .end(body);
 }
 
-/** Interactions arrive as `payload=<json>`; slash commands as plain form fields. */
+/**
+ * Interactions arrive as `payload=<json>`; slash commands as plain form fields, `command` among
+ * them. Any other form is nothing Slack sends, and Bolt would answer it with a 500.
+ */
 function parseFormBody(rawBody: string): Record<string, unknown> | null {
   const form = new URLSearchParams(rawBody);
   const payload = form.get("payload");
-  if (payload === null) return Object.fromEntries(form);
+  if (payload === null) return form.get("command") ? Object.fromEntries(form) : null;
   try {
     const parsed: unknown = JSON.parse(payload);
-    return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : null;
+    // Every interaction names its `type`; Bolt cannot route one that does not.
+    const isInteraction =
+      typeof parsed === "object" &&
+      parsed !== null &&
+      typeof (parsed as { type?: unknown }).type === "string";
+    return isInteraction ? (parsed as Record<string, unknown>) : null;
   } catch {
     return null;
   }
