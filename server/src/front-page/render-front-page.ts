@@ -1,4 +1,5 @@
 import type { Platform } from "@baton/core";
+import { renderHtmlHead } from "../html/render-html-head.js";
 import { escapeHtml } from "../share-pages/escape-html.js";
 import { FRONT_PAGE_STYLE } from "./front-page-style.js";
 
@@ -43,15 +44,7 @@ export interface FrontPageModel {
 
 /** Baton's front page: what it is, which platforms are on, where each platform must point, the docs. */
 export function renderFrontPage(model: FrontPageModel): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>Baton</title>
-<style>${FRONT_PAGE_STYLE}</style>
-</head>
+  return `${renderHtmlHead({ title: "Baton", style: FRONT_PAGE_STYLE })}
 <body>
 <main>
 <h1>Baton</h1>

@@ -1,16 +1,9 @@
+import { renderHtmlHead } from "../html/render-html-head.js";
 import { SHARE_PAGE_STYLE } from "./share-page-style.js";
 
 /** The start of every share page up to its `<body>`: not indexed, its own style only. */
 export function sharePageHead(title: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>${title}</title>
-<style>${SHARE_PAGE_STYLE}</style>
-</head>`;
+  return renderHtmlHead({ title, style: SHARE_PAGE_STYLE });
 }
 
 /** A share page that only says something (not found, busy): fixed text, no script. */
