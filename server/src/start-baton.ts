@@ -45,7 +45,7 @@ import { createOverdueTurnAnswer } from "./platforms/answer-overdue-turn.js";
 import { createBackend } from "./platforms/create-backend.js";
 import { createBatonClassifier } from "./platforms/create-baton-classifier.js";
 import { setupSharing } from "./platforms/setup-sharing.js";
-import { createAckPathIntake, REQUEST_REDIS_RETRIES } from "./redis/create-ack-path-intake.js";
+import { createAckPath, REQUEST_REDIS_RETRIES } from "./redis/create-ack-path.js";
 import { resolveRedis } from "./redis/resolve-redis.js";
 import { createHealthRoutes } from "./routes/health-routes.js";
 
@@ -114,7 +114,8 @@ export async function startBaton({
   const names = queueNames(config.BATON_REDIS_PREFIX);
   const limits = intakeLimitsFromConfig(config);
   const queue = createSessionQueue({ connection: main, keys, names, logger, limits });
-  const intake = createAckPathIntake({ mode, redis, keys, logger, limits }) ?? queue.intake;
+  const ackPath = createAckPath({ mode, redis, keys, logger, limits });
+  const intake = ackPath?.intake ?? queue.intake;
   const ledger = createReplyLedger({ redis: main, keys });
   const sessions = createSessionStore({ redis: main, keys });
   const transcripts = createTranscriptStore({ redis: main, keys });
@@ -145,6 +146,7 @@ export async function startBaton({
         redis: main,
         keys,
         claimDelivery: createDeliveryClaims({ redis: main, keys }),
+        queueKeyOf: ackPath?.queueKeyOf,
         progressMinIntervalMs: overrides.progressMinIntervalMs,
       },
     });

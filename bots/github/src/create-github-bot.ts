@@ -54,7 +54,7 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
     policyOf: () => "channel",
     refusal: () => "Only people with write access to this repository may steer this session.",
   });
-  const queueKeyOf = createQueueKeyResolver(options.sessions);
+  const queueKeyOf = options.queueKeyOf ?? createQueueKeyResolver(options.sessions);
   const controls = createConversationControls({ ...options, steering, queueKeyOf });
   const handle = createGithubWebhookHandler({
     verify: octokits.verify,

@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import type { RequestContextProvider } from "../classifier/request-context-provider.js";
 import type { Catalog } from "../config/catalog.js";
+import type { QueueKeyResolver } from "../controls/create-queue-key-resolver.js";
 import type { ClaimDelivery } from "../delivery/claim-delivery.js";
 import type { Platform } from "../schemas/conversation-ref.js";
 import type { ShareService } from "../sharing/share-service.js";
@@ -82,6 +83,11 @@ export interface BotServices {
    * anything that posts before intake): a replayed delivery does nothing twice.
    */
   claimDelivery: ClaimDelivery;
+  /**
+   * Which queue a conversation's requests join (a pull request a session made joins that
+   * session's), read on the webhooks' own Redis connection; a resolver over `sessions` when absent.
+   */
+  queueKeyOf?: QueueKeyResolver;
   /** How often a turn's progress may edit its message (tests shorten it); the bot's default otherwise. */
   progressMinIntervalMs?: number;
 }
