@@ -18,6 +18,7 @@ import {
   guardFinalReplies,
   type Logger,
   loadCatalogWithWarnings,
+  retentionFor,
 } from "@baton/core";
 import {
   createIntakeDispatcher,
@@ -113,14 +114,20 @@ export async function startBaton({
   const keys = createRedisKeys(config.BATON_REDIS_PREFIX);
   const names = queueNames(config.BATON_REDIS_PREFIX);
   const limits = intakeLimitsFromConfig(config);
-  const queue = createSessionQueue({ connection: main, keys, names, logger, limits });
-  const ackPath = createAckPath({ mode, redis, keys, logger, limits });
+  // One retention for every store: nothing Baton keeps about a conversation outlives it.
+  const retention = retentionFor(config.BATON_RETENTION);
+  const queue = createSessionQueue({ connection: main, keys, names, logger, limits, retention });
+  const ackPath = createAckPath({ mode, redis, keys, logger, limits, retention });
   const intake = ackPath?.intake ?? queue.intake;
-  const ledger = createReplyLedger({ redis: main, keys });
-  const sessions = createSessionStore({ redis: main, keys });
-  const transcripts = createTranscriptStore({ redis: main, keys });
-  const conversationContext = createConversationContextStore({ redis: main, keys });
-  const conversationOwners = createConversationOwnerStore({ redis: main, keys });
+  const ledger = createReplyLedger({ redis: main, keys, retention });
+  const sessions = createSessionStore({ redis: main, keys, retention });
+  const transcripts = createTranscriptStore({ redis: main, keys, retention });
+  const conversationContext = createConversationContextStore({ redis: main, keys, retention });
+  const conversationOwners = createConversationOwnerStore({
+    redis: main,
+    keys,
+    ttlMs: retention.conversationOwnerMs,
+  });
   let stopGateway: (() => Promise<void>) | undefined;
   let stopWorker: (() => Promise<void>) | undefined;
   let stopBots: (() => Promise<void>) | undefined;
@@ -128,7 +135,16 @@ export async function startBaton({
   let metricsServer: MetricsServer | null = null;
 
   try {
-    const sharing = await setupSharing({ config, catalog, redis: main, keys, sessions, transcripts, logger });
+    const sharing = await setupSharing({
+      config,
+      catalog,
+      redis: main,
+      keys,
+      sessions,
+      transcripts,
+      retention,
+      logger,
+    });
     const { bots, repliers, steering, requestContext, admit, repositoryTokens } = await setupBots({
       modules: overrides.bots ?? BOT_MODULES,
       config,
@@ -145,7 +161,7 @@ export async function startBaton({
         logger,
         redis: main,
         keys,
-        claimDelivery: createDeliveryClaims({ redis: main, keys }),
+        claimDelivery: createDeliveryClaims({ redis: main, keys, ttlMs: retention.deliveryMs }),
         queueKeyOf: ackPath?.queueKeyOf,
         progressMinIntervalMs: overrides.progressMinIntervalMs,
       },
@@ -158,7 +174,7 @@ export async function startBaton({
       intakeStream: keys.intakeStream,
     });
     // Every final reply (result, failure, timeout) goes through one claim per turn: one reply each.
-    const finalReplies = createFinalReplyClaims({ redis: main, keys });
+    const finalReplies = createFinalReplyClaims({ redis: main, keys, retention });
     const guardedRepliers = guardFinalReplies(repliers, {
       claims: finalReplies,
       logger,
@@ -230,7 +246,7 @@ export async function startBaton({
     if (mode !== "gateway") {
       const backend =
         overrides.backend ??
-        createBackend({ config, catalog, redis: main, keys, logger, tokens: repositoryTokens });
+        createBackend({ config, catalog, redis: main, keys, retention, logger, tokens: repositoryTokens });
       const runTurn = createTurnRunner({
         sessions,
         transcripts,

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { BatonErrorCode, UserFacingError } from "../errors.js";
+import { DEFAULT_RETENTION } from "../retention/retention.js";
 import { turnOutcomeSchema } from "../schemas/turn.js";
-import type { RedisKeys } from "../store/redis-keys.js";
-import { REPLY_FIELDS, REPLY_LEDGER_TTL_MS } from "../store/reply-ledger.js";
+import type { RedisStoreOptions } from "../store/redis-store-options.js";
+import { REPLY_FIELDS } from "../store/reply-ledger.js";
 
 /** What a turn's one final reply says: its result, or why it failed (a timeout included). */
 export const finalReplySchema = z.discriminatedUnion("kind", [
@@ -49,7 +49,13 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0
 `;
 
-export function createFinalReplyClaims({ redis, keys }: { redis: Redis; keys: RedisKeys }): FinalReplyClaims {
+export function createFinalReplyClaims({
+  redis,
+  keys,
+  retention = DEFAULT_RETENTION,
+}: RedisStoreOptions): FinalReplyClaims {
+  // The claim lives in the reply ledger, as long as the ledger.
+  const ttlMs = retention.turnMs;
   redis.defineCommand("batonReleaseReplyLease", { numberOfKeys: 1, lua: RELEASE_SCRIPT });
   const release = redis as unknown as { batonReleaseReplyLease(key: string, token: string): Promise<number> };
   const leaseKey = (turnId: string) => keys.scoped("reply-lease", turnId);
@@ -71,7 +77,7 @@ export function createFinalReplyClaims({ redis, keys }: { redis: Redis; keys: Re
       const results = await redis
         .multi()
         .hsetnx(key, REPLY_FIELDS.finalReply, JSON.stringify(reply))
-        .pexpire(key, REPLY_LEDGER_TTL_MS)
+        .pexpire(key, ttlMs)
         .hget(key, REPLY_FIELDS.finalReply)
         .exec();
       const held = results?.[2]?.[1] as string | null | undefined;
@@ -86,7 +92,7 @@ export function createFinalReplyClaims({ redis, keys }: { redis: Redis; keys: Re
       await redis
         .multi()
         .hset(keys.reply(turnId), REPLY_FIELDS.finalDelivered, "1")
-        .pexpire(keys.reply(turnId), REPLY_LEDGER_TTL_MS)
+        .pexpire(keys.reply(turnId), ttlMs)
         .exec();
     },
     async lease(turnId, leaseMs) {

@@ -1,9 +1,6 @@
-import type { Redis } from "ioredis";
+import { DEFAULT_RETENTION } from "../retention/retention.js";
 import { type SessionRequest, sessionRequestSchema } from "../schemas/session-request.js";
-import type { RedisKeys } from "./redis-keys.js";
-
-/** Replies are remembered as long as their turns are. */
-export const REPLY_LEDGER_TTL_MS = 30 * 24 * 60 * 60_000;
+import type { RedisStoreOptions } from "./redis-store-options.js";
 
 /** Which target picker a field belongs to: the one asking where to work, or "Change target". */
 export type PickerMode = "ask" | "change";
@@ -82,13 +79,15 @@ export interface ReplyLedger {
   isTurnFinished(turnId: string): Promise<boolean>;
 }
 
-export function createReplyLedger({ redis, keys }: { redis: Redis; keys: RedisKeys }): ReplyLedger {
+/** Replies are remembered as long as their turns are (`retention.turnMs`). */
+export function createReplyLedger({
+  redis,
+  keys,
+  retention = DEFAULT_RETENTION,
+}: RedisStoreOptions): ReplyLedger {
+  const ttlMs = retention.turnMs;
   async function set(turnId: string, field: string, value: string): Promise<void> {
-    await redis
-      .multi()
-      .hset(keys.reply(turnId), field, value)
-      .pexpire(keys.reply(turnId), REPLY_LEDGER_TTL_MS)
-      .exec();
+    await redis.multi().hset(keys.reply(turnId), field, value).pexpire(keys.reply(turnId), ttlMs).exec();
   }
   return {
     get: (turnId, field) => redis.hget(keys.reply(turnId), field),
@@ -98,7 +97,7 @@ export function createReplyLedger({ redis, keys }: { redis: Redis; keys: RedisKe
         (await redis
           .multi()
           .hsetnx(keys.reply(turnId), field, value)
-          .pexpire(keys.reply(turnId), REPLY_LEDGER_TTL_MS)
+          .pexpire(keys.reply(turnId), ttlMs)
           .exec()) ?? [];
       return claimed === 1;
     },

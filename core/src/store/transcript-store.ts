@@ -1,12 +1,11 @@
-import type { Redis } from "ioredis";
+import { DEFAULT_RETENTION } from "../retention/retention.js";
 import {
   type NewTranscriptEntry,
   type TranscriptEntry,
   transcriptEntrySchema,
 } from "../schemas/transcript-entry.js";
 import { capTranscriptEntry } from "./cap-transcript-entry.js";
-import type { RedisKeys } from "./redis-keys.js";
-import { SESSION_TTL_MS } from "./session-store.js";
+import type { RedisStoreOptions } from "./redis-store-options.js";
 
 /** A stream keeps the latest entries of a very long session; older ones are trimmed. */
 export const TRANSCRIPT_MAX_ENTRIES = 10_000;
@@ -47,7 +46,13 @@ end
 return 0
 `;
 
-export function createTranscriptStore({ redis, keys }: { redis: Redis; keys: RedisKeys }): TranscriptStore {
+/** A transcript lives as long as its session: `retention.sessionMs` after its last entry or turn. */
+export function createTranscriptStore({
+  redis,
+  keys,
+  retention = DEFAULT_RETENTION,
+}: RedisStoreOptions): TranscriptStore {
+  const ttlMs = retention.sessionMs;
   redis.defineCommand("batonAppendOnce", { numberOfKeys: 2, lua: APPEND_ONCE_SCRIPT });
   const command = redis as unknown as {
     batonAppendOnce(
@@ -76,7 +81,7 @@ export function createTranscriptStore({ redis, keys }: { redis: Redis; keys: Red
         (await redis
           .multi()
           .xadd(key, "MAXLEN", "~", TRANSCRIPT_MAX_ENTRIES, "*", "e", line(entry))
-          .pexpire(key, SESSION_TTL_MS)
+          .pexpire(key, ttlMs)
           .exec()) ?? [];
       return (id as string | null) ?? "";
     },
@@ -86,7 +91,7 @@ export function createTranscriptStore({ redis, keys }: { redis: Redis; keys: Red
         `${key}:once:${onceKey}`,
         key,
         line(entry),
-        SESSION_TTL_MS,
+        ttlMs,
         TRANSCRIPT_MAX_ENTRIES,
       );
     },
