@@ -44,7 +44,7 @@ export function createSessionQueue({
   limits,
   retention = DEFAULT_RETENTION,
 }: SessionQueueOptions): SessionQueue {
-  // A job holds its turn's request: finished jobs go with the turn records at the latest.
+  // A finished job names its turn (a failed one keeps its error): none outlives the turn records.
   const jobAgeSeconds = Math.ceil(retention.turnMs / 1000);
   const turns = new Queue<TurnJob>(names.turns, {
     connection,

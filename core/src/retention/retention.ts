@@ -19,7 +19,7 @@ export const TURN_TTL_MS = 30 * DAY_MS;
 export const CONVERSATION_CONTEXT_TTL_MS = 7 * DAY_MS;
 /** How long a conversation waits for its owner's pick before anyone may open its session again. */
 export const CONVERSATION_OWNER_TTL_MS = DAY_MS;
-/** Delivery ids: longer than any platform keeps retrying, and than GitHub keeps deliveries for redelivery. */
+/** Delivery ids: longer than any platform keeps retrying, and as long as GitHub keeps deliveries for redelivery. */
 export const DELIVERY_DEDUPE_TTL_MS = 3 * DAY_MS;
 
 /**
@@ -30,7 +30,7 @@ export const DELIVERY_DEDUPE_TTL_MS = 3 * DAY_MS;
 export interface Retention {
   /** BATON_RETENTION: sessions, transcripts, pull-request links, backend memory, revoked-share markers. */
   readonly sessionMs: number;
-  /** Turn records (the request), the conversation's inbox, the reply ledger, failed turn jobs. */
+  /** Turn records (the request), the conversation's inbox, the reply ledger, finished turn jobs, backend prompts. */
   readonly turnMs: number;
   /** Thread messages kept for the next turn. */
   readonly contextMs: number;
