@@ -74,9 +74,11 @@ function createRawSlackReplier({
     turn: Turn,
     field: string,
     message: { text: string; blocks?: unknown[] },
+    /** The message's ts when the caller has just read it from the ledger. */
+    knownTs?: string,
   ): Promise<string | undefined> {
     const { channel, threadTs } = threadOf(turn);
-    const existingTs = (await ledger.get(turn.id, field)) ?? (await recoverPosted(turn, field));
+    const existingTs = knownTs ?? (await recordedOrRecovered(turn, field));
     const blocks = message.blocks as never;
     if (existingTs) {
       await client.chat.update({ channel, ts: existingTs, text: message.text, blocks });
@@ -97,8 +99,11 @@ function createRawSlackReplier({
     return posted.ts;
   }
 
-  async function recoverPosted(turn: Turn, field: string): Promise<string | null> {
-    if (!(await ledger.get(turn.id, REPLY_FIELDS.posting(field)))) return null;
+  /** The field's recorded ts; else, if a post of it was begun, the message found in the thread. */
+  async function recordedOrRecovered(turn: Turn, field: string): Promise<string | null> {
+    const [recorded, posting] = await ledger.getMany(turn.id, [field, REPLY_FIELDS.posting(field)]);
+    if (recorded) return recorded;
+    if (!posting) return null;
     const ts = await findPostedReply(client, threadOf(turn), turn.id, field);
     if (ts) {
       await ledger.set(turn.id, field, ts);
@@ -132,10 +137,12 @@ function createRawSlackReplier({
       return;
     }
     const deadline = Date.now() + WORKING_MESSAGE_WAIT_MS;
-    while (!(await ledger.get(turn.id, REPLY_FIELDS.workingMessage)) && Date.now() < deadline)
+    let ts = await ledger.get(turn.id, REPLY_FIELDS.workingMessage);
+    while (!ts && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 50));
-    if (await ledger.get(turn.id, REPLY_FIELDS.workingMessage))
-      await postOrUpdate(turn, REPLY_FIELDS.workingMessage, message);
+      ts = await ledger.get(turn.id, REPLY_FIELDS.workingMessage);
+    }
+    if (ts) await postOrUpdate(turn, REPLY_FIELDS.workingMessage, message, ts);
   }
 
   async function finishWorking(turn: Turn, line: string): Promise<void> {
@@ -156,11 +163,15 @@ function createRawSlackReplier({
     async working(turn, context) {
       await ledger.set(turn.id, REPLY_FIELDS.workingContext, JSON.stringify(context));
       await showWorking(turn, workingMessage(state(turn, { context })));
+      // chat.update is rate-limited: a status right behind this edit waits out the interval, and
+      // a quick turn's result replaces the working message before it would have shown.
+      throttle.markEdited(turn.id);
     },
     async progress(turn, status) {
-      const rawContext = await ledger.get(turn.id, REPLY_FIELDS.workingContext);
-      const context = rawContext ? JSON.parse(rawContext) : undefined;
       throttle.push(turn.id, async () => {
+        // Read when the edit is made, not for every status the throttle drops.
+        const rawContext = await ledger.get(turn.id, REPLY_FIELDS.workingContext);
+        const context = rawContext ? JSON.parse(rawContext) : undefined;
         await postOrUpdate(
           turn,
           REPLY_FIELDS.workingMessage,
