@@ -1,0 +1,45 @@
+import { Agent, request } from "undici";
+
+/** Statuses whose response has no body (a `Response` refuses one). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * The `fetch` under Baton's Slack `WebClient`: its form-encoded Web API calls go through undici's
+ * `request` on a keep-alive agent of their own, the rest (file uploads) through the global
+ * `fetch`. A Web API call is a short POST whose answer is read whole; WHATWG `fetch` spends
+ * several times the CPU of the request itself on request objects, streams and header guards, and
+ * a busy worker makes eight such calls a turn. The answer is still a `Response`, so the client
+ * reads it as it reads any. Idle sockets do not keep the process alive (undici lets go of them), so
+ * there is nothing to close.
+ */
+export function createSlackFetch(): typeof fetch {
+  const agent = new Agent();
+
+  async function slackFetch(input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : null;
+    const { body } = init ?? {};
+    if (url === null || (body != null && typeof body !== "string")) return fetch(input, init);
+    const answer = await request(url, {
+      method: (init?.method ?? "GET") as "GET",
+      headers: init?.headers as Record<string, string> | undefined,
+      body: body ?? undefined,
+      signal: init?.signal ?? undefined,
+      dispatcher: agent,
+    });
+    const text = await answer.body.text();
+    // The client asks fetch not to follow redirects (`redirect: "error"`); fetch then fails.
+    if (init?.redirect === "error" && answer.statusCode >= 300 && answer.statusCode < 400)
+      throw new TypeError(`fetch failed: ${url} redirected (${answer.statusCode})`);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (Array.isArray(value)) for (const one of value) headers.append(name, one);
+      else if (value !== undefined) headers.append(name, value);
+    }
+    return new Response(NULL_BODY_STATUSES.has(answer.statusCode) ? null : text, {
+      status: answer.statusCode,
+      headers,
+    });
+  }
+
+  return slackFetch as typeof fetch;
+}
