@@ -65,8 +65,8 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
     clientOptions: {
       slackApiUrl: apiUrl,
       retryConfig: SLACK_CLIENT_RETRY_CONFIG,
-      timeout: SLACK_REQUEST_TIMEOUT_MS,
-      fetch: createSlackFetch(),
+      // Enforced by the fetch (see createSlackFetch), not by WebClient's `timeout`.
+      fetch: createSlackFetch({ timeoutMs: SLACK_REQUEST_TIMEOUT_MS }),
     },
   });
   app.error(async (error) => {

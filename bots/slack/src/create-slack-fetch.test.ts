@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { type FakeSlack, startFakeSlack } from "@baton/testkit";
 import { ErrorCode, LogLevel, WebClient } from "@slack/web-api";
 import { afterEach, describe, expect, it } from "vitest";
@@ -10,7 +12,7 @@ describe("the fetch under Baton's Slack WebClient", () => {
   function client(): WebClient {
     return new WebClient("xoxb-test", {
       slackApiUrl: slack.url,
-      fetch: createSlackFetch(),
+      fetch: createSlackFetch({ timeoutMs: 5_000 }),
       retryConfig: { retries: 2, minTimeout: 10, maxTimeout: 20 },
       logLevel: LogLevel.ERROR,
     });
@@ -48,10 +50,29 @@ describe("the fetch under Baton's Slack WebClient", () => {
     slack = await startFakeSlack();
     const web = new WebClient("xoxb-test", {
       slackApiUrl: "http://127.0.0.1:1/api/",
-      fetch: createSlackFetch(),
+      fetch: createSlackFetch({ timeoutMs: 5_000 }),
       retryConfig: { retries: 0 },
       logLevel: LogLevel.ERROR,
     });
     await expect(web.auth.test()).rejects.toMatchObject({ code: ErrorCode.RequestError });
+  });
+
+  it("gives up on a Slack that never answers", async () => {
+    slack = await startFakeSlack();
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
+    const web = new WebClient("xoxb-test", {
+      slackApiUrl: `http://127.0.0.1:${port}/api/`,
+      fetch: createSlackFetch({ timeoutMs: 200 }),
+      retryConfig: { retries: 0 },
+      logLevel: LogLevel.ERROR,
+    });
+    try {
+      await expect(web.auth.test()).rejects.toMatchObject({ code: ErrorCode.RequestError });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });

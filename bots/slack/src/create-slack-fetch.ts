@@ -12,13 +12,17 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
  * reads it as it reads any. Idle sockets do not keep the process alive (undici lets go of them), so
  * there is nothing to close.
  */
-export function createSlackFetch(): typeof fetch {
-  const agent = new Agent();
+export function createSlackFetch({ timeoutMs }: { timeoutMs: number }): typeof fetch {
+  // The agent's own timers, rather than WebClient's `timeout` (an `AbortSignal.timeout` for every
+  // call, costly to make in Node 20): a call waits at most `timeoutMs` to connect, as long for
+  // Slack's answer to begin, and as long between the chunks of its body.
+  const agent = new Agent({ connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
 
   async function slackFetch(input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : null;
     const { body } = init ?? {};
-    if (url === null || (body != null && typeof body !== "string")) return fetch(input, init);
+    if (url === null || (body != null && typeof body !== "string"))
+      return fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(timeoutMs) });
     const answer = await request(url, {
       method: (init?.method ?? "GET") as "GET",
       headers: init?.headers as Record<string, string> | undefined,
