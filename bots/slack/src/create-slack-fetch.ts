@@ -1,16 +1,13 @@
 import { Agent, request } from "undici";
 
-/** Statuses whose response has no body (a `Response` refuses one). */
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
-
 /**
- * The `fetch` under Baton's Slack `WebClient`: its form-encoded Web API calls go through undici's
- * `request` on a keep-alive agent of their own, the rest (file uploads) through the global
- * `fetch`. A Web API call is a short POST whose answer is read whole; WHATWG `fetch` spends
- * several times the CPU of the request itself on request objects, streams and header guards, and
- * a busy worker makes eight such calls a turn. The answer is still a `Response`, so the client
- * reads it as it reads any. Idle sockets do not keep the process alive (undici lets go of them), so
- * there is nothing to close.
+ * The `fetch` under Baton's Slack `WebClient` (and Bolt's `respond`): its calls go through
+ * undici's `request` on a keep-alive agent of their own; anything but a string body (a file
+ * upload) goes through the global `fetch`. A Web API call is a short POST whose answer is read
+ * whole; WHATWG `fetch` spends several times the CPU of the request itself on request objects,
+ * streams and header guards, and a busy worker makes seven such calls a turn. The answer has what
+ * the client reads of a `Response` (see `bufferedResponse`). Idle sockets do not keep the process
+ * alive (undici lets go of them), so there is nothing to close.
  */
 export function createSlackFetch({ timeoutMs }: { timeoutMs: number }): typeof fetch {
   // The agent's own timers, rather than WebClient's `timeout` (an `AbortSignal.timeout` for every
@@ -39,11 +36,42 @@ export function createSlackFetch({ timeoutMs }: { timeoutMs: number }): typeof f
       if (Array.isArray(value)) for (const one of value) headers.append(name, one);
       else if (value !== undefined) headers.append(name, value);
     }
-    return new Response(NULL_BODY_STATUSES.has(answer.statusCode) ? null : text, {
+    return bufferedResponse({
+      url,
       status: answer.statusCode,
+      statusText: answer.statusText,
       headers,
+      text,
     });
   }
 
   return slackFetch as typeof fetch;
+}
+
+/**
+ * An answer read whole, with the `Response` members a client reads: status, headers and the body.
+ * Not a `Response` itself: that would wrap a few hundred bytes of JSON in a web stream, which Node
+ * makes transferable at a cost out of all proportion (it showed in the worker's profile).
+ */
+function bufferedResponse(answer: {
+  url: string;
+  status: number;
+  statusText: string;
+  headers: Headers;
+  text: string;
+}): Response {
+  const { url, status, statusText, headers, text } = answer;
+  const response: Partial<Response> = {
+    url,
+    status,
+    statusText,
+    headers,
+    ok: status >= 200 && status < 300,
+    redirected: false,
+    type: "basic",
+    text: async () => text,
+    json: async () => JSON.parse(text),
+    arrayBuffer: async () => new TextEncoder().encode(text).buffer as ArrayBuffer,
+  };
+  return response as Response;
 }
