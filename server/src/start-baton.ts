@@ -110,11 +110,12 @@ export async function startBaton({
   // Requests fail fast while Redis is away (the platform retries on a 5xx); only the workers'
   // blocking connections wait for it indefinitely.
   const main = redis.connect({ maxRetriesPerRequest: REQUEST_REDIS_RETRIES });
-  // The stores' connection (ledger, sessions, transcripts, final-reply claims, shares): a turn
-  // makes a few dozen of these small calls, and dozens of turns run at once. Auto-pipelined, the
-  // calls issued in one tick leave in one write: on a busy worker the write system calls, one per
-  // command, cost more than the commands. Kept apart from `main`, whose BullMQ connection is left
-  // as BullMQ expects it, and which would make each pipeline copy BullMQ's many scripts.
+  // Baton's own small commands (the ledger, sessions, transcripts, final-reply claims, shares,
+  // the dispatcher's and the watchdog's): a turn makes a few dozen, and dozens of turns run at
+  // once. Auto-pipelined, the commands issued in one tick leave in one write: on a busy worker the
+  // write system call each command made cost more than the command. Kept apart from `main`, whose
+  // BullMQ queue is left as BullMQ expects it, and which would make every pipeline copy BullMQ's
+  // many scripts.
   const stores = redis.connect({ maxRetriesPerRequest: REQUEST_REDIS_RETRIES, enableAutoPipelining: true });
   const keys = createRedisKeys(config.BATON_REDIS_PREFIX);
   const names = queueNames(config.BATON_REDIS_PREFIX);
@@ -267,7 +268,7 @@ export async function startBaton({
         logger,
       });
       const watchdog = createTurnWatchdog({
-        redis: main,
+        redis: stores,
         keys,
         turns: queue.turns,
         logger,
@@ -296,7 +297,7 @@ export async function startBaton({
       });
       const dispatcher = createIntakeDispatcher({
         blocking: redis.connect(),
-        redis: main,
+        redis: stores,
         // A dead worker's dispatches are taken over as soon as its turns are.
         reclaimIdleMs: config.BATON_WORKER_LOCK_MS,
         keys,
