@@ -129,13 +129,20 @@ function createRawSlackReplier({
 
   /**
    * The acknowledgement (from the dispatcher) and the worker may reach the working message at the
-   * same moment: whoever claims it first posts it; the other edits it once it exists.
+   * same moment: whoever claims it first posts it. The worker, second, edits it once it exists (it
+   * adds the target). The acknowledgement, second, leaves it alone: its bare message would replace
+   * the worker's, target and all.
    */
-  async function showWorking(turn: Turn, message: { text: string; blocks: unknown[] }): Promise<void> {
+  async function showWorking(
+    turn: Turn,
+    message: { text: string; blocks: unknown[] },
+    { editIfPosted }: { editIfPosted: boolean },
+  ): Promise<void> {
     if (await ledger.claim(turn.id, REPLY_FIELDS.workingClaimed, "1")) {
       await postOrUpdate(turn, REPLY_FIELDS.workingMessage, message);
       return;
     }
+    if (!editIfPosted) return;
     const deadline = Date.now() + WORKING_MESSAGE_WAIT_MS;
     let ts = await ledger.get(turn.id, REPLY_FIELDS.workingMessage);
     while (!ts && Date.now() < deadline) {
@@ -157,12 +164,15 @@ function createRawSlackReplier({
   return {
     async acknowledge(turn) {
       await ledger.rememberRequest(turn.id, turn.request);
-      await Promise.all([react(turn, SLACK_REACTIONS.seen), showWorking(turn, workingMessage(state(turn)))]);
+      await Promise.all([
+        react(turn, SLACK_REACTIONS.seen),
+        showWorking(turn, workingMessage(state(turn)), { editIfPosted: false }),
+      ]);
       log.debug("bots.slack.acknowledged", { turn_id: turn.id, delivery_id: turn.request.deliveryId });
     },
     async working(turn, context) {
       await ledger.set(turn.id, REPLY_FIELDS.workingContext, JSON.stringify(context));
-      await showWorking(turn, workingMessage(state(turn, { context })));
+      await showWorking(turn, workingMessage(state(turn, { context })), { editIfPosted: true });
       // chat.update is rate-limited: a status right behind this edit waits out the interval, and
       // a quick turn's result replaces the working message before it would have shown.
       throttle.markEdited(turn.id);
