@@ -110,17 +110,24 @@ export async function startBaton({
   // Requests fail fast while Redis is away (the platform retries on a 5xx); only the workers'
   // blocking connections wait for it indefinitely.
   const main = redis.connect({ maxRetriesPerRequest: REQUEST_REDIS_RETRIES });
+  // Baton's own small commands (the ledger, sessions, transcripts, final-reply claims, shares,
+  // the dispatcher's and the watchdog's): a turn makes a few dozen, and dozens of turns run at
+  // once. Auto-pipelined, the commands issued in one tick leave in one write: on a busy worker the
+  // write system call each command made cost more than the command. Kept apart from `main`, whose
+  // BullMQ queue is left as BullMQ expects it, and which would make every pipeline copy BullMQ's
+  // many scripts.
+  const stores = redis.connect({ maxRetriesPerRequest: REQUEST_REDIS_RETRIES, enableAutoPipelining: true });
   const keys = createRedisKeys(config.BATON_REDIS_PREFIX);
   const names = queueNames(config.BATON_REDIS_PREFIX);
   const limits = intakeLimitsFromConfig(config);
   const queue = createSessionQueue({ connection: main, keys, names, logger, limits });
   const ackPath = createAckPath({ mode, redis, keys, logger, limits });
   const intake = ackPath?.intake ?? queue.intake;
-  const ledger = createReplyLedger({ redis: main, keys });
-  const sessions = createSessionStore({ redis: main, keys });
-  const transcripts = createTranscriptStore({ redis: main, keys });
-  const conversationContext = createConversationContextStore({ redis: main, keys });
-  const conversationOwners = createConversationOwnerStore({ redis: main, keys });
+  const ledger = createReplyLedger({ redis: stores, keys });
+  const sessions = createSessionStore({ redis: stores, keys });
+  const transcripts = createTranscriptStore({ redis: stores, keys });
+  const conversationContext = createConversationContextStore({ redis: stores, keys });
+  const conversationOwners = createConversationOwnerStore({ redis: stores, keys });
   let stopGateway: (() => Promise<void>) | undefined;
   let stopWorker: (() => Promise<void>) | undefined;
   let stopBots: (() => Promise<void>) | undefined;
@@ -128,7 +135,15 @@ export async function startBaton({
   let metricsServer: MetricsServer | null = null;
 
   try {
-    const sharing = await setupSharing({ config, catalog, redis: main, keys, sessions, transcripts, logger });
+    const sharing = await setupSharing({
+      config,
+      catalog,
+      redis: stores,
+      keys,
+      sessions,
+      transcripts,
+      logger,
+    });
     const { bots, repliers, steering, requestContext, admit, repositoryTokens } = await setupBots({
       modules: overrides.bots ?? BOT_MODULES,
       config,
@@ -158,7 +173,7 @@ export async function startBaton({
       intakeStream: keys.intakeStream,
     });
     // Every final reply (result, failure, timeout) goes through one claim per turn: one reply each.
-    const finalReplies = createFinalReplyClaims({ redis: main, keys });
+    const finalReplies = createFinalReplyClaims({ redis: stores, keys });
     const guardedRepliers = guardFinalReplies(repliers, {
       claims: finalReplies,
       logger,
@@ -253,7 +268,7 @@ export async function startBaton({
         logger,
       });
       const watchdog = createTurnWatchdog({
-        redis: main,
+        redis: stores,
         keys,
         turns: queue.turns,
         logger,
@@ -282,7 +297,7 @@ export async function startBaton({
       });
       const dispatcher = createIntakeDispatcher({
         blocking: redis.connect(),
-        redis: main,
+        redis: stores,
         // A dead worker's dispatches are taken over as soon as its turns are.
         reclaimIdleMs: config.BATON_WORKER_LOCK_MS,
         keys,

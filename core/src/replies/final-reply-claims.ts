@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { BatonErrorCode, UserFacingError } from "../errors.js";
 import { turnOutcomeSchema } from "../schemas/turn.js";
 import type { RedisKeys } from "../store/redis-keys.js";
-import { REPLY_FIELDS, REPLY_LEDGER_TTL_MS } from "../store/reply-ledger.js";
+import { defineLedgerWrites, REPLY_FIELDS } from "../store/reply-ledger.js";
 
 /** What a turn's one final reply says: its result, or why it failed (a timeout included). */
 export const finalReplySchema = z.discriminatedUnion("kind", [
@@ -51,6 +51,7 @@ return 0
 
 export function createFinalReplyClaims({ redis, keys }: { redis: Redis; keys: RedisKeys }): FinalReplyClaims {
   redis.defineCommand("batonReleaseReplyLease", { numberOfKeys: 1, lua: RELEASE_SCRIPT });
+  const writes = defineLedgerWrites(redis);
   const release = redis as unknown as { batonReleaseReplyLease(key: string, token: string): Promise<number> };
   const leaseKey = (turnId: string) => keys.scoped("reply-lease", turnId);
 
@@ -66,15 +67,11 @@ export function createFinalReplyClaims({ redis, keys }: { redis: Redis; keys: Re
 
   return {
     async claim(turnId, reply) {
-      const key = keys.reply(turnId);
-      // One key, so the three steps are one atomic step on a Cluster too.
-      const results = await redis
-        .multi()
-        .hsetnx(key, REPLY_FIELDS.finalReply, JSON.stringify(reply))
-        .pexpire(key, REPLY_LEDGER_TTL_MS)
-        .hget(key, REPLY_FIELDS.finalReply)
-        .exec();
-      const held = results?.[2]?.[1] as string | null | undefined;
+      // One key, so claiming and reading back what holds is one atomic step on a Cluster too.
+      const json = JSON.stringify(reply);
+      const held = await writes.claimHeld(keys.reply(turnId), REPLY_FIELDS.finalReply, json);
+      // Ours holds (the usual case): nothing to read back.
+      if (held === json) return reply;
       // A claim this version cannot read (written by another version) still holds the slot, but
       // this caller can only deliver what it knows: its own reply, which replaces it.
       return parse(held) ?? reply;
@@ -83,11 +80,7 @@ export function createFinalReplyClaims({ redis, keys }: { redis: Redis; keys: Re
     isDelivered: async (turnId) =>
       (await redis.hget(keys.reply(turnId), REPLY_FIELDS.finalDelivered)) !== null,
     async markDelivered(turnId) {
-      await redis
-        .multi()
-        .hset(keys.reply(turnId), REPLY_FIELDS.finalDelivered, "1")
-        .pexpire(keys.reply(turnId), REPLY_LEDGER_TTL_MS)
-        .exec();
+      await writes.set(keys.reply(turnId), REPLY_FIELDS.finalDelivered, "1");
     },
     async lease(turnId, leaseMs) {
       const token = randomUUID();

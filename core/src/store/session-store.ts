@@ -84,9 +84,12 @@ export function createSessionStore({ redis, keys }: { redis: Redis; keys: RedisK
       const session = await get(sessionId);
       if (!session) return;
       await save({ ...session, turnCount: session.turnCount + 1, updatedAt: new Date().toISOString() });
-      await redis.pexpire(keys.conversationSession(session.conversationKey), SESSION_TTL_MS);
-      await redis.pexpire(sessionRequesterKey(keys, session.conversationKey), SESSION_TTL_MS);
-      await redis.pexpire(keys.transcript(sessionId), SESSION_TTL_MS);
+      // Independent renewals, sent together (one write on an auto-pipelined connection).
+      await Promise.all([
+        redis.pexpire(keys.conversationSession(session.conversationKey), SESSION_TTL_MS),
+        redis.pexpire(sessionRequesterKey(keys, session.conversationKey), SESSION_TTL_MS),
+        redis.pexpire(keys.transcript(sessionId), SESSION_TTL_MS),
+      ]);
     },
   };
 }
