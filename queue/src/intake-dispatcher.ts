@@ -12,6 +12,13 @@ import { isFinished, readTurn, type TurnRead } from "./turn-record.js";
 import { wakeTurn } from "./wake-turn.js";
 
 export const DISPATCHER_GROUP = "dispatchers";
+
+// KEYS: the intake stream. ARGV: the group, the entry. Acknowledges the entry and drops it, in one
+// command rather than a transaction of four.
+const DISPATCHED_SCRIPT = `
+redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])
+return redis.call('XDEL', KEYS[1], ARGV[2])
+`;
 /** An entry a dispatcher took but did not finish for this long (it crashed) is taken over. */
 export const DISPATCH_RECLAIM_IDLE_MS = 30_000;
 export const DISPATCH_RECLAIM_EVERY_MS = 5_000;
@@ -59,6 +66,10 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
   const limits = options.limits ?? DEFAULT_INTAKE_LIMITS;
   const gate = createConversationGate({ redis, keys, lockMs: CONVERSATION_LOCK_MS });
   const stream = keys.intakeStream;
+  redis.defineCommand("batonDispatched", { numberOfKeys: 1, lua: DISPATCHED_SCRIPT });
+  const command = redis as unknown as {
+    batonDispatched(stream: string, group: string, entryId: string): Promise<number>;
+  };
   const consumer = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   const inFlight = new Set<Promise<void>>();
   const acknowledging = new Set<Promise<void>>();
@@ -87,7 +98,7 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
         return;
       }
     }
-    await redis.multi().xack(stream, DISPATCHER_GROUP, entryId).xdel(stream, entryId).exec();
+    await command.batonDispatched(stream, DISPATCHER_GROUP, entryId);
   }
 
   /**

@@ -45,6 +45,13 @@ export interface TurnWatchdog {
   close(): Promise<void>;
 }
 
+// KEYS: the deadlines. ARGV: deadline, member. Sets the turn's deadline unless a try before this
+// one set it, and returns the deadline that holds.
+const ARM_SCRIPT = `
+redis.call('ZADD', KEYS[1], 'NX', ARGV[1], ARGV[2])
+return redis.call('ZSCORE', KEYS[1], ARGV[2])
+`;
+
 /**
  * The turn timeout. A turn's clock starts when it first runs and lives in one sorted set (turn →
  * deadline), so it survives the worker: the worker aborts its own turn at the deadline, and every
@@ -62,6 +69,10 @@ export function createTurnWatchdog(options: TurnWatchdogOptions): TurnWatchdog {
   });
   const log = logger.child({ component: "queue.watchdog" });
   const deadlines = keys.scoped("watchdog");
+  redis.defineCommand("batonWatchdogArm", { numberOfKeys: 1, lua: ARM_SCRIPT });
+  const command = redis as unknown as {
+    batonWatchdogArm(deadlines: string, deadline: number, member: string): Promise<string | null>;
+  };
   let timer: NodeJS.Timeout | undefined;
   let sweeping: Promise<void> | undefined;
   let closed = false;
@@ -120,14 +131,9 @@ export function createTurnWatchdog(options: TurnWatchdogOptions): TurnWatchdog {
   return {
     timeoutMs,
     async arm(conversationKey, turnId) {
-      const member = memberOf(conversationKey, turnId);
-      const [, score] =
-        (await redis
-          .multi()
-          .zadd(deadlines, "NX", Date.now() + timeoutMs, member)
-          .zscore(deadlines, member)
-          .exec()) ?? [];
-      return Number(score?.[1] ?? Date.now() + timeoutMs);
+      const deadline = Date.now() + timeoutMs;
+      const score = await command.batonWatchdogArm(deadlines, deadline, memberOf(conversationKey, turnId));
+      return Number(score ?? deadline);
     },
     async disarm(conversationKey, turnId) {
       await redis.zrem(deadlines, memberOf(conversationKey, turnId));

@@ -111,6 +111,13 @@ export async function startBaton({
   // Requests fail fast while Redis is away (the platform retries on a 5xx); only the workers'
   // blocking connections wait for it indefinitely.
   const main = redis.connect({ maxRetriesPerRequest: REQUEST_REDIS_RETRIES });
+  // Baton's own small commands (the ledger, sessions, transcripts, final-reply claims, shares,
+  // the dispatcher's and the watchdog's): a turn makes a few dozen, and dozens of turns run at
+  // once. Auto-pipelined, the commands issued in one tick leave in one write: on a busy worker the
+  // write system call each command made cost more than the command. Kept apart from `main`, whose
+  // BullMQ queue is left as BullMQ expects it, and which would make every pipeline copy BullMQ's
+  // many scripts.
+  const stores = redis.connect({ maxRetriesPerRequest: REQUEST_REDIS_RETRIES, enableAutoPipelining: true });
   const keys = createRedisKeys(config.BATON_REDIS_PREFIX);
   const names = queueNames(config.BATON_REDIS_PREFIX);
   const limits = intakeLimitsFromConfig(config);
@@ -119,12 +126,12 @@ export async function startBaton({
   const queue = createSessionQueue({ connection: main, keys, names, logger, limits, retention });
   const ackPath = createAckPath({ mode, redis, keys, logger, limits, retention });
   const intake = ackPath?.intake ?? queue.intake;
-  const ledger = createReplyLedger({ redis: main, keys, retention });
-  const sessions = createSessionStore({ redis: main, keys, retention });
-  const transcripts = createTranscriptStore({ redis: main, keys, retention });
-  const conversationContext = createConversationContextStore({ redis: main, keys, retention });
+  const ledger = createReplyLedger({ redis: stores, keys, retention });
+  const sessions = createSessionStore({ redis: stores, keys, retention });
+  const transcripts = createTranscriptStore({ redis: stores, keys, retention });
+  const conversationContext = createConversationContextStore({ redis: stores, keys, retention });
   const conversationOwners = createConversationOwnerStore({
-    redis: main,
+    redis: stores,
     keys,
     ttlMs: retention.conversationOwnerMs,
   });
@@ -138,7 +145,7 @@ export async function startBaton({
     const sharing = await setupSharing({
       config,
       catalog,
-      redis: main,
+      redis: stores,
       keys,
       sessions,
       transcripts,
@@ -174,7 +181,7 @@ export async function startBaton({
       intakeStream: keys.intakeStream,
     });
     // Every final reply (result, failure, timeout) goes through one claim per turn: one reply each.
-    const finalReplies = createFinalReplyClaims({ redis: main, keys, retention });
+    const finalReplies = createFinalReplyClaims({ redis: stores, keys, retention });
     const guardedRepliers = guardFinalReplies(repliers, {
       claims: finalReplies,
       logger,
@@ -269,7 +276,7 @@ export async function startBaton({
         logger,
       });
       const watchdog = createTurnWatchdog({
-        redis: main,
+        redis: stores,
         keys,
         turns: queue.turns,
         logger,
@@ -298,7 +305,7 @@ export async function startBaton({
       });
       const dispatcher = createIntakeDispatcher({
         blocking: redis.connect(),
-        redis: main,
+        redis: stores,
         // A dead worker's dispatches are taken over as soon as its turns are.
         reclaimIdleMs: config.BATON_WORKER_LOCK_MS,
         keys,

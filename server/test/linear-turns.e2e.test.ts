@@ -91,6 +91,23 @@ describe("Linear: turns of an agent session", () => {
     expect(responses[1]!.body).toMatch(/Stopped/);
   });
 
+  it("acts once on a replayed stop delivery: one stop, one response", async () => {
+    s = await startLinearScenario({ catalogYaml: CATALOG });
+    const sent = await s.created(s.linear.store.seedIssue({ title: "Fix the cart", team: "ENG" }));
+    (await s.agent.waitForRun(1)).finish();
+    await waitForActivities(s.linear, sent.agentSessionId, "response");
+    const first = await s.stop(sent.agentSessionId, {}, { deliveryId: "stop-delivery-replayed" });
+    const replay = await s.stop(sent.agentSessionId, {}, { deliveryId: "stop-delivery-replayed" });
+    expect([first.status, replay.status]).toEqual([200, 200]);
+    expect(JSON.parse(first.body)).toMatchObject({ stop: expect.any(String) });
+    expect(JSON.parse(replay.body)).toMatchObject({ ignored: "replayed_delivery" });
+    await waitForActivities(s.linear, sent.agentSessionId, "response", 2);
+    // A fresh stop (its own delivery) is still answered: the claim is per delivery, not per session.
+    await s.stop(sent.agentSessionId, {}, { deliveryId: "stop-delivery-fresh" });
+    const responses = await waitForActivities(s.linear, sent.agentSessionId, "response", 3);
+    expect(responses.filter((r) => /Stopped/.test(String(r.body)))).toHaveLength(2);
+  });
+
   it("honours Linear's rate limits (HTTP 429 and RATELIMITED) with backoff: nothing is lost or posted twice", async () => {
     s = await startLinearScenario({ catalogYaml: CATALOG });
     s.linear.failNext({ kind: "ratelimited", retryAfterSeconds: 0 }, { operation: "createAgentActivity" });

@@ -1,5 +1,6 @@
 import { LinearClient, LinearError, LinearErrorType } from "@linear/sdk";
 import { createLinearApi } from "./client/create-linear-api.js";
+import type { LinearBackoffOptions } from "./client/with-linear-backoff.js";
 
 export type LinearCredentialsCheck =
   | {
@@ -13,8 +14,9 @@ export type LinearCredentialsCheck =
   | { kind: "unreachable"; message: string };
 
 /**
- * For `baton doctor`: asks Linear who the credentials belong to (a `viewer` query through the SDK).
- * Give the API key, or an OAuth access token; `apiUrl` is `LINEAR_API_URL`.
+ * Asks Linear who the credentials belong to (a `viewer` query through the SDK), for `baton doctor`
+ * and at startup. Give the API key, or an OAuth access token; `apiUrl` is `LINEAR_API_URL`.
+ * `backoff` waits out rate limits (none by default: the doctor reports at once).
  *
  * @example
  * const check = await checkLinearCredentials({ apiKey: env.LINEAR_API_KEY, apiUrl: env.LINEAR_API_URL });
@@ -24,10 +26,12 @@ export async function checkLinearCredentials({
   apiKey,
   accessToken,
   apiUrl,
+  backoff = { retries: 0 },
 }: {
   apiKey?: string;
   accessToken?: string;
   apiUrl?: string;
+  backoff?: LinearBackoffOptions;
 }): Promise<LinearCredentialsCheck> {
   if (!apiKey && !accessToken)
     return { kind: "refused", message: "No LINEAR_API_KEY or access token to check." };
@@ -36,7 +40,7 @@ export async function checkLinearCredentials({
     const viewer = await createLinearApi({
       clients: { refreshable: false, clientFor: async () => client },
       organizationId: "",
-      backoff: { retries: 0 },
+      backoff,
     }).viewer();
     return {
       kind: "ok",

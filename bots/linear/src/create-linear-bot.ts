@@ -86,6 +86,7 @@ export function createLinearBot(options: LinearBotOptions): Bot {
         controls,
         answerElicitation: createElicitationAnswerer({ ledger, catalog, picker: controls }),
         confirmStop: createStopConfirmer({ ledger, apiFor }),
+        claimDelivery: options.claimDelivery,
         followUpRole: createFollowUpRoles({ apiFor, logger }),
         access: createLinearAccess({
           catalog,

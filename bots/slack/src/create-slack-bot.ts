@@ -5,6 +5,7 @@ import { createSlackAccess } from "./access/create-slack-access.js";
 import { createSlackContextProvider } from "./context/create-slack-context-provider.js";
 import { createSlackControls } from "./controls/create-slack-controls.js";
 import { createSlackSteeringRule } from "./controls/create-slack-steering-guard.js";
+import { createSlackFetch } from "./create-slack-fetch.js";
 import { type BoltAck, BoltDispatchReceiver } from "./inbound/bolt-dispatch-receiver.js";
 import { createSlackEventsHandler, type SlackEventsHandler } from "./inbound/create-slack-events-handler.js";
 import type { SlackIdentity } from "./inbound/parse-slack-event.js";
@@ -64,7 +65,8 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
     clientOptions: {
       slackApiUrl: apiUrl,
       retryConfig: SLACK_CLIENT_RETRY_CONFIG,
-      timeout: SLACK_REQUEST_TIMEOUT_MS,
+      // Enforced by the fetch (see createSlackFetch), not by WebClient's `timeout`.
+      fetch: createSlackFetch({ timeoutMs: SLACK_REQUEST_TIMEOUT_MS }),
     },
   });
   app.error(async (error) => {

@@ -4,7 +4,7 @@ import type { BatonErrorCode, UserFacingError } from "../errors.js";
 import { DEFAULT_RETENTION } from "../retention/retention.js";
 import { turnOutcomeSchema } from "../schemas/turn.js";
 import type { RedisStoreOptions } from "../store/redis-store-options.js";
-import { REPLY_FIELDS } from "../store/reply-ledger.js";
+import { defineLedgerWrites, REPLY_FIELDS } from "../store/reply-ledger.js";
 
 /** What a turn's one final reply says: its result, or why it failed (a timeout included). */
 export const finalReplySchema = z.discriminatedUnion("kind", [
@@ -54,9 +54,9 @@ export function createFinalReplyClaims({
   keys,
   retention = DEFAULT_RETENTION,
 }: RedisStoreOptions): FinalReplyClaims {
-  // The claim lives in the reply ledger, as long as the ledger.
-  const ttlMs = retention.turnMs;
   redis.defineCommand("batonReleaseReplyLease", { numberOfKeys: 1, lua: RELEASE_SCRIPT });
+  // The claim lives in the reply ledger, as long as the ledger.
+  const writes = defineLedgerWrites(redis, retention.turnMs);
   const release = redis as unknown as { batonReleaseReplyLease(key: string, token: string): Promise<number> };
   const leaseKey = (turnId: string) => keys.scoped("reply-lease", turnId);
 
@@ -72,15 +72,11 @@ export function createFinalReplyClaims({
 
   return {
     async claim(turnId, reply) {
-      const key = keys.reply(turnId);
-      // One key, so the three steps are one atomic step on a Cluster too.
-      const results = await redis
-        .multi()
-        .hsetnx(key, REPLY_FIELDS.finalReply, JSON.stringify(reply))
-        .pexpire(key, ttlMs)
-        .hget(key, REPLY_FIELDS.finalReply)
-        .exec();
-      const held = results?.[2]?.[1] as string | null | undefined;
+      // One key, so claiming and reading back what holds is one atomic step on a Cluster too.
+      const json = JSON.stringify(reply);
+      const held = await writes.claimHeld(keys.reply(turnId), REPLY_FIELDS.finalReply, json);
+      // Ours holds (the usual case): nothing to read back.
+      if (held === json) return reply;
       // A claim this version cannot read (written by another version) still holds the slot, but
       // this caller can only deliver what it knows: its own reply, which replaces it.
       return parse(held) ?? reply;
@@ -89,11 +85,7 @@ export function createFinalReplyClaims({
     isDelivered: async (turnId) =>
       (await redis.hget(keys.reply(turnId), REPLY_FIELDS.finalDelivered)) !== null,
     async markDelivered(turnId) {
-      await redis
-        .multi()
-        .hset(keys.reply(turnId), REPLY_FIELDS.finalDelivered, "1")
-        .pexpire(keys.reply(turnId), ttlMs)
-        .exec();
+      await writes.set(keys.reply(turnId), REPLY_FIELDS.finalDelivered, "1");
     },
     async lease(turnId, leaseMs) {
       const token = randomUUID();

@@ -35,4 +35,18 @@ describe("progress throttle", () => {
     expect(sent).toEqual(["status 0", "status 4"]);
     await throttle.cancel("t");
   });
+
+  it("counts an edit made outside it: an update right behind it waits, and a quick end drops it", async () => {
+    const sent: string[] = [];
+    const throttle = createProgressThrottle({ minIntervalMs: 30, onError: () => {} });
+    throttle.markEdited("quick");
+    throttle.push("quick", async () => void sent.push("quick status"));
+    await throttle.cancel("quick");
+    throttle.markEdited("slow");
+    throttle.push("slow", async () => void sent.push("slow status"));
+    expect(sent).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sent).toEqual(["slow status"]);
+    await throttle.cancel("slow");
+  });
 });

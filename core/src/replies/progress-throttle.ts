@@ -10,6 +10,12 @@ export interface ProgressThrottle {
    * caller's final edit (the turn ended) lands last.
    */
   cancel(key: string): Promise<void>;
+  /**
+   * Counts an edit the caller made itself (the working message's edit when the turn starts)
+   * toward the interval: an update pushed right after it waits its turn, and is dropped if the
+   * turn ends first (its final edit replaces the message at once anyway).
+   */
+  markEdited(key: string): void;
 }
 
 interface KeyState {
@@ -49,6 +55,11 @@ export function createProgressThrottle({
       entry.pending = update;
       const current = entry;
       current.timer ??= setTimeout(() => current.pending && run(current, current.pending), Math.max(wait, 0));
+    },
+    markEdited(key) {
+      const entry = state.get(key);
+      if (entry) entry.lastAt = Date.now();
+      else state.set(key, { lastAt: Date.now() });
     },
     async cancel(key) {
       const entry = state.get(key);

@@ -129,6 +129,10 @@ export function createShareService(options: ShareServiceOptions): ShareService {
         const record = await store.findBySession(session.id, now());
         return record ? linkOf(record) : null;
       }
+      // Most calls find the share an earlier call made (this turn's working message, an earlier
+      // turn): one read, without minting and sealing an id that the script would throw away.
+      const existing = await store.findBySession(session.id, now());
+      if (existing) return linkOf(existing);
       const result = await create(session.id, "auto", policy.expiresInDays);
       return result.kind === "declined" ? null : linkOf(result.record);
     },

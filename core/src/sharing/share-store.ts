@@ -50,15 +50,22 @@ export function createShareStore({
   retention = DEFAULT_RETENTION,
 }: RedisStoreOptions): ShareStore {
   const k = createShareKeys(keys);
+  // Defined, so that each call sends the script's hash rather than its text (a turn may call
+  // `create` twice: for its working message and for its result).
+  redis.defineCommand("batonCreateShare", { numberOfKeys: 4, lua: CREATE_SHARE_SCRIPT });
+  redis.defineCommand("batonRevokeShare", { numberOfKeys: 3, lua: REVOKE_SHARE_SCRIPT });
+  redis.defineCommand("batonExpireShare", { numberOfKeys: 3, lua: EXPIRE_SHARE_SCRIPT });
+  const scripts = redis as unknown as Record<
+    "batonCreateShare" | "batonRevokeShare" | "batonExpireShare",
+    (...args: (string | number)[]) => Promise<unknown>
+  >;
 
   async function readRecord(sessionId: string, nowMs: number): Promise<ShareRecord | null> {
     return parseShareRecord(sessionId, await redis.hgetall(k.record(sessionId)), nowMs);
   }
 
   async function revoke(sessionId: string, requiredHash: string): Promise<string | null> {
-    const result = (await redis.eval(
-      REVOKE_SHARE_SCRIPT,
-      3,
+    const result = (await scripts.batonRevokeShare(
       k.record(sessionId),
       k.expiries(),
       k.index(),
@@ -73,9 +80,7 @@ export function createShareStore({
 
   return {
     async create({ sessionId, idHash, sealed, nowMs, expiresAtMs, mode }) {
-      const [kind, previous, ...flat] = (await redis.eval(
-        CREATE_SHARE_SCRIPT,
-        4,
+      const [kind, previous, ...flat] = (await scripts.batonCreateShare(
         k.record(sessionId),
         k.byHash(idHash),
         k.expiries(),
@@ -124,9 +129,7 @@ export function createShareStore({
       const due = await redis.zrangebyscore(k.expiries(), "-inf", nowMs, "LIMIT", 0, limit);
       let removed = 0;
       for (const sessionId of due) {
-        const [count, hash] = (await redis.eval(
-          EXPIRE_SHARE_SCRIPT,
-          3,
+        const [count, hash] = (await scripts.batonExpireShare(
           k.record(sessionId),
           k.expiries(),
           k.index(),

@@ -83,9 +83,12 @@ export function createSessionStore({
       const session = await get(sessionId);
       if (!session) return;
       await save({ ...session, turnCount: session.turnCount + 1, updatedAt: new Date().toISOString() });
-      await redis.pexpire(keys.conversationSession(session.conversationKey), ttlMs);
-      await redis.pexpire(sessionRequesterKey(keys, session.conversationKey), ttlMs);
-      await redis.pexpire(keys.transcript(sessionId), ttlMs);
+      // Independent renewals, sent together (one write on an auto-pipelined connection).
+      await Promise.all([
+        redis.pexpire(keys.conversationSession(session.conversationKey), ttlMs),
+        redis.pexpire(sessionRequesterKey(keys, session.conversationKey), ttlMs),
+        redis.pexpire(keys.transcript(sessionId), ttlMs),
+      ]);
     },
   };
 }

@@ -4,6 +4,15 @@ import type { LinearBotOptions } from "@baton/linear";
 import { type Config, SHARE_LINK_KEY_FILE } from "../config/load-config.js";
 
 const LINEAR_OAUTH_VARIABLES = ["LINEAR_CLIENT_ID", "LINEAR_CLIENT_SECRET"] as const;
+/**
+ * How often the API key's startup check is tried while Linear cannot be reached (a 5xx, the
+ * network, a rate limit that outlasts its own backoff), waiting 1 s, 2 s, 4 s, 8 s between: a
+ * fleet restarting together, or Linear deploying, must not keep Baton down.
+ */
+export const LINEAR_STARTUP_ATTEMPTS = 5;
+const LINEAR_STARTUP_FIRST_WAIT_MS = 1_000;
+/** Rate limits within one attempt are waited out (Retry-After, else backoff) this many times. */
+const LINEAR_STARTUP_RATE_LIMIT_RETRIES = 3;
 
 /**
  * Linear, turned on by its webhook secret and either a single `LINEAR_API_KEY` (one workspace) or
@@ -62,7 +71,12 @@ async function linearAuth(
     };
   }
   const apiKey = config.LINEAR_API_KEY!;
-  const check = await linear.checkLinearCredentials({ apiKey, apiUrl: config.LINEAR_API_URL });
+  const check = await checkApiKeyAtStartup(apiKey, config.LINEAR_API_URL, services.logger);
+  if (check.kind === "unreachable")
+    throw new BatonError(
+      "platform_failed",
+      `${check.message} (${LINEAR_STARTUP_ATTEMPTS} tries). Baton asks Linear once at startup which workspace LINEAR_API_KEY belongs to: check LINEAR_API_URL and the network, then start Baton again.`,
+    );
   if (check.kind !== "ok")
     throw new BatonError(
       "config_invalid",
@@ -70,4 +84,24 @@ async function linearAuth(
     );
   services.logger.info("server.linear.enabled", { auth: "api_key", organization_id: check.organization.id });
   return { kind: "api_key", apiKey, organizationId: check.organization.id };
+}
+
+/** The `viewer` check of the API key, tried again while Linear cannot be reached; a refusal is final. */
+async function checkApiKeyAtStartup(
+  apiKey: string,
+  apiUrl: string | undefined,
+  logger: Parameters<BotModule<Config>["setup"]>[1]["logger"],
+) {
+  const linear = await import("@baton/linear");
+  for (let attempt = 1; ; attempt += 1) {
+    const check = await linear.checkLinearCredentials({
+      apiKey,
+      apiUrl,
+      backoff: { retries: LINEAR_STARTUP_RATE_LIMIT_RETRIES },
+    });
+    if (check.kind !== "unreachable" || attempt >= LINEAR_STARTUP_ATTEMPTS) return check;
+    const waitMs = LINEAR_STARTUP_FIRST_WAIT_MS * 2 ** (attempt - 1);
+    logger.warn("server.linear.unreachable", { attempt, retry_in_ms: waitMs, error: check.message });
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+  }
 }

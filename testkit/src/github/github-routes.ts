@@ -264,6 +264,12 @@ export const GITHUB_ROUTES: GithubRoute[] = [
     comment.updatedAt = new Date().toISOString();
     return { status: 200, body: commentJson(comment, context) };
   }),
+  route("DELETE", "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}", "installation", (context) => {
+    const comment = context.store.comments.get(Number(context.params.comment_id));
+    if (comment?.repo !== repoOf(context.params)) return NOT_FOUND;
+    context.store.comments.delete(comment.id);
+    return { status: 204 };
+  }),
   route(
     "POST",
     "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions",

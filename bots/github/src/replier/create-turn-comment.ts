@@ -12,7 +12,8 @@ export type WriteTurnComment = (turn: Turn, body: string) => Promise<void>;
 /**
  * One comment per turn. Its id is kept in the reply ledger, so a retried turn edits its own
  * comment. Were a worker to die between posting and recording, the retry finds the comment by
- * its hidden turn marker instead of posting a second one.
+ * its hidden turn marker instead of posting a second one; were two runs of the turn to post at
+ * once, the one whose id is recorded second deletes its own.
  */
 export function createTurnComment({
   octokits,
@@ -67,6 +68,22 @@ export function createTurnComment({
       issue_number: issueNumber,
       body,
     });
-    await ledger.set(turn.id, REPLY_FIELDS.workingMessage, String(data.id));
+    const posted = String(data.id);
+    if (await ledger.claim(turn.id, REPLY_FIELDS.workingMessage, posted)) return;
+    // Another run of this turn (its worker lost the lock and it was run again) posted its comment
+    // at the same moment: the first recorded stays, this one goes, so the issue shows one.
+    await octokit.request("DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}", {
+      owner,
+      repo,
+      comment_id: Number(posted),
+    });
+    const kept = await ledger.get(turn.id, REPLY_FIELDS.workingMessage);
+    if (kept)
+      await octokit.request("PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}", {
+        owner,
+        repo,
+        comment_id: Number(kept),
+        body,
+      });
   };
 }

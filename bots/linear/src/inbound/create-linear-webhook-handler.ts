@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
+  type ClaimDelivery,
   type ConversationRef,
   type Logger,
   type RequestIntake,
@@ -33,6 +34,8 @@ export interface LinearWebhookHandlerOptions {
   confirmStop(conversation: ConversationRef, outcome: LinearStopOutcome): Promise<void>;
   /** The access policy: installed organisations, then `access.linear` (teams, people). */
   access: LinearAccess;
+  /** Claims a stop signal's delivery once, so that a replayed one neither stops nor answers again. */
+  claimDelivery: ClaimDelivery;
   /** Whether a follow-up's (or a stop's) author opened the session, is the issue's assignee, or neither. */
   followUpRole(question: FollowUpQuestion): Promise<FollowUpRole>;
   logger: Logger;
@@ -107,6 +110,11 @@ export function createLinearWebhookHandler(options: LinearWebhookHandlerOptions)
     if (access === "not_installed") return answer(response, 200, { ok: true, ignored: "not_installed" });
     switch (parsed.kind) {
       case "stop": {
+        // A stop does not go through intake, whose claim would catch a replay: it is claimed here.
+        if (!(await options.claimDelivery("linear", deliveryId))) {
+          log.info("bots.linear.event_ignored", { reason: "replayed_delivery", delivery_id: deliveryId });
+          return answer(response, 200, { ok: true, ignored: "replayed_delivery" });
+        }
         // The creator and the assignee stop at once; anyone else is judged (and refused) by the controls.
         const role = await options.followUpRole(
           followUpQuestion(event.data, parsed.conversation, parsed.actorId, deliveryId),

@@ -74,9 +74,11 @@ function createRawSlackReplier({
     turn: Turn,
     field: string,
     message: { text: string; blocks?: unknown[] },
+    /** The message's ts when the caller has just read it from the ledger. */
+    knownTs?: string,
   ): Promise<string | undefined> {
     const { channel, threadTs } = threadOf(turn);
-    const existingTs = (await ledger.get(turn.id, field)) ?? (await recoverPosted(turn, field));
+    const existingTs = knownTs ?? (await recordedOrRecovered(turn, field));
     const blocks = message.blocks as never;
     if (existingTs) {
       await client.chat.update({ channel, ts: existingTs, text: message.text, blocks });
@@ -97,8 +99,11 @@ function createRawSlackReplier({
     return posted.ts;
   }
 
-  async function recoverPosted(turn: Turn, field: string): Promise<string | null> {
-    if (!(await ledger.get(turn.id, REPLY_FIELDS.posting(field)))) return null;
+  /** The field's recorded ts; else, if a post of it was begun, the message found in the thread. */
+  async function recordedOrRecovered(turn: Turn, field: string): Promise<string | null> {
+    const [recorded, posting] = await ledger.getMany(turn.id, [field, REPLY_FIELDS.posting(field)]);
+    if (recorded) return recorded;
+    if (!posting) return null;
     const ts = await findPostedReply(client, threadOf(turn), turn.id, field);
     if (ts) {
       await ledger.set(turn.id, field, ts);
@@ -124,18 +129,27 @@ function createRawSlackReplier({
 
   /**
    * The acknowledgement (from the dispatcher) and the worker may reach the working message at the
-   * same moment: whoever claims it first posts it; the other edits it once it exists.
+   * same moment: whoever claims it first posts it. The worker, second, edits it once it exists (it
+   * adds the target). The acknowledgement, second, leaves it alone: its bare message would replace
+   * the worker's, target and all.
    */
-  async function showWorking(turn: Turn, message: { text: string; blocks: unknown[] }): Promise<void> {
+  async function showWorking(
+    turn: Turn,
+    message: { text: string; blocks: unknown[] },
+    { editIfPosted }: { editIfPosted: boolean },
+  ): Promise<void> {
     if (await ledger.claim(turn.id, REPLY_FIELDS.workingClaimed, "1")) {
       await postOrUpdate(turn, REPLY_FIELDS.workingMessage, message);
       return;
     }
+    if (!editIfPosted) return;
     const deadline = Date.now() + WORKING_MESSAGE_WAIT_MS;
-    while (!(await ledger.get(turn.id, REPLY_FIELDS.workingMessage)) && Date.now() < deadline)
+    let ts = await ledger.get(turn.id, REPLY_FIELDS.workingMessage);
+    while (!ts && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 50));
-    if (await ledger.get(turn.id, REPLY_FIELDS.workingMessage))
-      await postOrUpdate(turn, REPLY_FIELDS.workingMessage, message);
+      ts = await ledger.get(turn.id, REPLY_FIELDS.workingMessage);
+    }
+    if (ts) await postOrUpdate(turn, REPLY_FIELDS.workingMessage, message, ts);
   }
 
   async function finishWorking(turn: Turn, line: string): Promise<void> {
@@ -150,17 +164,24 @@ function createRawSlackReplier({
   return {
     async acknowledge(turn) {
       await ledger.rememberRequest(turn.id, turn.request);
-      await Promise.all([react(turn, SLACK_REACTIONS.seen), showWorking(turn, workingMessage(state(turn)))]);
+      await Promise.all([
+        react(turn, SLACK_REACTIONS.seen),
+        showWorking(turn, workingMessage(state(turn)), { editIfPosted: false }),
+      ]);
       log.debug("bots.slack.acknowledged", { turn_id: turn.id, delivery_id: turn.request.deliveryId });
     },
     async working(turn, context) {
       await ledger.set(turn.id, REPLY_FIELDS.workingContext, JSON.stringify(context));
-      await showWorking(turn, workingMessage(state(turn, { context })));
+      await showWorking(turn, workingMessage(state(turn, { context })), { editIfPosted: true });
+      // chat.update is rate-limited: a status right behind this edit waits out the interval, and
+      // a quick turn's result replaces the working message before it would have shown.
+      throttle.markEdited(turn.id);
     },
     async progress(turn, status) {
-      const rawContext = await ledger.get(turn.id, REPLY_FIELDS.workingContext);
-      const context = rawContext ? JSON.parse(rawContext) : undefined;
       throttle.push(turn.id, async () => {
+        // Read when the edit is made, not for every status the throttle drops.
+        const rawContext = await ledger.get(turn.id, REPLY_FIELDS.workingContext);
+        const context = rawContext ? JSON.parse(rawContext) : undefined;
         await postOrUpdate(
           turn,
           REPLY_FIELDS.workingMessage,

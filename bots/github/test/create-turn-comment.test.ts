@@ -1,0 +1,89 @@
+import { conversationKey, createRedisKeys, createReplyLedger, silentLogger, type Turn } from "@baton/core";
+import { type FakeGithub, startFakeGithub } from "@baton/testkit";
+import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createInstallationOctokits } from "../src/octokit/create-installation-octokits.js";
+import { createTurnComment } from "../src/replier/create-turn-comment.js";
+
+const INSTALLATION_ID = 4242;
+
+function githubTurn(id: string, number: number): Turn {
+  const conversation = {
+    platform: "github" as const,
+    installationId: INSTALLATION_ID,
+    owner: "acme",
+    repo: "api",
+    number,
+  };
+  return {
+    id,
+    conversationKey: conversationKey(conversation),
+    request: {
+      version: 1,
+      id,
+      deliveryId: `delivery-${id}`,
+      conversation,
+      actor: { platform: "github", id: "octocat" },
+      text: "fix the flaky login test",
+      attachments: [],
+      hints: {},
+      replyTo: { platform: "github", kind: "issue" },
+      context: {},
+      receivedAt: new Date().toISOString(),
+    },
+  };
+}
+
+describe("GitHub: a turn's one comment", () => {
+  let github: FakeGithub;
+  let redis: TestRedis;
+  beforeAll(async () => {
+    github = await startFakeGithub();
+    redis = await createTestRedis("turn-comment");
+  });
+  afterAll(async () => {
+    await github.close();
+    await redis.cleanup();
+  });
+  beforeEach(() => {
+    github.reset();
+    github.install("acme/api", INSTALLATION_ID);
+  });
+
+  async function writer() {
+    const octokits = await createInstallationOctokits({
+      appId: String(github.app.appId),
+      privateKey: github.app.privateKey,
+      webhookSecret: github.app.webhookSecret,
+      apiUrl: github.url,
+      logger: silentLogger,
+    });
+    return createTurnComment({
+      octokits,
+      ledger: createReplyLedger({ redis: redis.redis, keys: createRedisKeys(redis.prefix) }),
+    });
+  }
+
+  const commentsOn = (number: number) => github.commentsOn("acme/api", number);
+
+  it("posts once, then edits the same comment", async () => {
+    const write = await writer();
+    const turn = githubTurn("turn-edit", 11);
+    await write(turn, "Working on it…");
+    await write(turn, "Done.");
+    expect(commentsOn(11).map((comment) => comment.body)).toEqual(["Done."]);
+  });
+
+  it("leaves one comment when two runs of the same turn post at the same moment", async () => {
+    // Two workers each believing they run the turn (one lost its lock): each has its own client.
+    const [first, second] = await Promise.all([writer(), writer()]);
+    const turn = githubTurn("turn-race", 12);
+    await Promise.all([first(turn, "Working on it… (run A)"), second(turn, "Working on it… (run B)")]);
+    const left = commentsOn(12);
+    expect(left).toHaveLength(1);
+    expect(left[0]!.body).toMatch(/Working on it… \(run [AB]\)/);
+    // Both runs now edit that one comment.
+    await first(turn, "Done.");
+    expect(commentsOn(12).map((comment) => comment.body)).toEqual(["Done."]);
+  });
+});

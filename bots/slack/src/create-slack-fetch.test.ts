@@ -1,0 +1,78 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { type FakeSlack, startFakeSlack } from "@baton/testkit";
+import { ErrorCode, LogLevel, WebClient } from "@slack/web-api";
+import { afterEach, describe, expect, it } from "vitest";
+import { createSlackFetch } from "./create-slack-fetch.js";
+
+describe("the fetch under Baton's Slack WebClient", () => {
+  let slack: FakeSlack;
+  afterEach(() => slack.close());
+
+  function client(): WebClient {
+    return new WebClient("xoxb-test", {
+      slackApiUrl: slack.url,
+      fetch: createSlackFetch({ timeoutMs: 5_000 }),
+      retryConfig: { retries: 2, minTimeout: 10, maxTimeout: 20 },
+      logLevel: LogLevel.ERROR,
+    });
+  }
+
+  it("posts a Web API call as the client built it and hands back Slack's answer", async () => {
+    slack = await startFakeSlack();
+    const posted = await client().chat.postMessage({
+      channel: "C1",
+      text: "Working on it",
+      blocks: [{ type: "section", text: { type: "mrkdwn", text: "*Working* on it" } }],
+    });
+    expect(posted.ok).toBe(true);
+    expect(posted.ts).toBeTruthy();
+    const [call] = slack.callsTo("chat.postMessage");
+    expect(call?.body).toMatchObject({ channel: "C1", text: "Working on it" });
+    expect(JSON.stringify(call?.body)).toContain("*Working* on it");
+  });
+
+  it("lets the client see Slack's errors, a rate limit waited out and a 5xx retried", async () => {
+    slack = await startFakeSlack();
+    const web = client();
+    slack.failNext("reactions.add", { kind: "error", error: "already_reacted" });
+    await expect(web.reactions.add({ channel: "C1", timestamp: "1.1", name: "eyes" })).rejects.toMatchObject({
+      code: ErrorCode.PlatformError,
+      data: { error: "already_reacted" },
+    });
+    slack.failNext("chat.postMessage", { kind: "rate_limited", retryAfterSeconds: 0 });
+    slack.failNext("chat.postMessage", { kind: "http", status: 503 });
+    expect((await web.chat.postMessage({ channel: "C1", text: "third time" })).ok).toBe(true);
+    expect(slack.callsTo("chat.postMessage")).toHaveLength(3);
+  });
+
+  it("fails like fetch when Slack cannot be reached", async () => {
+    slack = await startFakeSlack();
+    const web = new WebClient("xoxb-test", {
+      slackApiUrl: "http://127.0.0.1:1/api/",
+      fetch: createSlackFetch({ timeoutMs: 5_000 }),
+      retryConfig: { retries: 0 },
+      logLevel: LogLevel.ERROR,
+    });
+    await expect(web.auth.test()).rejects.toMatchObject({ code: ErrorCode.RequestError });
+  });
+
+  it("gives up on a Slack that never answers", async () => {
+    slack = await startFakeSlack();
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
+    const web = new WebClient("xoxb-test", {
+      slackApiUrl: `http://127.0.0.1:${port}/api/`,
+      fetch: createSlackFetch({ timeoutMs: 200 }),
+      retryConfig: { retries: 0 },
+      logLevel: LogLevel.ERROR,
+    });
+    try {
+      await expect(web.auth.test()).rejects.toMatchObject({ code: ErrorCode.RequestError });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+});

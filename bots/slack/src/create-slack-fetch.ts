@@ -1,0 +1,77 @@
+import { Agent, request } from "undici";
+
+/**
+ * The `fetch` under Baton's Slack `WebClient` (and Bolt's `respond`): its calls go through
+ * undici's `request` on a keep-alive agent of their own; anything but a string body (a file
+ * upload) goes through the global `fetch`. A Web API call is a short POST whose answer is read
+ * whole; WHATWG `fetch` spends several times the CPU of the request itself on request objects,
+ * streams and header guards, and a busy worker makes seven such calls a turn. The answer has what
+ * the client reads of a `Response` (see `bufferedResponse`). Idle sockets do not keep the process
+ * alive (undici lets go of them), so there is nothing to close.
+ */
+export function createSlackFetch({ timeoutMs }: { timeoutMs: number }): typeof fetch {
+  // The agent's own timers, rather than WebClient's `timeout` (an `AbortSignal.timeout` for every
+  // call, costly to make in Node 20): a call waits at most `timeoutMs` to connect, as long for
+  // Slack's answer to begin, and as long between the chunks of its body.
+  const agent = new Agent({ connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+
+  async function slackFetch(input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : null;
+    const { body } = init ?? {};
+    if (url === null || (body != null && typeof body !== "string"))
+      return fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(timeoutMs) });
+    const answer = await request(url, {
+      method: (init?.method ?? "GET") as "GET",
+      headers: init?.headers as Record<string, string> | undefined,
+      body: body ?? undefined,
+      signal: init?.signal ?? undefined,
+      dispatcher: agent,
+    });
+    const text = await answer.body.text();
+    // The client asks fetch not to follow redirects (`redirect: "error"`); fetch then fails.
+    if (init?.redirect === "error" && answer.statusCode >= 300 && answer.statusCode < 400)
+      throw new TypeError(`fetch failed: ${url} redirected (${answer.statusCode})`);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (Array.isArray(value)) for (const one of value) headers.append(name, one);
+      else if (value !== undefined) headers.append(name, value);
+    }
+    return bufferedResponse({
+      url,
+      status: answer.statusCode,
+      statusText: answer.statusText,
+      headers,
+      text,
+    });
+  }
+
+  return slackFetch as typeof fetch;
+}
+
+/**
+ * An answer read whole, with the `Response` members a client reads: status, headers and the body.
+ * Not a `Response` itself: that would wrap a few hundred bytes of JSON in a web stream, which Node
+ * makes transferable at a cost out of all proportion (it showed in the worker's profile).
+ */
+function bufferedResponse(answer: {
+  url: string;
+  status: number;
+  statusText: string;
+  headers: Headers;
+  text: string;
+}): Response {
+  const { url, status, statusText, headers, text } = answer;
+  const response: Partial<Response> = {
+    url,
+    status,
+    statusText,
+    headers,
+    ok: status >= 200 && status < 300,
+    redirected: false,
+    type: "basic",
+    text: async () => text,
+    json: async () => JSON.parse(text),
+    arrayBuffer: async () => new TextEncoder().encode(text).buffer as ArrayBuffer,
+  };
+  return response as Response;
+}

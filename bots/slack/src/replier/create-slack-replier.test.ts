@@ -1,0 +1,90 @@
+import { createRedisKeys, createReplyLedger, EMPTY_CATALOG, silentLogger, type Turn } from "@baton/core";
+import { type FakeSlack, startFakeSlack } from "@baton/testkit";
+import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
+import { WebClient } from "@slack/web-api";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { slackConversation } from "../inbound/slack-conversation.js";
+import { createSlackReplier } from "./create-slack-replier.js";
+
+const CONTEXT = { target: { kind: "repository" as const, repo: "acme/web" }, backend: "plan" };
+
+describe("the Slack replier's working message", () => {
+  let slack: FakeSlack;
+  let redis: TestRedis;
+  beforeEach(async () => {
+    slack = await startFakeSlack();
+    redis = await createTestRedis("slack-replier");
+  });
+  afterEach(async () => {
+    await slack.close();
+    await redis.cleanup();
+  });
+
+  function replier(progressMinIntervalMs: number) {
+    return createSlackReplier({
+      client: new WebClient("xoxb-test", { slackApiUrl: slack.url }),
+      ledger: createReplyLedger({ redis: redis.redis, keys: createRedisKeys(redis.prefix) }),
+      catalog: EMPTY_CATALOG,
+      logger: silentLogger,
+      progressMinIntervalMs,
+    });
+  }
+
+  function turn(id: string): Turn {
+    const conversation = slackConversation("T1", "C0WORK", "1700000000.000100");
+    return {
+      id,
+      conversationKey: `slack:T1:C0WORK:${id}`,
+      request: {
+        version: 1,
+        id,
+        deliveryId: `Ev${id}`,
+        conversation,
+        actor: { platform: "slack", id: "U0ADA" },
+        text: "fix the header",
+        attachments: [],
+        hints: {},
+        context: {},
+        receivedAt: new Date().toISOString(),
+      },
+    };
+  }
+
+  const texts = (method: string) => slack.callsTo(method).map((call) => JSON.stringify(call.body));
+
+  it("keeps the target when the worker got there before the acknowledgement", async () => {
+    const slackReplier = replier(3_000);
+    const late = turn("t_late_ack");
+    await slackReplier.working(late, CONTEXT);
+    await slackReplier.acknowledge(late);
+    const [posted] = texts("chat.postMessage");
+    expect(posted).toContain("acme/web");
+    // The acknowledgement's bare message does not replace the worker's.
+    expect(texts("chat.update")).toEqual([]);
+    expect(slack.callsTo("reactions.add")).toHaveLength(1);
+  });
+
+  it("gives a quick turn's result without a progress edit the result would replace at once", async () => {
+    const slackReplier = replier(60_000);
+    const quick = turn("t_quick");
+    await slackReplier.acknowledge(quick);
+    await slackReplier.working(quick, CONTEXT);
+    await slackReplier.progress(quick, "Reading the code");
+    await slackReplier.result(
+      quick,
+      {
+        status: "completed",
+        summary: "Done.",
+        artifacts: [],
+        target: CONTEXT.target,
+        backend: "plan",
+        durationMs: 5,
+      },
+      null,
+    );
+    const updates = texts("chat.update");
+    expect(updates.some((text) => text.includes("acme/web"))).toBe(true);
+    expect(updates.some((text) => text.includes("Reading the code"))).toBe(false);
+    expect(texts("chat.postMessage").some((text) => text.includes("Done."))).toBe(true);
+  });
+});
