@@ -4,6 +4,11 @@
 // after warm-up), errors, and Redis memory: the whole server's used_memory and what this run's
 // prefix holds. BENCH_SOAK_S shortens it; BENCH_SOAK_RPS changes the rate.
 //
+// Baton runs with a short retention (BENCH_SOAK_RETENTION, default 60 s, allowed by
+// BATON_ALLOW_SHORT_RETENTION=1) so that TTLs cycle within the run: once the first retention
+// period and the warm-up are over, this run's Redis bytes must stay flat (within ±10 % of their
+// mean over that window).
+//
 // Most platform deliveries are not requests for Baton (thread chatter, comments that do not mention
 // it, Linear events of other kinds), as in a real workspace: the gateway verifies and parses each,
 // keeps thread messages as context, and ignores the rest. BENCH_SOAK_TURNS_PER_S of them are turns.
@@ -46,6 +51,10 @@ const DRAIN_S = 60;
 const TICK_MS = 100;
 const MAX_TURNS_PER_CONVERSATION = 5;
 const TARGET_RSS_GROWTH = 0.1;
+const RETENTION = process.env.BENCH_SOAK_RETENTION ?? "60s";
+const RETENTION_S = parseRetentionSeconds(RETENTION);
+/** Redis bytes may move this much around their mean once TTLs cycle. */
+const TARGET_REDIS_SPREAD = 0.1;
 const BOT = FAKE_SLACK_DEFAULTS.botUserId;
 const REPO = "acme/api";
 const GITHUB_INSTALLATION = 4242;
@@ -54,7 +63,8 @@ const redis = new Redis(BENCH_REDIS_URL, { maxRetriesPerRequest: null });
 const fakes = await startFakes({ github: true });
 fakes.github.setPermission(REPO, "octocat", "write");
 const prefix = `bench-soak-${randomBytes(4).toString("hex")}`;
-const envFor = () => fleetEnv({ prefix, fakes });
+const envFor = () =>
+  fleetEnv({ prefix, fakes, extra: { BATON_RETENTION: RETENTION, BATON_ALLOW_SHORT_RETENTION: "1" } });
 const gatewayEnv = await envFor();
 const url = `http://127.0.0.1:${gatewayEnv.PORT}`;
 
@@ -268,9 +278,11 @@ function rssBytes(pid) {
   return match ? Number(match[1]) * 1024 : Number.NaN;
 }
 
+/** This run's keys and bytes: all of them, and BullMQ's (under the hash-tagged prefix) apart. */
 async function prefixMemory() {
   let keys = 0;
   let bytes = 0;
+  let queueBytes = 0;
   for (const pattern of [`${prefix}:*`, `{${prefix}}:*`]) {
     let cursor = "0";
     do {
@@ -279,17 +291,26 @@ async function prefixMemory() {
       keys += found.length;
       const pipeline = redis.pipeline();
       for (const key of found) pipeline.memory("USAGE", key);
-      for (const [, used] of (await pipeline.exec()) ?? []) bytes += Number(used ?? 0);
+      for (const [, used] of (await pipeline.exec()) ?? []) {
+        bytes += Number(used ?? 0);
+        if (pattern.startsWith("{")) queueBytes += Number(used ?? 0);
+      }
     } while (cursor !== "0");
   }
-  return { keys, bytes };
+  return { keys, bytes, queueBytes };
+}
+
+function parseRetentionSeconds(text) {
+  const match = /^(\d+)([dhms]?)$/.exec(text);
+  if (!match) throw new Error(`BENCH_SOAK_RETENTION: expected a duration such as 60s or 5m, got ${text}`);
+  return Number(match[1]) * { d: 86_400, h: 3_600, m: 60, s: 1, "": 86_400 }[match[2]];
 }
 
 const mb = (bytes) => (bytes / 2 ** 20).toFixed(1);
 
 console.log(await describeMachine(redis));
 console.log(
-  `soak: ${DURATION_S} s at ${RATE_PER_S} signed webhooks/s over Slack, GitHub and Linear (${TURNS_PER_S} turns/s, the rest thread chatter, comments without a mention and other Linear events), \`baton gateway\` + \`baton worker\`, plan backend`,
+  `soak: ${DURATION_S} s at ${RATE_PER_S} signed webhooks/s over Slack, GitHub and Linear (${TURNS_PER_S} turns/s, the rest thread chatter, comments without a mention and other Linear events), \`baton gateway\` + \`baton worker\`, plan backend, BATON_RETENTION=${RETENTION}`,
 );
 const gateway = await spawnBaton("gateway", gatewayEnv);
 const worker = await spawnBaton("worker", await envFor());
@@ -330,12 +351,13 @@ try {
         redisUsed: Number(info.match(/used_memory:(\d+)/)?.[1]),
         prefixKeys: memory.keys,
         prefixBytes: memory.bytes,
+        queueBytes: memory.queueBytes,
         turns: counts.turns,
         finals: counts.finals,
       };
       samples.push(sample);
       console.log(
-        `${String(sample.s).padStart(5)} s · gateway RSS ${mb(sample.gatewayRss)} MB · worker RSS ${mb(sample.workerRss)} MB · Redis used_memory ${mb(sample.redisUsed)} MB (this run: ${sample.prefixKeys} keys, ${mb(sample.prefixBytes)} MB) · turns ${sample.turns} sent, ${sample.finals} answered · load ${loadavg()[0].toFixed(1)}`,
+        `${String(sample.s).padStart(5)} s · gateway RSS ${mb(sample.gatewayRss)} MB · worker RSS ${mb(sample.workerRss)} MB · Redis used_memory ${mb(sample.redisUsed)} MB (this run: ${sample.prefixKeys} keys, ${mb(sample.prefixBytes)} MB, of which BullMQ ${mb(sample.queueBytes)} MB) · turns ${sample.turns} sent, ${sample.finals} answered · load ${loadavg()[0].toFixed(1)}`,
       );
     }
     const nextTickAt = startedAt + tick * TICK_MS;
@@ -351,6 +373,7 @@ try {
   }
   readLinearFinals();
   await report(sentSeconds);
+  await reportQueueBounds();
 } finally {
   agent.destroy();
   await gateway.stop();
@@ -361,6 +384,19 @@ try {
   await fakes.close();
 }
 
+/** BullMQ's share of this run's bytes, and the bounds that hold it: events trimmed, finished jobs capped. */
+async function reportQueueBounds() {
+  const base = `{${prefix}}:${prefix}-turns`;
+  const [events, completed, failed] = await Promise.all([
+    redis.xlen(`${base}:events`),
+    redis.zcard(`${base}:completed`),
+    redis.zcard(`${base}:failed`),
+  ]);
+  console.log(
+    `BullMQ: events stream ${events} entries (trimmed to about 10,000), ${completed} completed jobs kept (at most 1,000, none older than the turn records once later jobs finish), ${failed} failed`,
+  );
+}
+
 async function report(sentSeconds) {
   const warm = samples.find((sample) => sample.s >= DURATION_S * WARMUP_SHARE) ?? samples[0];
   const last = samples[samples.length - 1];
@@ -368,7 +404,16 @@ async function report(sentSeconds) {
   const unanswered = counts.turns - counts.finals - counts.failedTurns;
   const errors = counts.non2xx + counts.failedRequests + counts.failedTurns + Math.max(0, unanswered);
   const rssOk = growth("gatewayRss") <= TARGET_RSS_GROWTH && growth("workerRss") <= TARGET_RSS_GROWTH;
-  const bytesPerTurn = (last.prefixBytes - warm.prefixBytes) / Math.max(1, last.turns - warm.turns);
+  // TTLs cycle from one retention after the start; the warm-up comes on top of it.
+  const steadyFromS = RETENTION_S + DURATION_S * WARMUP_SHARE;
+  const steady = samples.filter((sample) => sample.s >= steadyFromS);
+  const meanBytes = steady.reduce((sum, sample) => sum + sample.prefixBytes, 0) / Math.max(1, steady.length);
+  const spread = (sample) => (sample.prefixBytes - meanBytes) / meanBytes;
+  const widest = steady.reduce(
+    (most, sample) => (Math.abs(spread(sample)) > Math.abs(spread(most)) ? sample : most),
+    steady[0],
+  );
+  const redisOk = steady.length >= 3 && Math.abs(spread(widest)) <= TARGET_REDIS_SPREAD;
   console.log(
     `\nsent ${counts.sent} deliveries in ${sentSeconds.toFixed(0)} s (${(counts.sent / sentSeconds).toFixed(0)}/s), ${counts.turns} of them turns; ${counts.finals} final replies`,
   );
@@ -379,7 +424,12 @@ async function report(sentSeconds) {
     `errors: ${counts.non2xx} non-2xx, ${counts.failedRequests} failed requests, ${counts.failedTurns} failed turns, ${Math.max(0, unanswered)} turns unanswered (target 0) → ${errors === 0 ? "PASS" : "FAIL"}${errorSamples.length ? `; e.g. ${errorSamples.join("; ")}` : ""}`,
   );
   console.log(
-    `Redis: used_memory ${mb(warm.redisUsed)} → ${mb(last.redisUsed)} MB (the whole server, shared with anything else on it); this run's keys ${warm.prefixKeys} → ${last.prefixKeys}, ${mb(warm.prefixBytes)} → ${mb(last.prefixBytes)} MB, about ${(bytesPerTurn / 1024).toFixed(1)} KB kept per turn (turn records, sessions and transcripts are kept for days by design, so this grows with the turns; the queue itself stays bounded)`,
+    `Redis: used_memory ${mb(warm.redisUsed)} → ${mb(last.redisUsed)} MB (the whole server, shared with anything else on it); this run's keys ${warm.prefixKeys} → ${last.prefixKeys}, ${mb(warm.prefixBytes)} → ${mb(last.prefixBytes)} MB`,
+  );
+  console.log(
+    steady.length < 3
+      ? `Redis flat once TTLs cycle: too few samples after ${steadyFromS} s (retention ${RETENTION_S} s + warm-up); run longer → FAIL`
+      : `Redis flat once TTLs cycle (retention ${RETENTION_S} s + warm-up, from ${steadyFromS} s, ${steady.length} samples): this run's bytes ${mb(Math.min(...steady.map((s) => s.prefixBytes)))}–${mb(Math.max(...steady.map((s) => s.prefixBytes)))} MB, mean ${mb(meanBytes)} MB, widest ${(spread(widest) * 100).toFixed(1)}% at ${widest.s} s (target within ±${TARGET_REDIS_SPREAD * 100}%) → ${redisOk ? "PASS" : "FAIL"}`,
   );
   console.log(await describeMachine(redis));
 }

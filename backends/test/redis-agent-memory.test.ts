@@ -1,5 +1,11 @@
 import { createOpenAIBackend, createRedisAgentMemory, createWorkspaceCache } from "@baton/backends";
-import { type BackendTurn, createRedisKeys, EMPTY_CATALOG, SESSION_TTL_MS, silentLogger } from "@baton/core";
+import {
+  type BackendTurn,
+  createRedisKeys,
+  DEFAULT_RETENTION,
+  EMPTY_CATALOG,
+  silentLogger,
+} from "@baton/core";
 import { type FakeOpenAI, startFakeOpenAI } from "@baton/testkit";
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -79,7 +85,7 @@ describe("the openai backend's memory in Redis", () => {
     ]);
     const key = keys.scoped("openai", "conversation", "s_memory");
     const ttl = await redis.redis.pttl(key);
-    expect(ttl).toBeGreaterThan(SESSION_TTL_MS - 60_000);
+    expect(ttl).toBeGreaterThan(DEFAULT_RETENTION.sessionMs - 60_000);
     expect((await memory.load("s_memory")).turns.map((t) => t.turnId)).toEqual(["t1", "t2"]);
 
     await redis.redis.set(key, "{not json");

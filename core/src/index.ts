@@ -119,11 +119,7 @@ export {
   type SteeringRuleOptions,
 } from "./controls/create-steering-rule.js";
 export { DEFAULT_STEERING_POLICY, mayUserSteer } from "./controls/may-user-steer.js";
-export {
-  type ClaimDelivery,
-  createDeliveryClaims,
-  DELIVERY_CLAIM_TTL_MS,
-} from "./delivery/claim-delivery.js";
+export { type ClaimDelivery, createDeliveryClaims } from "./delivery/claim-delivery.js";
 export {
   BatonError,
   type BatonErrorCode,
@@ -163,6 +159,17 @@ export {
   guardFinalReply,
 } from "./replies/guard-final-replies.js";
 export { createProgressThrottle, type ProgressThrottle } from "./replies/progress-throttle.js";
+export {
+  CONVERSATION_CONTEXT_TTL_MS,
+  CONVERSATION_OWNER_TTL_MS,
+  DEFAULT_RETENTION,
+  DEFAULT_RETENTION_MS,
+  DELIVERY_DEDUPE_TTL_MS,
+  MIN_RETENTION_MS,
+  type Retention,
+  retentionFor,
+  TURN_TTL_MS,
+} from "./retention/retention.js";
 export { type AgentEvent, type Artifact, agentEventSchema, artifactSchema } from "./schemas/agent-event.js";
 export { type ContextEntry, type ThreadMessage, threadMessageSchema } from "./schemas/context-entry.js";
 export {
@@ -250,7 +257,6 @@ export {
   UNKNOWN_CONTEXT_AUTHOR,
 } from "./store/conversation-context-store.js";
 export {
-  CONVERSATION_OWNER_TTL_MS,
   type ConversationOwnerStore,
   createConversationOwnerStore,
 } from "./store/conversation-owner-store.js";
@@ -260,12 +266,10 @@ export {
   createReplyLedger,
   type PickerMode,
   REPLY_FIELDS,
-  REPLY_LEDGER_TTL_MS,
   type ReplyLedger,
 } from "./store/reply-ledger.js";
 export {
   createSessionStore,
-  SESSION_TTL_MS,
   type SessionStore,
   sessionRequesterKey,
 } from "./store/session-store.js";

@@ -9,7 +9,6 @@ export {
 export { DEFAULT_INTAKE_LIMITS, type IntakeLimits, type RateLimit } from "./intake-limits.js";
 export {
   CONVERSATION_LOCK_MS,
-  DELIVERY_DEDUPE_TTL_MS,
   SHUTDOWN_GRACE_MS,
   TURN_ATTEMPTS,
   TURN_BACKOFF_MS,

@@ -1,9 +1,11 @@
 import {
+  DEFAULT_RETENTION,
   conversationKey as keyOfConversation,
   type Logger,
   type RedisKeys,
   type RequestIntake,
   type RequestRefusal,
+  type Retention,
   type SessionRequest,
   type SteeringPolicy,
   sessionRequesterKey,
@@ -14,7 +16,6 @@ import type { Redis } from "ioredis";
 import { boundRequest } from "./bound-request.js";
 import { DEFAULT_INTAKE_LIMITS, type IntakeLimits, workspaceOf } from "./intake-limits.js";
 import { CLAIM_SCRIPT, INTAKE_SCRIPT, TAKE_TOKENS_SCRIPT } from "./intake-scripts.js";
-import { DELIVERY_DEDUPE_TTL_MS, TURN_TTL_MS } from "./queue-settings.js";
 import { isFinished } from "./turn-record.js";
 
 export type Intake = RequestIntake;
@@ -24,6 +25,8 @@ export interface IntakeOptions {
   keys: RedisKeys;
   logger: Logger;
   limits?: IntakeLimits;
+  /** Delivery ids live `deliveryMs`; the turn record and the inbox `turnMs`. */
+  retention?: Retention;
 }
 
 type ClaimOutcome = [kind: string, reason?: RequestRefusal, retryAfterMs?: number];
@@ -37,7 +40,13 @@ type ClaimOutcome = [kind: string, reason?: RequestRefusal, retryAfterMs?: numbe
  * between a claim and its entry (possible on a Cluster only), the platform's retry of the
  * unfinished turn writes it again, and the dispatcher is idempotent.
  */
-export function createIntake({ redis, keys, logger, limits = DEFAULT_INTAKE_LIMITS }: IntakeOptions): Intake {
+export function createIntake({
+  redis,
+  keys,
+  logger,
+  limits = DEFAULT_INTAKE_LIMITS,
+  retention = DEFAULT_RETENTION,
+}: IntakeOptions): Intake {
   redis.defineCommand("batonIntake", { numberOfKeys: 7, lua: INTAKE_SCRIPT });
   redis.defineCommand("batonIntakeTokens", { numberOfKeys: 2, lua: TAKE_TOKENS_SCRIPT });
   redis.defineCommand("batonIntakeClaim", { numberOfKeys: 4, lua: CLAIM_SCRIPT });
@@ -71,8 +80,8 @@ export function createIntake({ redis, keys, logger, limits = DEFAULT_INTAKE_LIMI
     const claimArgs = [
       turn.id,
       JSON.stringify(turn),
-      DELIVERY_DEDUPE_TTL_MS,
-      TURN_TTL_MS,
+      retention.deliveryMs,
+      retention.turnMs,
       key,
       limits.maxQueuedPerConversation,
     ];

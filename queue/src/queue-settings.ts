@@ -1,9 +1,10 @@
-/** Delivery ids are remembered this long: longer than any platform keeps retrying. */
-export const DELIVERY_DEDUPE_TTL_MS = 3 * 24 * 60 * 60_000;
-/** A turn's record (request, status) is kept this long after it was accepted. */
-export const TURN_TTL_MS = 30 * 24 * 60 * 60_000;
+// How long turn records and delivery ids are kept is the operator's retention (`Retention` in @baton/core).
 /** How long a worker holds a conversation without renewing; a crashed worker's hold ends then. */
 export const CONVERSATION_LOCK_MS = 30_000;
+/** Finished turn jobs BullMQ keeps (for the dashboard); older ones are removed as new ones finish. */
+export const COMPLETED_TURN_JOBS_KEPT = 1_000;
+/** Failed turn jobs are kept this long for inspection (and no longer than the retention's turn records). */
+export const FAILED_TURN_JOB_AGE_SECONDS = 7 * 24 * 3600;
 /** How many times a turn is tried when it keeps failing transiently. */
 export const TURN_ATTEMPTS = 5;
 /** The first retry's delay; each next one doubles, with jitter. */

@@ -1,9 +1,14 @@
-import type { Logger, RedisKeys } from "@baton/core";
+import { DEFAULT_RETENTION, type Logger, type RedisKeys, type Retention } from "@baton/core";
 import { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { createIntake, type Intake } from "./intake.js";
 import type { IntakeLimits } from "./intake-limits.js";
-import { TURN_ATTEMPTS, TURN_BACKOFF_MS } from "./queue-settings.js";
+import {
+  COMPLETED_TURN_JOBS_KEPT,
+  FAILED_TURN_JOB_AGE_SECONDS,
+  TURN_ATTEMPTS,
+  TURN_BACKOFF_MS,
+} from "./queue-settings.js";
 import { createQueuedRequesters, type QueuedRequesters } from "./queued-requesters.js";
 import { createStopConversation, type StopConversation } from "./stop-conversation.js";
 import { type QueueNames, queueNames, type TurnJob } from "./turn-job.js";
@@ -16,6 +21,7 @@ export interface SessionQueueOptions {
   attempts?: number;
   backoffMs?: number;
   limits?: IntakeLimits;
+  retention?: Retention;
 }
 
 /** What the bots see of the queue: they hand requests in and ask for stops, nothing else. */
@@ -36,7 +42,10 @@ export function createSessionQueue({
   attempts,
   backoffMs,
   limits,
+  retention = DEFAULT_RETENTION,
 }: SessionQueueOptions): SessionQueue {
+  // A finished job names its turn (a failed one keeps its error): none outlives the turn records.
+  const jobAgeSeconds = Math.ceil(retention.turnMs / 1000);
   const turns = new Queue<TurnJob>(names.turns, {
     connection,
     prefix: keys.queuePrefix,
@@ -44,8 +53,8 @@ export function createSessionQueue({
       attempts: attempts ?? TURN_ATTEMPTS,
       // Exponential with jitter, so that many turns failing together do not retry together.
       backoff: { type: "exponential", delay: backoffMs ?? TURN_BACKOFF_MS, jitter: 0.5 },
-      removeOnComplete: { count: 1_000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
+      removeOnComplete: { count: COMPLETED_TURN_JOBS_KEPT, age: jobAgeSeconds },
+      removeOnFail: { age: Math.min(FAILED_TURN_JOB_AGE_SECONDS, jobAgeSeconds) },
     },
   });
   const log = logger.child({ component: "queue" });
@@ -53,7 +62,7 @@ export function createSessionQueue({
   // already reports outages, so these are kept at debug.
   turns.on("error", (error) => log.debug("queue.turns.error", { error: error.message }));
   return {
-    intake: createIntake({ redis: connection, keys, logger: log, limits }),
+    intake: createIntake({ redis: connection, keys, logger: log, limits, retention }),
     stop: createStopConversation({ redis: connection, keys, turns }),
     queuedRequesters: createQueuedRequesters({ redis: connection, keys }),
     names,

@@ -18,6 +18,7 @@ import {
   guardFinalReplies,
   type Logger,
   loadCatalogWithWarnings,
+  retentionFor,
 } from "@baton/core";
 import {
   createIntakeDispatcher,
@@ -120,14 +121,20 @@ export async function startBaton({
   const keys = createRedisKeys(config.BATON_REDIS_PREFIX);
   const names = queueNames(config.BATON_REDIS_PREFIX);
   const limits = intakeLimitsFromConfig(config);
-  const queue = createSessionQueue({ connection: main, keys, names, logger, limits });
-  const ackPath = createAckPath({ mode, redis, keys, logger, limits });
+  // One retention for every store: nothing Baton keeps about a conversation outlives it.
+  const retention = retentionFor(config.BATON_RETENTION);
+  const queue = createSessionQueue({ connection: main, keys, names, logger, limits, retention });
+  const ackPath = createAckPath({ mode, redis, keys, logger, limits, retention });
   const intake = ackPath?.intake ?? queue.intake;
-  const ledger = createReplyLedger({ redis: stores, keys });
-  const sessions = createSessionStore({ redis: stores, keys });
-  const transcripts = createTranscriptStore({ redis: stores, keys });
-  const conversationContext = createConversationContextStore({ redis: stores, keys });
-  const conversationOwners = createConversationOwnerStore({ redis: stores, keys });
+  const ledger = createReplyLedger({ redis: stores, keys, retention });
+  const sessions = createSessionStore({ redis: stores, keys, retention });
+  const transcripts = createTranscriptStore({ redis: stores, keys, retention });
+  const conversationContext = createConversationContextStore({ redis: stores, keys, retention });
+  const conversationOwners = createConversationOwnerStore({
+    redis: stores,
+    keys,
+    ttlMs: retention.conversationOwnerMs,
+  });
   let stopGateway: (() => Promise<void>) | undefined;
   let stopWorker: (() => Promise<void>) | undefined;
   let stopBots: (() => Promise<void>) | undefined;
@@ -142,6 +149,7 @@ export async function startBaton({
       keys,
       sessions,
       transcripts,
+      retention,
       logger,
     });
     const { bots, repliers, steering, requestContext, admit, repositoryTokens } = await setupBots({
@@ -160,7 +168,7 @@ export async function startBaton({
         logger,
         redis: main,
         keys,
-        claimDelivery: createDeliveryClaims({ redis: main, keys }),
+        claimDelivery: createDeliveryClaims({ redis: main, keys, ttlMs: retention.deliveryMs }),
         queueKeyOf: ackPath?.queueKeyOf,
         progressMinIntervalMs: overrides.progressMinIntervalMs,
       },
@@ -173,7 +181,7 @@ export async function startBaton({
       intakeStream: keys.intakeStream,
     });
     // Every final reply (result, failure, timeout) goes through one claim per turn: one reply each.
-    const finalReplies = createFinalReplyClaims({ redis: stores, keys });
+    const finalReplies = createFinalReplyClaims({ redis: stores, keys, retention });
     const guardedRepliers = guardFinalReplies(repliers, {
       claims: finalReplies,
       logger,
@@ -245,7 +253,7 @@ export async function startBaton({
     if (mode !== "gateway") {
       const backend =
         overrides.backend ??
-        createBackend({ config, catalog, redis: main, keys, logger, tokens: repositoryTokens });
+        createBackend({ config, catalog, redis: main, keys, retention, logger, tokens: repositoryTokens });
       const runTurn = createTurnRunner({
         sessions,
         transcripts,

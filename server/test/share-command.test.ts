@@ -68,10 +68,14 @@ describe("baton share", () => {
     expect((await run("revoke", url.split("/s/")[1] ?? "")).code).toBe(1);
   });
 
-  it("creates a link that never expires, and revokes by session id", async () => {
+  it("creates a link that does not expire before the retention ends it, and revokes by session id", async () => {
     const session = await openSession("1700000000.000200");
+    const before = Date.now();
     const created = await run("create", session.id, "--expires-in-days", "never");
-    expect(created.out[1]).toBe("expires: never");
+    const expires = Date.parse(created.out[1]?.replace("expires: ", "") ?? "");
+    // BATON_RETENTION's default, 90 days, from when the link was made.
+    expect(expires).toBeGreaterThanOrEqual(before + 90 * 24 * 3_600_000);
+    expect(expires).toBeLessThanOrEqual(Date.now() + 90 * 24 * 3_600_000);
     expect((await run("revoke", session.id)).code).toBe(0);
     expect((await run("revoke", session.id)).err[0]).toContain("no live share link");
   });

@@ -1,4 +1,4 @@
-import { type RedisKeys, SESSION_TTL_MS } from "@baton/core";
+import { DEFAULT_RETENTION, type RedisKeys, type Retention } from "@baton/core";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 
@@ -27,13 +27,15 @@ export interface RemoteSessionStore {
   setPrompt(turnId: string, prompt: RemotePrompt): Promise<void>;
 }
 
-/** The store in Redis, under Baton's prefix, kept as long as Baton keeps its sessions. */
+/** The store in Redis, under Baton's prefix: sessions kept as long as Baton's, prompts as its turns. */
 export function createRedisRemoteSessionStore({
   redis,
   keys,
+  retention = DEFAULT_RETENTION,
 }: {
   redis: Pick<Redis, "get" | "set">;
   keys: RedisKeys;
+  retention?: Retention;
 }): RemoteSessionStore {
   const sessionKey = (id: string) => keys.scoped("openinspect", "session", id);
   const promptKey = (id: string) => keys.scoped("openinspect", "prompt", id);
@@ -44,11 +46,11 @@ export function createRedisRemoteSessionStore({
   return {
     getSession: (batonSessionId) => read(sessionKey(batonSessionId), remoteSessionSchema),
     async setSession(batonSessionId, remote) {
-      await redis.set(sessionKey(batonSessionId), JSON.stringify(remote), "PX", SESSION_TTL_MS);
+      await redis.set(sessionKey(batonSessionId), JSON.stringify(remote), "PX", retention.sessionMs);
     },
     getPrompt: (turnId) => read(promptKey(turnId), remotePromptSchema),
     async setPrompt(turnId, prompt) {
-      await redis.set(promptKey(turnId), JSON.stringify(prompt), "PX", SESSION_TTL_MS);
+      await redis.set(promptKey(turnId), JSON.stringify(prompt), "PX", retention.turnMs);
     },
   };
 }

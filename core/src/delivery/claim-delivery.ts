@@ -1,12 +1,7 @@
 import type { Redis } from "ioredis";
+import { DEFAULT_RETENTION } from "../retention/retention.js";
 import type { Platform } from "../schemas/conversation-ref.js";
 import type { RedisKeys } from "../store/redis-keys.js";
-
-/**
- * How long a delivery is remembered: longer than any platform retries one (Slack: about an hour;
- * GitHub and Linear redeliveries are manual, within days), as long as intake's own dedupe.
- */
-export const DELIVERY_CLAIM_TTL_MS = 3 * 24 * 60 * 60_000;
 
 /**
  * True for the first call with this delivery (Slack event id, `/baton` trigger id, GitHub
@@ -16,11 +11,14 @@ export const DELIVERY_CLAIM_TTL_MS = 3 * 24 * 60 * 60_000;
  */
 export type ClaimDelivery = (platform: Platform, deliveryId: string) => Promise<boolean>;
 
-/** One `SET NX PX` per delivery, under the prefix's `delivery:` namespace, shared by every process. */
+/**
+ * One `SET NX PX` per delivery, under the prefix's `delivery:` namespace, shared by every process.
+ * A delivery is remembered as long as intake remembers its own (`Retention.deliveryMs`).
+ */
 export function createDeliveryClaims({
   redis,
   keys,
-  ttlMs = DELIVERY_CLAIM_TTL_MS,
+  ttlMs = DEFAULT_RETENTION.deliveryMs,
 }: {
   redis: Redis;
   keys: RedisKeys;

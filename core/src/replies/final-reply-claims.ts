@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { BatonErrorCode, UserFacingError } from "../errors.js";
+import { DEFAULT_RETENTION } from "../retention/retention.js";
 import { turnOutcomeSchema } from "../schemas/turn.js";
-import type { RedisKeys } from "../store/redis-keys.js";
+import type { RedisStoreOptions } from "../store/redis-store-options.js";
 import { defineLedgerWrites, REPLY_FIELDS } from "../store/reply-ledger.js";
 
 /** What a turn's one final reply says: its result, or why it failed (a timeout included). */
@@ -49,9 +49,14 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0
 `;
 
-export function createFinalReplyClaims({ redis, keys }: { redis: Redis; keys: RedisKeys }): FinalReplyClaims {
+export function createFinalReplyClaims({
+  redis,
+  keys,
+  retention = DEFAULT_RETENTION,
+}: RedisStoreOptions): FinalReplyClaims {
   redis.defineCommand("batonReleaseReplyLease", { numberOfKeys: 1, lua: RELEASE_SCRIPT });
-  const writes = defineLedgerWrites(redis);
+  // The claim lives in the reply ledger, as long as the ledger.
+  const writes = defineLedgerWrites(redis, retention.turnMs);
   const release = redis as unknown as { batonReleaseReplyLease(key: string, token: string): Promise<number> };
   const leaseKey = (turnId: string) => keys.scoped("reply-lease", turnId);
 

@@ -1,5 +1,6 @@
 import type { Logger } from "../contracts/logger.js";
 import type { ShareLinks } from "../contracts/share-links.js";
+import { DEFAULT_RETENTION, type Retention } from "../retention/retention.js";
 import type { Session } from "../schemas/session.js";
 import type { SessionStore } from "../store/session-store.js";
 import { type ShareLifetime, shareExpiresAt } from "./share-expiry.js";
@@ -28,6 +29,11 @@ export interface ShareServiceOptions {
   /** Seals share ids so later results can repeat the link (see `loadShareLinkKeyring`). */
   linkKey: Uint8Array | ShareLinkKeyring;
   logger: Logger;
+  /**
+   * A link never outlives the transcript it shows: it ends `retention.sessionMs` after it was
+   * made at the latest (`never` included), as the transcript does after the session's last turn.
+   */
+  retention?: Retention;
   now?: () => number;
 }
 
@@ -82,7 +88,7 @@ const HASH_PREFIX_CHARS = 12;
  * await shares.linkFor(session); // "https://baton.example.com/s/q3Jx0n7c…"
  */
 export function createShareService(options: ShareServiceOptions): ShareService {
-  const { store, sessions, policy, now = Date.now } = options;
+  const { store, sessions, policy, retention = DEFAULT_RETENTION, now = Date.now } = options;
   const keyring = options.linkKey instanceof Uint8Array ? singleKeyring(options.linkKey) : options.linkKey;
   const log = options.logger.child({ component: "core.sharing" });
   const base = options.publicUrl.replace(/\/+$/, "");
@@ -104,7 +110,10 @@ export function createShareService(options: ShareServiceOptions): ShareService {
       idHash: hashShareId(shareId),
       sealed: sealWithKeyring(shareId, sessionId, keyring),
       nowMs,
-      expiresAtMs: shareExpiresAt(lifetime, nowMs),
+      expiresAtMs: Math.min(
+        shareExpiresAt(lifetime, nowMs) ?? Number.POSITIVE_INFINITY,
+        nowMs + retention.sessionMs,
+      ),
       mode,
     });
     if (result.kind === "created") {

@@ -1,6 +1,5 @@
-import type { Redis } from "ioredis";
-import type { RedisKeys } from "../store/redis-keys.js";
-import { SESSION_TTL_MS } from "../store/session-store.js";
+import { DEFAULT_RETENTION } from "../retention/retention.js";
+import type { RedisStoreOptions } from "../store/redis-store-options.js";
 import { shareHashesEqual } from "./share-id.js";
 import { createShareKeys } from "./share-keys.js";
 import { parseShareRecord, type ShareRecord } from "./share-record.js";
@@ -45,10 +44,11 @@ export interface ShareStore {
   removeExpired(nowMs: number, limit: number): Promise<number>;
 }
 
-/** Revoked sessions stay unshared (for the `auto` policy) as long as a session itself lives. */
-export const SHARE_TOMBSTONE_TTL_MS = SESSION_TTL_MS;
-
-export function createShareStore({ redis, keys }: { redis: Redis; keys: RedisKeys }): ShareStore {
+export function createShareStore({
+  redis,
+  keys,
+  retention = DEFAULT_RETENTION,
+}: RedisStoreOptions): ShareStore {
   const k = createShareKeys(keys);
   // Defined, so that each call sends the script's hash rather than its text (a turn may call
   // `create` twice: for its working message and for its result).
@@ -70,7 +70,8 @@ export function createShareStore({ redis, keys }: { redis: Redis; keys: RedisKey
       k.expiries(),
       k.index(),
       sessionId,
-      SHARE_TOMBSTONE_TTL_MS,
+      // Revoked sessions stay unshared (for the `auto` policy) as long as a session itself lives.
+      retention.sessionMs,
       requiredHash,
     )) as string | null;
     if (result) await redis.del(k.byHash(result));

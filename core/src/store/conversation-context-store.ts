@@ -1,10 +1,9 @@
-import type { Redis } from "ioredis";
+import { DEFAULT_RETENTION } from "../retention/retention.js";
 import { type ThreadMessage, threadMessageSchema } from "../schemas/context-entry.js";
-import type { RedisKeys } from "./redis-keys.js";
+import type { RedisStoreOptions } from "./redis-store-options.js";
 
 /** A thread's chatter between turns is kept up to this many messages (the newest). */
 export const CONVERSATION_CONTEXT_MAX_MESSAGES = 50;
-export const CONVERSATION_CONTEXT_TTL_MS = 7 * 24 * 60 * 60_000;
 
 // Keeps a message only when the conversation has a session: chatter in threads Baton is not part
 // of is never stored. A delivery is kept once (the set of seen deliveries shares the list's hash
@@ -49,10 +48,10 @@ export interface ConversationContextStore {
 export function createConversationContextStore({
   redis,
   keys,
-}: {
-  redis: Redis;
-  keys: RedisKeys;
-}): ConversationContextStore {
+  retention = DEFAULT_RETENTION,
+}: RedisStoreOptions): ConversationContextStore {
+  // Messages, and the deliveries seen, live as long as a thread message waits for a turn.
+  const ttlMs = retention.contextMs;
   redis.defineCommand("batonAppendContext", { numberOfKeys: 3, lua: APPEND_IF_SESSION_SCRIPT });
   redis.defineCommand("batonTakeContext", { numberOfKeys: 2, lua: TAKE_FOR_TURN_SCRIPT });
   const command = redis as unknown as {
@@ -69,13 +68,13 @@ export function createConversationContextStore({
         JSON.stringify(threadMessageSchema.parse(message)),
         message.deliveryId,
         CONVERSATION_CONTEXT_MAX_MESSAGES,
-        CONVERSATION_CONTEXT_TTL_MS,
+        ttlMs,
       );
       return kept === 1 ? "kept" : kept === 2 ? "replayed" : "no_session";
     },
     async takeForTurn(conversationKey, turnId) {
       const list = keys.conversationContext(conversationKey);
-      const raw = await command.batonTakeContext(list, `${list}:turn:${turnId}`, CONVERSATION_CONTEXT_TTL_MS);
+      const raw = await command.batonTakeContext(list, `${list}:turn:${turnId}`, ttlMs);
       return raw.map(readThreadMessage);
     },
   };

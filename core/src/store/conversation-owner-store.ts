@@ -1,8 +1,6 @@
 import type { Redis } from "ioredis";
+import { DEFAULT_RETENTION } from "../retention/retention.js";
 import type { RedisKeys } from "./redis-keys.js";
-
-/** How long a conversation waits for its owner's pick before anyone may open its session again. */
-export const CONVERSATION_OWNER_TTL_MS = 24 * 60 * 60_000;
 
 /**
  * Who owns a conversation that has no session yet: the first person Baton asked where to work
@@ -18,7 +16,7 @@ export interface ConversationOwnerStore {
 export function createConversationOwnerStore({
   redis,
   keys,
-  ttlMs = CONVERSATION_OWNER_TTL_MS,
+  ttlMs = DEFAULT_RETENTION.conversationOwnerMs,
 }: {
   redis: Redis;
   keys: RedisKeys;

@@ -1,9 +1,7 @@
 import type { Redis } from "ioredis";
+import { DEFAULT_RETENTION } from "../retention/retention.js";
 import { type SessionRequest, sessionRequestSchema } from "../schemas/session-request.js";
-import type { RedisKeys } from "./redis-keys.js";
-
-/** Replies are remembered as long as their turns are. */
-export const REPLY_LEDGER_TTL_MS = 30 * 24 * 60 * 60_000;
+import type { RedisStoreOptions } from "./redis-store-options.js";
 
 /** Which target picker a field belongs to: the one asking where to work, or "Change target". */
 export type PickerMode = "ask" | "change";
@@ -106,7 +104,7 @@ redis.call('PEXPIRE', KEYS[1], ARGV[3])
 return redis.call('HGET', KEYS[1], ARGV[1])
 `;
 
-/** The ledger's writes, each one command on `redis` (see the scripts above). */
+/** The ledger's writes, each one command on `redis` (see the scripts above), each renewing its `ttlMs`. */
 export interface LedgerWrites {
   set(key: string, field: string, value: string): Promise<void>;
   claim(key: string, field: string, value: string): Promise<boolean>;
@@ -114,7 +112,7 @@ export interface LedgerWrites {
   claimHeld(key: string, field: string, value: string): Promise<string | null>;
 }
 
-export function defineLedgerWrites(redis: Redis): LedgerWrites {
+export function defineLedgerWrites(redis: Redis, ttlMs: number): LedgerWrites {
   redis.defineCommand("batonLedgerSet", { numberOfKeys: 1, lua: LEDGER_SET_SCRIPT });
   redis.defineCommand("batonLedgerClaim", { numberOfKeys: 1, lua: LEDGER_CLAIM_SCRIPT });
   redis.defineCommand("batonLedgerClaimHeld", { numberOfKeys: 1, lua: LEDGER_CLAIM_HELD_SCRIPT });
@@ -124,19 +122,24 @@ export function defineLedgerWrites(redis: Redis): LedgerWrites {
   >;
   return {
     async set(key, field, value) {
-      await command.batonLedgerSet(key, field, value, REPLY_LEDGER_TTL_MS);
+      await command.batonLedgerSet(key, field, value, ttlMs);
     },
     async claim(key, field, value) {
-      return (await command.batonLedgerClaim(key, field, value, REPLY_LEDGER_TTL_MS)) === 1;
+      return (await command.batonLedgerClaim(key, field, value, ttlMs)) === 1;
     },
     async claimHeld(key, field, value) {
-      return (await command.batonLedgerClaimHeld(key, field, value, REPLY_LEDGER_TTL_MS)) as string | null;
+      return (await command.batonLedgerClaimHeld(key, field, value, ttlMs)) as string | null;
     },
   };
 }
 
-export function createReplyLedger({ redis, keys }: { redis: Redis; keys: RedisKeys }): ReplyLedger {
-  const writes = defineLedgerWrites(redis);
+/** Replies are remembered as long as their turns are (`retention.turnMs`). */
+export function createReplyLedger({
+  redis,
+  keys,
+  retention = DEFAULT_RETENTION,
+}: RedisStoreOptions): ReplyLedger {
+  const writes = defineLedgerWrites(redis, retention.turnMs);
   const set = (turnId: string, field: string, value: string) => writes.set(keys.reply(turnId), field, value);
   return {
     get: (turnId, field) => redis.hget(keys.reply(turnId), field),

@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { Redis } from "ioredis";
+import { DEFAULT_RETENTION } from "../retention/retention.js";
 import { type PullRequestRef, pullRequestKey } from "../schemas/pull-request-ref.js";
 import { type Session, sessionSchema } from "../schemas/session.js";
 import type { RedisKeys } from "./redis-keys.js";
-
-/** Sessions outlive their last turn by this much; every turn renews it. */
-export const SESSION_TTL_MS = 90 * 24 * 60 * 60_000;
+import type { RedisStoreOptions } from "./redis-store-options.js";
 
 export interface SessionStore {
   get(sessionId: string): Promise<Session | null>;
@@ -20,14 +18,20 @@ export interface SessionStore {
   findByPullRequest(pullRequest: PullRequestRef): Promise<Session | null>;
 }
 
-export function createSessionStore({ redis, keys }: { redis: Redis; keys: RedisKeys }): SessionStore {
+/** Sessions outlive their last turn by `retention.sessionMs`; every turn renews it. */
+export function createSessionStore({
+  redis,
+  keys,
+  retention = DEFAULT_RETENTION,
+}: RedisStoreOptions): SessionStore {
+  const ttlMs = retention.sessionMs;
   async function get(sessionId: string): Promise<Session | null> {
     const raw = await redis.get(keys.session(sessionId));
     return raw === null ? null : sessionSchema.parse(JSON.parse(raw));
   }
 
   async function save(session: Session): Promise<void> {
-    await redis.set(keys.session(session.id), JSON.stringify(session), "PX", SESSION_TTL_MS);
+    await redis.set(keys.session(session.id), JSON.stringify(session), "PX", ttlMs);
   }
 
   const pullRequestPointer = (pullRequest: PullRequestRef) =>
@@ -36,7 +40,7 @@ export function createSessionStore({ redis, keys }: { redis: Redis; keys: RedisK
   return {
     get,
     async linkPullRequest(pullRequest, sessionId) {
-      await redis.set(pullRequestPointer(pullRequest), sessionId, "PX", SESSION_TTL_MS);
+      await redis.set(pullRequestPointer(pullRequest), sessionId, "PX", ttlMs);
     },
     async findByPullRequest(pullRequest) {
       const id = await redis.get(pullRequestPointer(pullRequest));
@@ -56,21 +60,16 @@ export function createSessionStore({ redis, keys }: { redis: Redis; keys: RedisK
         turnCount: 0,
       };
       const pointer = keys.conversationSession(init.conversationKey);
-      const claimed = await redis.set(pointer, session.id, "PX", SESSION_TTL_MS, "NX");
+      const claimed = await redis.set(pointer, session.id, "PX", ttlMs, "NX");
       if (claimed === null) {
         const existing = await this.findByConversation(init.conversationKey);
         if (existing) return existing;
-        await redis.set(pointer, session.id, "PX", SESSION_TTL_MS);
+        await redis.set(pointer, session.id, "PX", ttlMs);
       }
       await save(session);
       // Beside the pointer, in the conversation's slot: intake reads it to answer "may this person
       // steer?" in the same step that queues the turn.
-      await redis.set(
-        sessionRequesterKey(keys, init.conversationKey),
-        session.requester.id,
-        "PX",
-        SESSION_TTL_MS,
-      );
+      await redis.set(sessionRequesterKey(keys, init.conversationKey), session.requester.id, "PX", ttlMs);
       return session;
     },
     async update(sessionId, change) {
@@ -86,9 +85,9 @@ export function createSessionStore({ redis, keys }: { redis: Redis; keys: RedisK
       await save({ ...session, turnCount: session.turnCount + 1, updatedAt: new Date().toISOString() });
       // Independent renewals, sent together (one write on an auto-pipelined connection).
       await Promise.all([
-        redis.pexpire(keys.conversationSession(session.conversationKey), SESSION_TTL_MS),
-        redis.pexpire(sessionRequesterKey(keys, session.conversationKey), SESSION_TTL_MS),
-        redis.pexpire(keys.transcript(sessionId), SESSION_TTL_MS),
+        redis.pexpire(keys.conversationSession(session.conversationKey), ttlMs),
+        redis.pexpire(sessionRequesterKey(keys, session.conversationKey), ttlMs),
+        redis.pexpire(keys.transcript(sessionId), ttlMs),
       ]);
     },
   };

@@ -1,12 +1,11 @@
-import type { Redis } from "ioredis";
+import { DEFAULT_RETENTION } from "../retention/retention.js";
 import {
   type NewTranscriptEntry,
   type TranscriptEntry,
   transcriptEntrySchema,
 } from "../schemas/transcript-entry.js";
 import { capTranscriptEntry } from "./cap-transcript-entry.js";
-import type { RedisKeys } from "./redis-keys.js";
-import { SESSION_TTL_MS } from "./session-store.js";
+import type { RedisStoreOptions } from "./redis-store-options.js";
 
 /** A stream keeps the latest entries of a very long session; older ones are trimmed. */
 export const TRANSCRIPT_MAX_ENTRIES = 10_000;
@@ -55,7 +54,13 @@ redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return id
 `;
 
-export function createTranscriptStore({ redis, keys }: { redis: Redis; keys: RedisKeys }): TranscriptStore {
+/** A transcript lives as long as its session: `retention.sessionMs` after its last entry or turn. */
+export function createTranscriptStore({
+  redis,
+  keys,
+  retention = DEFAULT_RETENTION,
+}: RedisStoreOptions): TranscriptStore {
+  const ttlMs = retention.sessionMs;
   redis.defineCommand("batonAppendOnce", { numberOfKeys: 2, lua: APPEND_ONCE_SCRIPT });
   redis.defineCommand("batonAppend", { numberOfKeys: 1, lua: APPEND_SCRIPT });
   const command = redis as unknown as {
@@ -84,7 +89,7 @@ export function createTranscriptStore({ redis, keys }: { redis: Redis; keys: Red
       const id = await command.batonAppend(
         keys.transcript(sessionId),
         line(entry),
-        SESSION_TTL_MS,
+        ttlMs,
         TRANSCRIPT_MAX_ENTRIES,
       );
       return id ?? "";
@@ -95,7 +100,7 @@ export function createTranscriptStore({ redis, keys }: { redis: Redis; keys: Red
         `${key}:once:${onceKey}`,
         key,
         line(entry),
-        SESSION_TTL_MS,
+        ttlMs,
         TRANSCRIPT_MAX_ENTRIES,
       );
     },

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { silentLogger } from "../../src/contracts/logger.js";
+import { DEFAULT_RETENTION, type Retention, retentionFor } from "../../src/retention/retention.js";
 import { SHARE_LINK_KEY_BYTES } from "../../src/sharing/seal-share-id.js";
 import { DAY_MS } from "../../src/sharing/share-expiry.js";
 import { hashShareId } from "../../src/sharing/share-id.js";
@@ -36,6 +37,7 @@ describe("share service", () => {
   function service(
     policy: Partial<SharingPolicy> = {},
     key: Uint8Array | ShareLinkKeyring = linkKey,
+    retention: Retention = DEFAULT_RETENTION,
   ): ShareService {
     const keys = createRedisKeys(testRedis.prefix);
     return createShareService({
@@ -45,6 +47,7 @@ describe("share service", () => {
       publicUrl: PUBLIC_URL,
       linkKey: key,
       logger: silentLogger,
+      retention,
       now: () => clock.now,
     });
   }
@@ -146,7 +149,7 @@ describe("share service", () => {
     expect(await shares.resolve(shareId)).toEqual({ kind: "not_found" });
   });
 
-  it("lets Redis drop expiring shares by itself, and keeps never-expiring ones", async () => {
+  it("lets Redis drop expiring shares by itself; a never-expiring one ends with the retention", async () => {
     const session = await openSession();
     const expiring = idOf(await service({ expiresInDays: 7 }).linkFor(session));
     const ttl = await testRedis.redis.pttl(`${testRedis.prefix}:{share}:id:${hashShareId(expiring)}`);
@@ -154,11 +157,26 @@ describe("share service", () => {
     expect(ttl).toBeLessThanOrEqual(7 * DAY_MS);
 
     const other = await openSession("1700000000.000300");
-    const forever = service({ expiresInDays: "never" });
+    const forever = service({ expiresInDays: "never" }, linkKey, retentionFor(30 * DAY_MS));
     const neverId = idOf(await forever.linkFor(other));
-    expect(await testRedis.redis.pttl(`${testRedis.prefix}:{share}:id:${hashShareId(neverId)}`)).toBe(-1);
-    clock.now += 3650 * DAY_MS;
+    const neverTtl = await testRedis.redis.pttl(`${testRedis.prefix}:{share}:id:${hashShareId(neverId)}`);
+    expect(neverTtl).toBeGreaterThan(30 * DAY_MS - 60_000);
+    expect(neverTtl).toBeLessThanOrEqual(30 * DAY_MS);
+    clock.now += 29 * DAY_MS;
     expect((await forever.resolve(neverId)).kind).toBe("found");
+    // The transcript it shows lives no longer than the retention after the last turn.
+    clock.now += 2 * DAY_MS;
+    expect(await forever.resolve(neverId)).toEqual({ kind: "not_found" });
+  });
+
+  it("never lets a share outlive the retention, however long its policy", async () => {
+    const session = await openSession();
+    const shares = service({ expiresInDays: 7 }, linkKey, retentionFor(DAY_MS));
+    const shareId = idOf(await shares.linkFor(session));
+    const [listed] = await shares.list();
+    expect(listed?.expiresAt).toBe(new Date(clock.now + DAY_MS).toISOString());
+    const ttl = await testRedis.redis.pttl(`${testRedis.prefix}:{share}:id:${hashShareId(shareId)}`);
+    expect(ttl).toBeLessThanOrEqual(DAY_MS);
   });
 
   it("revokes with unshare, and the auto policy does not share that session again until asked", async () => {

@@ -8,6 +8,7 @@ import {
   loadCatalog,
   loadShareLinkKeyring,
   parseShareLifetime,
+  retentionFor,
   type ShareLifetime,
   type ShareService,
   type ShareSummary,
@@ -70,8 +71,10 @@ export async function runShareCommand(args: string[], io: CliIo): Promise<number
             keyFile: join(config.BATON_DATA_DIR, SHARE_LINK_KEY_FILE),
           })
         : randomBytes(32);
+    const retention = retentionFor(config.BATON_RETENTION);
     const shares = createShareService({
-      store: createShareStore({ redis, keys }),
+      store: createShareStore({ redis, keys, retention }),
+      retention,
       sessions: createSessionStore({ redis, keys }),
       policy: catalog.sharing,
       publicUrl: config.BATON_PUBLIC_URL,

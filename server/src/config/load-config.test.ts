@@ -1,3 +1,4 @@
+import { DEFAULT_RETENTION_MS } from "@baton/core";
 import { describe, expect, it } from "vitest";
 import { ConfigError, configuredSecrets, loadConfig } from "./load-config.js";
 
@@ -39,4 +40,41 @@ describe("loadConfig", () => {
     expect(config.SLACK_BOT_TOKEN).toBeUndefined();
     expect(configuredSecrets(config).sort()).toEqual(["key-123", "s3cret-signing"]);
   });
+
+  it("keeps conversation data 90 days unless BATON_RETENTION says otherwise", () => {
+    expect(loadConfig({}).BATON_RETENTION).toBe(DEFAULT_RETENTION_MS);
+    expect(loadConfig({ BATON_RETENTION: "30d" }).BATON_RETENTION).toBe(30 * 24 * 3_600_000);
+    expect(loadConfig({ BATON_RETENTION: "36h" }).BATON_RETENTION).toBe(36 * 3_600_000);
+  });
+
+  it("refuses a retention that is not a duration, naming the variable and the form it takes", () => {
+    const failure = failureOf({ BATON_RETENTION: "forever-and-ever" });
+    expect(failure.keys).toEqual(["BATON_RETENTION"]);
+    expect(failure.message).toContain("90d, 36h or 120s");
+    expect(failure.message).not.toContain("forever-and-ever");
+  });
+
+  it("refuses a retention under a day, saying why, unless a test or benchmark allows it", () => {
+    const failure = failureOf({ BATON_RETENTION: "12h" });
+    expect(failure.keys).toEqual(["BATON_RETENTION"]);
+    expect(failure.message).toContain("minimum of 1 day");
+    expect(failure.message).toContain("BATON_ALLOW_SHORT_RETENTION");
+    expect(loadConfig({ BATON_RETENTION: "1d" }).BATON_RETENTION).toBe(24 * 3_600_000);
+    expect(loadConfig({ BATON_RETENTION: "60s", BATON_ALLOW_SHORT_RETENTION: "1" }).BATON_RETENTION).toBe(
+      60_000,
+    );
+    expect(failureOf({ BATON_RETENTION: "60s", BATON_ALLOW_SHORT_RETENTION: "yes" }).keys).toEqual([
+      "BATON_ALLOW_SHORT_RETENTION",
+    ]);
+  });
 });
+
+function failureOf(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}

@@ -1,7 +1,8 @@
-import { BatonError } from "@baton/core";
+import { BatonError, DEFAULT_RETENTION_MS } from "@baton/core";
 import { CONVERSATION_LOCK_MS, TURN_TIMEOUT_MS, WORKER_CONCURRENCY } from "@baton/queue";
 import { z } from "zod";
 import { LOG_FORMATS } from "../logging/log-format.js";
+import { parseRetention, retentionProblem } from "./parse-retention.js";
 
 const optionalSecret = z.string().min(1).optional();
 const optionalUrl = z.string().url().optional();
@@ -10,6 +11,18 @@ const onOff = z
   .transform((value) => value === "true" || value === "on" || value === "1");
 const optionalCount = z.coerce.number().int().min(0).optional();
 const optionalRate = z.coerce.number().positive().optional();
+/** A duration such as `90d`, `12h` or `120s`, as milliseconds (see parseRetention). */
+const retentionMs = z.string().transform((text, context) => {
+  const ms = parseRetention(text);
+  if (ms === null) {
+    context.addIssue({
+      code: "custom",
+      message: "BATON_RETENTION takes a duration such as 90d, 36h or 120s.",
+    });
+    return z.NEVER;
+  }
+  return ms;
+});
 
 /** Everything Baton reads from the environment. Secrets stay optional: a platform without them is off. */
 export const configSchema = z.object({
@@ -32,6 +45,13 @@ export const configSchema = z.object({
   /** How long a dead worker's turns and conversations stay locked before another worker takes them over. */
   BATON_WORKER_LOCK_MS: z.coerce.number().int().min(1_000).default(CONVERSATION_LOCK_MS),
   BATON_DATA_DIR: z.string().default(".baton"),
+  /**
+   * How long Baton keeps a conversation's data after its last turn (docs/configuration.md#retention):
+   * sessions and transcripts this long, every other record no longer. Milliseconds once parsed.
+   */
+  BATON_RETENTION: retentionMs.default(DEFAULT_RETENTION_MS),
+  /** `1` lets BATON_RETENTION go below its one-day minimum: for tests and benchmarks only. */
+  BATON_ALLOW_SHORT_RETENTION: z.enum(["0", "1"]).default("0"),
   /** `baton worker` serves its /metrics on this port (of HOST); a worker serves no HTTP otherwise. */
   BATON_WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
@@ -90,6 +110,12 @@ export const configSchema = z.object({
   /** `1` lets clients other than this machine use the playground. */
   BATON_PLAYGROUND_PUBLIC: z.enum(["0", "1"]).optional(),
 });
+
+/** The schema with the checks that span variables (BATON_RETENTION's minimum and its escape). */
+const checkedConfigSchema = configSchema.superRefine((config, context) => {
+  const problem = retentionProblem(config.BATON_RETENTION, config.BATON_ALLOW_SHORT_RETENTION === "1");
+  if (problem) context.addIssue({ code: "custom", path: ["BATON_RETENTION"], message: problem });
+});
 export type Config = z.infer<typeof configSchema>;
 
 /** Where the share link key lives when BATON_SHARE_KEY is not set (inside BATON_DATA_DIR). */
@@ -116,10 +142,14 @@ export const SECRET_CONFIG_KEYS = [
 ] as const satisfies ReadonlyArray<keyof Config>;
 
 export class ConfigError extends BatonError {
-  constructor(readonly keys: string[]) {
+  /** `reasons`: Baton's own explanations (never a value), for checks a variable's name does not explain. */
+  constructor(
+    readonly keys: string[],
+    reasons: string[] = [],
+  ) {
     super(
       "config_invalid",
-      `Invalid environment variables: ${keys.join(", ")}. Fix or unset them (docs/configuration.md lists each one) and start Baton again.`,
+      `Invalid environment variables: ${keys.join(", ")}. ${reasons.map((reason) => `${reason} `).join("")}Fix or unset them (docs/configuration.md lists each one) and start Baton again.`,
     );
   }
 }
@@ -129,8 +159,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
   );
-  const parsed = configSchema.safeParse(present);
-  if (!parsed.success) throw new ConfigError([...new Set(parsed.error.issues.map((i) => i.path.join(".")))]);
+  const parsed = checkedConfigSchema.safeParse(present);
+  if (!parsed.success) {
+    const { issues } = parsed.error;
+    // Only the messages Baton wrote itself: zod's own may quote what it received.
+    const reasons = issues.filter((issue) => issue.code === "custom").map((issue) => issue.message);
+    throw new ConfigError([...new Set(issues.map((issue) => issue.path.join(".")))], [...new Set(reasons)]);
+  }
   return parsed.data;
 }
 

@@ -1,4 +1,4 @@
-import { createRedisKeys, EMPTY_CATALOG, silentLogger } from "@baton/core";
+import { createRedisKeys, DEFAULT_RETENTION, EMPTY_CATALOG, silentLogger } from "@baton/core";
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../config/load-config.js";
@@ -17,6 +17,7 @@ function backendFor(env: Record<string, string>) {
     catalog: EMPTY_CATALOG,
     redis: redis.redis,
     keys: createRedisKeys(redis.prefix),
+    retention: DEFAULT_RETENTION,
     logger: silentLogger,
   });
 }

@@ -1,5 +1,12 @@
 import { createPlanBackend } from "@baton/backends";
-import type { AgentBackend, Catalog, Logger, RedisKeys, RepositoryTokenProvider } from "@baton/core";
+import type {
+  AgentBackend,
+  Catalog,
+  Logger,
+  RedisKeys,
+  RepositoryTokenProvider,
+  Retention,
+} from "@baton/core";
 import type { Redis } from "ioredis";
 import type { Config } from "../config/load-config.js";
 import { readyBackends } from "./ready-backends.js";
@@ -12,6 +19,8 @@ export interface BackendDependencies {
   catalog: Catalog;
   redis: Redis;
   keys: RedisKeys;
+  /** How long a backend keeps what it remembers of a session (BATON_RETENTION). */
+  retention: Retention;
   logger: Logger;
   /** Installation tokens for fetching GitHub repositories, once the GitHub bot provides them. */
   tokens?: RepositoryTokenProvider;

@@ -15,6 +15,7 @@ export function setupOpenAIBackend({
   catalog,
   redis,
   keys,
+  retention,
   logger,
   tokens,
 }: BackendDependencies): AgentBackend {
@@ -34,7 +35,7 @@ export function setupOpenAIBackend({
       logger,
       ...(tokens ? { tokens } : {}),
     }),
-    memory: createRedisAgentMemory({ redis, keys, logger }),
+    memory: createRedisAgentMemory({ redis, keys, logger, retention }),
     logger,
   });
 }

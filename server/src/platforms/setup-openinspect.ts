@@ -6,7 +6,14 @@ import {
   type OpenInspectClient,
   type OpenInspectSecrets,
 } from "@baton/backends";
-import { type AgentBackend, BatonError, type Catalog, type Logger, type RedisKeys } from "@baton/core";
+import {
+  type AgentBackend,
+  BatonError,
+  type Catalog,
+  type Logger,
+  type RedisKeys,
+  type Retention,
+} from "@baton/core";
 import type { Redis } from "ioredis";
 import type { Config } from "../config/load-config.js";
 
@@ -47,12 +54,14 @@ export function setupOpenInspectBackend({
   catalog,
   redis,
   keys,
+  retention,
   logger,
 }: {
   config: Config;
   catalog: Catalog;
   redis: Redis;
   keys: RedisKeys;
+  retention: Retention;
   logger: Logger;
 }): AgentBackend {
   const client = createOpenInspectClientFromConfig(config, "BATON_BACKEND=openinspect");
@@ -61,7 +70,7 @@ export function setupOpenInspectBackend({
   const branches = new Map(catalog.repositories.map((entry) => [entry.repo, entry.defaultBranch]));
   return createOpenInspectBackend({
     client,
-    store: createRedisRemoteSessionStore({ redis, keys }),
+    store: createRedisRemoteSessionStore({ redis, keys, retention }),
     logger,
     environmentRepositories: (id) =>
       catalog.environments

@@ -7,6 +7,7 @@ import {
   type Logger,
   loadShareLinkKeyring,
   type RedisKeys,
+  type Retention,
   type SessionStore,
   type ShareService,
   type ShareSweeper,
@@ -38,6 +39,7 @@ export async function setupSharing({
   keys,
   sessions,
   transcripts,
+  retention,
   logger,
 }: {
   config: Config;
@@ -46,6 +48,7 @@ export async function setupSharing({
   keys: RedisKeys;
   sessions: SessionStore;
   transcripts: TranscriptStore;
+  retention: Retention;
   logger: Logger;
 }): Promise<Sharing> {
   const linkKey = await loadShareLinkKeyring({
@@ -54,8 +57,9 @@ export async function setupSharing({
     keyFile: join(config.BATON_DATA_DIR, SHARE_LINK_KEY_FILE),
   });
   const service = createShareService({
-    store: createShareStore({ redis, keys }),
+    store: createShareStore({ redis, keys, retention }),
     sessions,
+    retention,
     policy: catalog.sharing,
     publicUrl: config.BATON_PUBLIC_URL,
     linkKey,

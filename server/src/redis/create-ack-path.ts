@@ -4,6 +4,7 @@ import {
   type Logger,
   type QueueKeyResolver,
   type RedisKeys,
+  type Retention,
 } from "@baton/core";
 import { createIntake, type Intake, type IntakeLimits } from "@baton/queue";
 import type { ResolvedRedis } from "./resolve-redis.js";
@@ -17,6 +18,7 @@ export interface AckPathOptions {
   keys: RedisKeys;
   logger: Logger;
   limits: IntakeLimits;
+  retention: Retention;
 }
 
 /** What a webhook may ask of Redis before it is answered. */
@@ -34,14 +36,27 @@ export interface AckPath {
  * still succeeds or fails on its own. Kept off the shared connection, whose other users (BullMQ,
  * share pages) gain nothing from it. A worker serves no webhooks: it gets none (null).
  */
-export function createAckPath({ mode, redis, keys, logger, limits }: AckPathOptions): AckPath | null {
+export function createAckPath({
+  mode,
+  redis,
+  keys,
+  logger,
+  limits,
+  retention,
+}: AckPathOptions): AckPath | null {
   if (mode === "worker") return null;
   const connection = redis.connect({
     maxRetriesPerRequest: REQUEST_REDIS_RETRIES,
     enableAutoPipelining: true,
   });
   return {
-    intake: createIntake({ redis: connection, keys, logger: logger.child({ component: "queue" }), limits }),
-    queueKeyOf: createQueueKeyResolver(createSessionStore({ redis: connection, keys })),
+    intake: createIntake({
+      redis: connection,
+      keys,
+      logger: logger.child({ component: "queue" }),
+      limits,
+      retention,
+    }),
+    queueKeyOf: createQueueKeyResolver(createSessionStore({ redis: connection, keys, retention })),
   };
 }

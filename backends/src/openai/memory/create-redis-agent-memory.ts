@@ -1,4 +1,4 @@
-import { type Logger, type RedisKeys, SESSION_TTL_MS } from "@baton/core";
+import { DEFAULT_RETENTION, type Logger, type RedisKeys, type Retention } from "@baton/core";
 import {
   type AgentConversation,
   type AgentMemory,
@@ -21,10 +21,12 @@ export function createRedisAgentMemory({
   redis,
   keys,
   logger,
+  retention = DEFAULT_RETENTION,
 }: {
   redis: KeyValueRedis;
   keys: RedisKeys;
   logger: Logger;
+  retention?: Retention;
 }): AgentMemory {
   const keyOf = (sessionId: string) => keys.scoped("openai", "conversation", sessionId);
   return {
@@ -42,7 +44,7 @@ export function createRedisAgentMemory({
       }
     },
     async save(sessionId, conversation: AgentConversation) {
-      await redis.set(keyOf(sessionId), JSON.stringify(conversation), "PX", SESSION_TTL_MS);
+      await redis.set(keyOf(sessionId), JSON.stringify(conversation), "PX", retention.sessionMs);
     },
   };
 }
