@@ -1,8 +1,8 @@
 import { silentLogger } from "@baton/core";
 import { type FakeGithub, startFakeGithub } from "@baton/testkit";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createInstallationOctokits } from "../src/octokit/create-installation-octokits.js";
 import { createRepositoryTokens } from "../src/octokit/create-repository-tokens.js";
+import { octokitsForFakeGithub } from "./octokits-for-fake-github.js";
 
 const INSTALLATION_ROUTE = "GET /repos/{owner}/{repo}/installation";
 const TOKEN_ROUTE = "POST /app/installations/{installation_id}/access_tokens";
@@ -16,13 +16,7 @@ describe("GitHub repository tokens", () => {
   beforeEach(() => github.reset());
 
   async function tokens() {
-    const octokits = await createInstallationOctokits({
-      appId: String(github.app.appId),
-      privateKey: github.app.privateKey,
-      webhookSecret: github.app.webhookSecret,
-      apiUrl: github.url,
-      logger: silentLogger,
-    });
+    const octokits = await octokitsForFakeGithub(github);
     return createRepositoryTokens({ octokits, logger: silentLogger });
   }
 

@@ -1,9 +1,9 @@
-import { conversationKey, createRedisKeys, createReplyLedger, silentLogger, type Turn } from "@baton/core";
+import { conversationKey, createRedisKeys, createReplyLedger, type Turn } from "@baton/core";
 import { type FakeGithub, startFakeGithub } from "@baton/testkit";
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createInstallationOctokits } from "../src/octokit/create-installation-octokits.js";
 import { createTurnComment } from "../src/replier/create-turn-comment.js";
+import { octokitsForFakeGithub } from "./octokits-for-fake-github.js";
 
 const INSTALLATION_ID = 4242;
 
@@ -51,13 +51,7 @@ describe("GitHub: a turn's one comment", () => {
   });
 
   async function writer() {
-    const octokits = await createInstallationOctokits({
-      appId: String(github.app.appId),
-      privateKey: github.app.privateKey,
-      webhookSecret: github.app.webhookSecret,
-      apiUrl: github.url,
-      logger: silentLogger,
-    });
+    const octokits = await octokitsForFakeGithub(github);
     return createTurnComment({
       octokits,
       ledger: createReplyLedger({ redis: redis.redis, keys: createRedisKeys(redis.prefix) }),

@@ -1,7 +1,6 @@
-import { silentLogger } from "@baton/core";
 import { type FakeGithub, startFakeGithub } from "@baton/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createInstallationOctokits } from "../src/octokit/create-installation-octokits.js";
+import { octokitsForFakeGithub } from "./octokits-for-fake-github.js";
 
 /** Long enough that a write queued behind another of the same installation cannot finish meanwhile. */
 const WRITE_SPACING_MS = 60_000;
@@ -20,14 +19,7 @@ describe("GitHub: write pacing", () => {
   afterAll(() => github.close());
 
   it("spaces one installation's writes, and never makes another installation wait behind them", async () => {
-    const octokits = await createInstallationOctokits({
-      appId: String(github.app.appId),
-      privateKey: github.app.privateKey,
-      webhookSecret: github.app.webhookSecret,
-      apiUrl: github.url,
-      logger: silentLogger,
-      writeMinIntervalMs: WRITE_SPACING_MS,
-    });
+    const octokits = await octokitsForFakeGithub(github, { writeMinIntervalMs: WRITE_SPACING_MS });
     const acme = await octokits.forInstallation(501);
     const other = await octokits.forInstallation(502);
     const comment = (octokit: typeof acme, repo: string, body: string) =>
