@@ -39,8 +39,8 @@ const WRK_THREADS = Number(process.env.BENCH_WRK_THREADS ?? 1);
 const PACED_RATE = Number(process.env.BENCH_PACED_RATE ?? 1000);
 const PACED_S = Number(process.env.BENCH_PACED_S ?? 10);
 const ONLY_PLATFORMS = (process.env.BENCH_PLATFORMS ?? "slack,github,linear").split(",");
-/** When set, every server under test writes a V8 CPU profile there (node --cpu-prof) as it stops. */
-const CPU_PROF_DIR = process.env.BENCH_CPU_PROF_DIR;
+/** Extra `node` flags for every server under test (`--cpu-prof --cpu-prof-dir=…`), as for the fleet benches. */
+const NODE_ARGS = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
 const TARGET_RATIO = 0.7;
 const TARGET_P99_MS = 50;
 /** Deliveries for the warm-up; it may run out and repeat some, as it measures nothing. */
@@ -169,8 +169,7 @@ const platforms = [
 
 /** Starts a server process and waits until it answers HTTP on its port (any status). */
 async function startServer(server, port) {
-  const profile = CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF_DIR}`] : [];
-  const child = spawn("node", [...profile, ...server.args], {
+  const child = spawn("node", [...NODE_ARGS, ...server.args], {
     cwd: root,
     env: { ...process.env, ...server.env(port) },
     stdio: ["ignore", "ignore", "inherit"],

@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { BatonError, type BotModule, loadShareLinkKey } from "@baton/core";
-import type { LinearBotOptions } from "@baton/linear";
+import { BatonError, type BotModule, type Logger, loadShareLinkKey } from "@baton/core";
+import type { LinearBotOptions, LinearCredentialsCheck } from "@baton/linear";
 import { type Config, SHARE_LINK_KEY_FILE } from "../config/load-config.js";
 
 const LINEAR_OAUTH_VARIABLES = ["LINEAR_CLIENT_ID", "LINEAR_CLIENT_SECRET"] as const;
@@ -71,7 +71,15 @@ async function linearAuth(
     };
   }
   const apiKey = config.LINEAR_API_KEY!;
-  const check = await checkApiKeyAtStartup(apiKey, config.LINEAR_API_URL, services.logger);
+  const check = await untilReachable(
+    () =>
+      linear.checkLinearCredentials({
+        apiKey,
+        apiUrl: config.LINEAR_API_URL,
+        backoff: { retries: LINEAR_STARTUP_RATE_LIMIT_RETRIES },
+      }),
+    services.logger,
+  );
   if (check.kind === "unreachable")
     throw new BatonError(
       "platform_failed",
@@ -86,22 +94,16 @@ async function linearAuth(
   return { kind: "api_key", apiKey, organizationId: check.organization.id };
 }
 
-/** The `viewer` check of the API key, tried again while Linear cannot be reached; a refusal is final. */
-async function checkApiKeyAtStartup(
-  apiKey: string,
-  apiUrl: string | undefined,
-  logger: Parameters<BotModule<Config>["setup"]>[1]["logger"],
-) {
-  const linear = await import("@baton/linear");
+/** Runs a credentials check again while Linear cannot be reached; a refusal (or an answer) is final. */
+async function untilReachable(
+  check: () => Promise<LinearCredentialsCheck>,
+  logger: Logger,
+): Promise<LinearCredentialsCheck> {
   for (let attempt = 1; ; attempt += 1) {
-    const check = await linear.checkLinearCredentials({
-      apiKey,
-      apiUrl,
-      backoff: { retries: LINEAR_STARTUP_RATE_LIMIT_RETRIES },
-    });
-    if (check.kind !== "unreachable" || attempt >= LINEAR_STARTUP_ATTEMPTS) return check;
+    const result = await check();
+    if (result.kind !== "unreachable" || attempt >= LINEAR_STARTUP_ATTEMPTS) return result;
     const waitMs = LINEAR_STARTUP_FIRST_WAIT_MS * 2 ** (attempt - 1);
-    logger.warn("server.linear.unreachable", { attempt, retry_in_ms: waitMs, error: check.message });
+    logger.warn("server.linear.unreachable", { attempt, retry_in_ms: waitMs, error: result.message });
     await new Promise((resolve) => setTimeout(resolve, waitMs));
   }
 }
