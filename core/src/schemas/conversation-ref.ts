@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import { z } from "zod";
+import { sha256Base64url } from "../crypto/sha256-base64url.js";
 
 export const platformSchema = z.enum(["slack", "github", "linear"]);
 export type Platform = z.infer<typeof platformSchema>;
@@ -48,5 +48,5 @@ function canonicalParts(ref: ConversationRef): string[] {
  * the same for every event of that conversation.
  */
 export function conversationKey(ref: ConversationRef): string {
-  return createHash("sha256").update(canonicalParts(ref).join("\u0000")).digest("base64url").slice(0, 22);
+  return sha256Base64url(canonicalParts(ref).join("\u0000")).slice(0, 22);
 }

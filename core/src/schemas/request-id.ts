@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256Base64url } from "../crypto/sha256-base64url.js";
 import type { Platform } from "./conversation-ref.js";
 
 /**
@@ -7,5 +7,5 @@ import type { Platform } from "./conversation-ref.js";
  * `:` and is never all digits (BullMQ refuses such job ids).
  */
 export function requestIdForDelivery(platform: Platform, deliveryId: string): string {
-  return `t_${createHash("sha256").update(`${platform}\u0000${deliveryId}`).digest("base64url").slice(0, 24)}`;
+  return `t_${sha256Base64url(`${platform}\u0000${deliveryId}`).slice(0, 24)}`;
 }
