@@ -88,7 +88,7 @@ export function createLinearWebhookHandler(options: LinearWebhookHandlerOptions)
     const verified = verify(body.body, request.headers);
     if (!verified.ok) return refuse(response, verified.status, verified.reason);
 
-    const json = JSON.parse(body.body.toString("utf8")) as { type?: unknown };
+    const json = verified.payload as { type?: unknown } | null;
     if (json?.type !== "AgentSessionEvent") {
       log.info("bots.linear.event_ignored", { reason: "unknown_event_type", event_type: String(json?.type) });
       return answer(response, 200, { ok: true, ignored: "unknown_event_type" });

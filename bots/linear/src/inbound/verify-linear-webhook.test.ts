@@ -1,5 +1,5 @@
 import { signLinearWebhook } from "@baton/testkit";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createLinearWebhookVerifier } from "./verify-linear-webhook.js";
 
 const secret = "lin_wh_secret";
@@ -11,8 +11,24 @@ function signed(body: string, key = secret): Record<string, string> {
 
 describe("createLinearWebhookVerifier", () => {
   it("accepts Linear's signature over the raw body with a fresh webhookTimestamp", () => {
-    const body = JSON.stringify({ type: "AgentSessionEvent", webhookTimestamp: Date.now() });
-    expect(verify(Buffer.from(body), signed(body))).toEqual({ ok: true });
+    const payload = { type: "AgentSessionEvent", webhookTimestamp: Date.now() };
+    const body = JSON.stringify(payload);
+    expect(verify(Buffer.from(body), signed(body))).toEqual({ ok: true, payload });
+  });
+
+  it("hands on each body's own payload, parsed once by the SDK's verifier", () => {
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      for (const n of [1, 2]) {
+        const payload = { type: "AgentSessionEvent", webhookTimestamp: Date.now(), n };
+        const body = JSON.stringify(payload);
+        parse.mockClear();
+        expect(verify(Buffer.from(body), signed(body))).toEqual({ ok: true, payload });
+        expect(parse).toHaveBeenCalledTimes(1);
+      }
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it("refuses a signature made with another secret, or a body changed after signing", () => {
