@@ -57,4 +57,36 @@ describe("a turn record this Baton cannot read", () => {
     );
     await dispatcher.close();
   });
+
+  it("takes a request a bot built wrong, then fails it visibly instead of answering the platform 500", async () => {
+    const failed: Array<{ turn: Turn; error: UserFacingError }> = [];
+    const dispatcher = createIntakeDispatcher({
+      blocking: harness.redis.connect(),
+      redis: harness.redis.redis,
+      keys: harness.keys,
+      turns: harness.queue.turns,
+      acknowledge: async () => {},
+      fail: async (turn, error) => void failed.push({ turn, error }),
+      logger: silentLogger,
+    });
+    const threadTs = "1700000951.000001";
+    // An attachment whose url is no URL: the kind of slip a bot's builder could make.
+    const broken = {
+      ...buildRequest("Ev-unreadable-3", threadTs),
+      attachments: [{ kind: "file" as const, url: "not a url" }],
+    };
+    const followUp = buildRequest("Ev-unreadable-4", threadTs, "the follow-up");
+    expect(await harness.queue.intake(broken)).toEqual({ kind: "accepted", turnId: broken.id });
+    await harness.queue.intake(followUp);
+    const ran: string[] = [];
+    harness.startWorker(async (turn) => {
+      ran.push(turn.id);
+      return "completed";
+    });
+    await waitFor(() => (ran.length === 1 ? true : undefined), 10_000, "the follow-up to run");
+    expect(ran).toEqual([followUp.id]);
+    expect(failed.map((f) => [f.turn.id, f.error.code])).toEqual([[broken.id, "request_invalid"]]);
+    expect(failed[0]?.turn.request.conversation).toEqual(broken.conversation);
+    await dispatcher.close();
+  });
 });
