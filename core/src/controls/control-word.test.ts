@@ -7,6 +7,7 @@ describe("parseControlWord", () => {
     expect(parseControlWord("Cancel!")).toBe("stop");
     expect(parseControlWord(" SHARE. ")).toBe("share");
     expect(parseControlWord("unshare!!")).toBe("unshare");
+    expect(parseControlWord(`${" ".repeat(40)}Stop.\n`)).toBe("stop");
   });
 
   it("takes anything else for a prompt", () => {
