@@ -36,3 +36,4 @@ export {
   SOCKET_MODE_DRAIN_TIMEOUT_MS,
   type SocketModeConnection,
 } from "./socket-mode/connect-socket-mode.js";
+export { toBoltLogger } from "./to-bolt-logger.js";

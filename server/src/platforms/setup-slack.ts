@@ -1,6 +1,6 @@
 import { BatonError, type BotModule, type Logger } from "@baton/core";
-import { createSlackBot, SLACK_CLIENT_RETRY_CONFIG, type SlackIdentity } from "@baton/slack";
-import { WebClient } from "@slack/web-api";
+import { createSlackBot, SLACK_CLIENT_RETRY_CONFIG, type SlackIdentity, toBoltLogger } from "@baton/slack";
+import { LogLevel, WebClient } from "@slack/web-api";
 import type { Config } from "../config/load-config.js";
 
 export const SLACK_REQUIRED_VARIABLES = ["SLACK_SIGNING_SECRET", "SLACK_BOT_TOKEN"] as const;
@@ -8,7 +8,7 @@ export const SLACK_REQUIRED_VARIABLES = ["SLACK_SIGNING_SECRET", "SLACK_BOT_TOKE
 /**
  * Slack, turned on by its secrets (`SLACK_APP_TOKEN` adds Socket Mode). Asks Slack once who the
  * bot is (`auth.test`), so that no event ever waits for that call; a token Slack refuses stops
- * Baton with a message that says so.
+ * Baton with a message that says so, and so does a Slack that cannot be reached, with another.
  */
 export const slackBotModule: BotModule<Config> = {
   platform: "slack",
@@ -33,7 +33,13 @@ async function identifySlackBot(
   apiUrl: string | undefined,
   logger: Logger,
 ): Promise<SlackIdentity> {
-  const probe = new WebClient(token, { slackApiUrl: apiUrl, retryConfig: SLACK_CLIENT_RETRY_CONFIG });
+  const probe = new WebClient(token, {
+    slackApiUrl: apiUrl,
+    retryConfig: SLACK_CLIENT_RETRY_CONFIG,
+    // Its retries are logged as Baton's own lines, not printed on stderr.
+    logger: toBoltLogger(logger.child({ component: "server.slack" })),
+    logLevel: LogLevel.WARN,
+  });
   try {
     const auth = await probe.auth.test();
     if (!auth.user_id || !auth.bot_id)
@@ -46,9 +52,17 @@ async function identifySlackBot(
       enterpriseId: auth.enterprise_id,
     };
   } catch (error) {
+    // Slack answered and said no (`invalid_auth`, `account_inactive`, …): the token is the problem.
+    const refusal = (error as { data?: { error?: unknown } }).data?.error;
+    if (typeof refusal === "string" || !(error as { code?: unknown }).code)
+      throw new BatonError(
+        "config_invalid",
+        `Slack refused SLACK_BOT_TOKEN (${(error as Error).message}). Reinstall the app to your workspace and copy its Bot User OAuth Token.`,
+      );
+    // No answer after WebClient's own retries (a network error, 5xx, rate limits): the token may be fine.
     throw new BatonError(
-      "config_invalid",
-      `Slack refused SLACK_BOT_TOKEN (${(error as Error).message}). Reinstall the app to your workspace and copy its Bot User OAuth Token.`,
+      "platform_failed",
+      `Baton could not reach Slack to check SLACK_BOT_TOKEN (${(error as Error).message}). Baton asks Slack once at startup who its bot is: check the network from this machine to Slack, and SLACK_API_URL when it is set, then start Baton again.`,
     );
   }
 }
