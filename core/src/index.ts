@@ -119,7 +119,12 @@ export {
   type SteeringRuleOptions,
 } from "./controls/create-steering-rule.js";
 export { DEFAULT_STEERING_POLICY, mayUserSteer } from "./controls/may-user-steer.js";
-export { type ClaimDelivery, createDeliveryClaims } from "./delivery/claim-delivery.js";
+export {
+  actOncePerDelivery,
+  type ClaimDelivery,
+  createDeliveryClaims,
+  type OncePerDelivery,
+} from "./delivery/claim-delivery.js";
 export {
   BatonError,
   type BatonErrorCode,

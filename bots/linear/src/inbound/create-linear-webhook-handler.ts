@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
+  actOncePerDelivery,
   type ClaimDelivery,
   type ConversationRef,
   type Logger,
@@ -110,19 +111,23 @@ export function createLinearWebhookHandler(options: LinearWebhookHandlerOptions)
     if (access === "not_installed") return answer(response, 200, { ok: true, ignored: "not_installed" });
     switch (parsed.kind) {
       case "stop": {
-        // A stop does not go through intake, whose claim would catch a replay: it is claimed here.
-        if (!(await options.claimDelivery("linear", deliveryId))) {
+        // A stop does not go through intake, whose claim would catch a replay: it is claimed here,
+        // and released if stopping fails, so that Linear's retry of the delivery stops.
+        const once = await actOncePerDelivery(options.claimDelivery, "linear", deliveryId, async () => {
+          // The creator and the assignee stop at once; anyone else is judged (and refused) by the controls.
+          const role = await options.followUpRole(
+            followUpQuestion(event.data, parsed.conversation, parsed.actorId, deliveryId),
+          );
+          return controls.stop({
+            conversation: parsed.conversation,
+            userId: role === "other" ? parsed.actorId : undefined,
+          });
+        });
+        if (once.kind === "replayed") {
           log.info("bots.linear.event_ignored", { reason: "replayed_delivery", delivery_id: deliveryId });
           return answer(response, 200, { ok: true, ignored: "replayed_delivery" });
         }
-        // The creator and the assignee stop at once; anyone else is judged (and refused) by the controls.
-        const role = await options.followUpRole(
-          followUpQuestion(event.data, parsed.conversation, parsed.actorId, deliveryId),
-        );
-        const stopped = await controls.stop({
-          conversation: parsed.conversation,
-          userId: role === "other" ? parsed.actorId : undefined,
-        });
+        const stopped = once.value;
         log.info("bots.linear.stop_signal", { delivery_id: deliveryId, outcome: stopped.kind });
         answer(response, 200, { ok: true, stop: stopped.kind });
         options

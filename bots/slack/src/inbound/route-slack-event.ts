@@ -1,4 +1,5 @@
 import {
+  actOncePerDelivery,
   type ClaimDelivery,
   type ConversationContextStore,
   conversationKey,
@@ -91,19 +92,6 @@ export function createSlackEventRouter(options: SlackEventRouterOptions): SlackE
       });
       if (!admitted) return { kind: "ignored", reason: "access_refused" };
     }
-    // Slack retries an event it thinks was not acknowledged: a control acts once. (Prompts are
-    // deduplicated by intake, context by its own append, each in the one Redis step it takes.)
-    if (
-      (parsed.kind === "control" || parsed.kind === "stop_signal") &&
-      !(await claimDelivery("slack", deliveryId))
-    ) {
-      log.info("bots.slack.event_replayed", {
-        delivery_id: deliveryId,
-        kind: parsed.kind,
-        retry_num: retryNum,
-      });
-      return { kind: "ignored", reason: "replayed" };
-    }
     switch (parsed.kind) {
       case "thread_message": {
         // Stored with its author apart from its text: the text cannot pass for someone else's words.
@@ -116,21 +104,36 @@ export function createSlackEventRouter(options: SlackEventRouterOptions): SlackE
         return { kind: "handled", what: `context_${kept}` };
       }
       case "stop_signal":
-        await controls.stop({
-          conversation: parsed.conversation,
-          userId: parsed.userId,
-          source: "slack_stop_control",
+      case "control": {
+        // Slack retries an event it thinks was not acknowledged: a control acts once, and a
+        // control that failed (answered 5xx) acts on Slack's retry. (Prompts are deduplicated by
+        // intake, context by its own append, each in the one Redis step it takes.)
+        const once = await actOncePerDelivery(claimDelivery, "slack", deliveryId, async () => {
+          if (parsed.kind === "stop_signal") {
+            await controls.stop({
+              conversation: parsed.conversation,
+              userId: parsed.userId,
+              source: "slack_stop_control",
+            });
+            log.info("bots.slack.stop_requested", { delivery_id: deliveryId, source: "slack_stop_control" });
+            return "stop";
+          }
+          await controls.run(parsed.word, {
+            conversation: parsed.message.conversation,
+            userId: parsed.message.userId,
+            source: "mention",
+          });
+          log.info("bots.slack.control", { delivery_id: deliveryId, word: parsed.word });
+          return parsed.word;
         });
-        log.info("bots.slack.stop_requested", { delivery_id: deliveryId, source: "slack_stop_control" });
-        return { kind: "handled", what: "stop" };
-      case "control":
-        await controls.run(parsed.word, {
-          conversation: parsed.message.conversation,
-          userId: parsed.message.userId,
-          source: "mention",
+        if (once.kind === "acted") return { kind: "handled", what: once.value };
+        log.info("bots.slack.event_replayed", {
+          delivery_id: deliveryId,
+          kind: parsed.kind,
+          retry_num: retryNum,
         });
-        log.info("bots.slack.control", { delivery_id: deliveryId, word: parsed.word });
-        return { kind: "handled", what: parsed.word };
+        return { kind: "ignored", reason: "replayed" };
+      }
       case "prompt": {
         const request = buildSlackRequest({ message: parsed.message, deliveryId, receivedAt: now() });
         const result = await intake(request, { steering: steering.policyFor(request.conversation) });
