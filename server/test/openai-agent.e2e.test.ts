@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -155,6 +155,11 @@ models:
     expect(fake.requests.at(-1)?.body.model).toBe("gpt-4.1");
     expect(workingLines().at(-1)).toContain("openai · gpt-4.1");
     expect(workingLines().at(-1)).not.toContain("gpt-4.1-mini");
+    // Each turn read its own checkout, removed when it answered; the fetched store stays.
+    await eventually("the turns' checkouts to be removed", () =>
+      readdirSync(join(dataDir, "workspaces", ".turns")).length === 0 ? true : undefined,
+    );
+    expect(existsSync(join(dataDir, "workspaces", "acme", "web", "default", ".git"))).toBe(true);
 
     // A model outside the catalog's list is refused, naming the allowed ones; nothing is asked.
     const asked = fake.requests.length;

@@ -66,45 +66,50 @@ export function createOpenAIBackend({
       const repositories = describeRepositories(turn);
       if (repositories) yield { type: "status", message: `Fetching ${repositories}` };
       const workspace = await workspaces.prepare(turn.target, signal);
-      let conversation = await memory.load(turn.session.id);
-      if (needsCompaction(conversation)) {
-        yield { type: "status", message: "Summarising the conversation so far" };
-        const compacted = await compactConversation({ client, model, conversation, signal });
-        conversation = compacted.conversation;
-        log.info("backends.openai.conversation_compacted", {
-          session_id: turn.session.id,
-          summarised: compacted.summarised,
+      // The turn's checkouts go when it ends, however it ends (answered, failed or stopped).
+      try {
+        let conversation = await memory.load(turn.session.id);
+        if (needsCompaction(conversation)) {
+          yield { type: "status", message: "Summarising the conversation so far" };
+          const compacted = await compactConversation({ client, model, conversation, signal });
+          conversation = compacted.conversation;
+          log.info("backends.openai.conversation_compacted", {
+            session_id: turn.session.id,
+            summarised: compacted.summarised,
+          });
+        }
+        const messages = buildAgentMessages({
+          target: turn.target,
+          workspace,
+          conversation,
+          context: turn.context,
+          prompt: turn.prompt,
         });
+        const answer = yield* runAgentLoop({
+          client,
+          model,
+          messages,
+          tools,
+          workspace,
+          git,
+          limits: loopLimits,
+          signal,
+        });
+        await memory.save(
+          turn.session.id,
+          rememberTurn(conversation, { turnId: turn.idempotencyKey, prompt: turn.prompt, answer }),
+        );
+        log.info("backends.openai.turn_answered", {
+          session_id: turn.session.id,
+          turn_id: turn.turn.id,
+          model,
+          repositories: workspace.roots.length,
+          duration_ms: Date.now() - startedAt,
+        });
+        yield { type: "done", summary: answer };
+      } finally {
+        await workspace.release();
       }
-      const messages = buildAgentMessages({
-        target: turn.target,
-        workspace,
-        conversation,
-        context: turn.context,
-        prompt: turn.prompt,
-      });
-      const answer = yield* runAgentLoop({
-        client,
-        model,
-        messages,
-        tools,
-        workspace,
-        git,
-        limits: loopLimits,
-        signal,
-      });
-      await memory.save(
-        turn.session.id,
-        rememberTurn(conversation, { turnId: turn.idempotencyKey, prompt: turn.prompt, answer }),
-      );
-      log.info("backends.openai.turn_answered", {
-        session_id: turn.session.id,
-        turn_id: turn.turn.id,
-        model,
-        repositories: workspace.roots.length,
-        duration_ms: Date.now() - startedAt,
-      });
-      yield { type: "done", summary: answer };
     },
     // A running turn stops through its signal; between turns there is nothing running to stop.
     async stop() {},

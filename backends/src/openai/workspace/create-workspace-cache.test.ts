@@ -1,12 +1,22 @@
 import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { catalogSchema, silentLogger } from "@baton/core";
 import { createTestGitRepository, type TestGitRepository } from "@baton/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createWorkspaceCache } from "./create-workspace-cache.js";
 import { gitAuthEnvironment, repositorySource } from "./repository-source.js";
+import { withFileLock } from "./with-file-lock.js";
 
 let cacheDir: string;
 let web: TestGitRepository;
@@ -22,6 +32,9 @@ afterEach(() => {
   web.cleanup();
   api.cleanup();
 });
+
+const gitIn = (dir: string, ...args: string[]) =>
+  execFileSync("git", ["-C", dir, ...args], { encoding: "utf8" }).trim();
 
 function cacheFor(depth?: number) {
   const catalog = catalogSchema.parse({
@@ -44,14 +57,85 @@ describe("createWorkspaceCache", () => {
     const [root] = first.roots;
     expect(readFileSync(join(root!.dir, "README.md"), "utf8")).toBe("# web\n");
     // The checkout stores no URL: nothing to leak, nothing stale.
-    expect(readFileSync(join(root!.dir, ".git", "config"), "utf8")).not.toContain(web.dir);
-    expect(existsSync(join(root!.dir, ".git", "shallow"))).toBe(true);
+    expect(gitIn(root!.dir, "config", "--list")).not.toContain(web.dir);
+    expect(gitIn(root!.dir, "rev-parse", "--is-shallow-repository")).toBe("true");
 
     const second = web.commit({ files: { "README.md": "# web, again\n" } });
     const again = await cache.prepare({ kind: "repository", repo: "acme/web" }, signal);
-    expect(again.roots[0]?.dir).toBe(root!.dir);
     expect(again.roots[0]?.commit).toBe(second);
-    expect(readFileSync(join(root!.dir, "README.md"), "utf8")).toBe("# web, again\n");
+    expect(readFileSync(join(again.roots[0]!.dir, "README.md"), "utf8")).toBe("# web, again\n");
+    // The turn still running on the first checkout does not see the files change under it.
+    expect(again.roots[0]?.dir).not.toBe(root!.dir);
+    expect(readFileSync(join(root!.dir, "README.md"), "utf8")).toBe("# web\n");
+    expect(gitIn(root!.dir, "rev-parse", "HEAD")).toBe(root!.commit);
+    await Promise.all([first.release(), again.release()]);
+  });
+
+  it("removes a turn's checkouts when it is released, and keeps the fetched store for the next", async () => {
+    const cache = cacheFor();
+    const signal = new AbortController().signal;
+    const workspace = await cache.prepare({ kind: "environment", id: "shop" }, signal);
+    const dirs = workspace.roots.map((root) => root.dir);
+    expect(dirs.every((d) => existsSync(d))).toBe(true);
+    await workspace.release();
+    await workspace.release();
+    expect(dirs.some((d) => existsSync(d))).toBe(false);
+    const next = await cache.prepare({ kind: "repository", repo: "acme/api" }, signal);
+    expect(readFileSync(join(next.roots[0]!.dir, "server.ts"), "utf8")).toBe("listen(3000)\n");
+    await next.release();
+  });
+
+  it("lets workers that share the directory fetch the same repository at once", async () => {
+    // Two caches on one directory stand for two worker processes: only the lock file orders them.
+    const caches = [cacheFor(), cacheFor()];
+    const signal = new AbortController().signal;
+    const workspaces = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        caches[i % 2]!.prepare({ kind: "repository", repo: "acme/web" }, signal),
+      ),
+    );
+    const dirs = new Set(workspaces.map((w) => w.roots[0]!.dir));
+    expect(dirs.size).toBe(8);
+    for (const w of workspaces)
+      expect(readFileSync(join(w.roots[0]!.dir, "README.md"), "utf8")).toBe("# web\n");
+    await Promise.all(workspaces.map((w) => w.release()));
+    expect(existsSync(`${join(cacheDir, "acme", "web", "default")}.lock`)).toBe(false);
+  });
+
+  it("removes the checkouts a dead process left behind, not those of a live one", async () => {
+    const turns = join(cacheDir, ".turns");
+    const dead = join(turns, `${hostname()}-999999999-abcd1234`, "acme", "web");
+    const live = join(turns, `${hostname()}-${process.ppid}-abcd1234`, "acme", "web");
+    for (const d of [dead, live]) mkdirSync(d, { recursive: true });
+    const workspace = await cacheFor().prepare(
+      { kind: "repository", repo: "acme/web" },
+      new AbortController().signal,
+    );
+    expect(existsSync(dead)).toBe(false);
+    expect(existsSync(live)).toBe(true);
+    await workspace.release();
+  });
+
+  it("takes over a lock left by a process killed while fetching, once it is stale", async () => {
+    const lockPath = join(cacheDir, "store.lock");
+    writeFileSync(lockPath, "12345\n");
+    const old = new Date(Date.now() - 10_000);
+    utimesSync(lockPath, old, old);
+    const ran = await withFileLock(
+      lockPath,
+      { staleMs: 5_000, signal: new AbortController().signal },
+      async () => readFileSync(lockPath, "utf8"),
+    );
+    expect(ran).toBe(`${process.pid}\n`);
+    expect(existsSync(lockPath)).toBe(false);
+    // A fresh lock is waited for, until the wait is given up.
+    writeFileSync(lockPath, "12345\n");
+    const waiting = withFileLock(
+      lockPath,
+      { staleMs: 60_000, signal: AbortSignal.timeout(200) },
+      async () => "ran",
+    );
+    await expect(waiting).rejects.toThrow();
   });
 
   it("puts an environment's repositories side by side, and no repository gets none", async () => {
@@ -60,7 +144,8 @@ describe("createWorkspaceCache", () => {
     const shop = await cache.prepare({ kind: "environment", id: "shop" }, signal);
     expect(shop.roots.map((r) => r.repo)).toEqual(["acme/web", "acme/api"]);
     expect(existsSync(join(shop.roots[1]!.dir, "server.ts"))).toBe(true);
-    expect(await cache.prepare({ kind: "none" }, signal)).toEqual({ roots: [] });
+    expect((await cache.prepare({ kind: "none" }, signal)).roots).toEqual([]);
+    await shop.release();
   });
 
   it("checks out the branch the target names", async () => {
@@ -115,7 +200,7 @@ exec git "$@"
       "ghs_installation_token",
     );
     expect(lines.filter((line) => line.startsWith("ARGS")).join("\n")).not.toContain(basic);
-    expect(readFileSync(join(workspace.roots[0]!.dir, ".git", "config"), "utf8")).not.toContain(basic);
+    expect(gitIn(workspace.roots[0]!.dir, "config", "--list")).not.toContain(basic);
     // Only the fetch gets the token.
     expect(lines.filter((line) => line.startsWith("ENV http"))).toHaveLength(1);
   });

@@ -1,12 +1,22 @@
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, realpath } from "node:fs/promises";
-import { join } from "node:path";
+import { mkdir, readdir, realpath, rm, stat } from "node:fs/promises";
+import { hostname } from "node:os";
+import { dirname, join } from "node:path";
 import { BatonError, type Catalog, type Logger, type Target } from "@baton/core";
 import { FETCH_TIMEOUT_MS, WORKSPACE_FETCH_DEPTH } from "../openai-agent-limits.js";
 import { DEFAULT_GIT_HOST, gitAuthEnvironment, repositorySource } from "./repository-source.js";
 import type { RepositoryTokenProvider } from "./repository-token-provider.js";
 import { runGit } from "./run-git.js";
-import { EMPTY_WORKSPACE, type Workspace, type WorkspaceRoot } from "./workspace.js";
+import { withFileLock } from "./with-file-lock.js";
+import { EMPTY_WORKSPACE, type PreparedWorkspace, type WorkspaceRoot } from "./workspace.js";
+
+/** Where turns' own checkouts live, under the cache directory. */
+const TURNS_DIR = ".turns";
+/** A turn's checkouts left this long (by a process on another machine, or a clock gone wrong) are removed. */
+const ABANDONED_TURN_MS = 24 * 60 * 60 * 1000;
+/** A lock is held for a fetch at most (plus the quick git steps around it). */
+const LOCK_STALE_MS = FETCH_TIMEOUT_MS + 60_000;
 
 export interface WorkspaceCacheOptions {
   /** The cache directory (`<BATON_DATA_DIR>/workspaces`). */
@@ -23,72 +33,127 @@ export interface WorkspaceCacheOptions {
 }
 
 export interface WorkspaceCache {
-  /** Fetches the target's repositories (again, when cached) and returns them side by side. */
-  prepare(target: Target, signal: AbortSignal): Promise<Workspace>;
+  /**
+   * Fetches the target's repositories (again, when cached) and checks them out side by side for
+   * one turn; `release` removes that turn's checkouts.
+   */
+  prepare(target: Target, signal: AbortSignal): Promise<PreparedWorkspace>;
 }
 
 /**
- * Shallow checkouts of the target repositories, one directory per repository and branch, kept
- * between turns and fetched again on each use. A checkout is `git init` + `git fetch <url> <ref>`
- * + a detached checkout, so that no URL or token is ever stored in it.
+ * Shallow clones of the target repositories, one store per repository and branch, kept between
+ * turns and fetched again on each use; each turn reads its own checkout of the fetched commit (a
+ * `git worktree`), so a turn never sees files change under it when another turn fetches, and
+ * removes it when it ends. A store is `git init` + `git fetch <url> <ref>`, so that no URL or
+ * token is ever stored in it. Fetches into one store take turns across processes (a lock file
+ * beside it): workers sharing `BATON_DATA_DIR` do not trip over git's own locks.
  */
 export function createWorkspaceCache({
   dir,
   catalog,
   tokens,
   gitHost = DEFAULT_GIT_HOST,
-  git = "git",
+  git: gitCommand = "git",
   depth = WORKSPACE_FETCH_DEPTH,
   logger,
 }: WorkspaceCacheOptions): WorkspaceCache {
   const log = logger.child({ component: "backends.openai.workspace" });
-  // Two turns of different conversations may want the same checkout at once: one fetch at a time.
+  // Within this process one git command sequence per store at a time; the lock file orders processes.
   const busy = new Map<string, Promise<unknown>>();
+  // This process's turn folders are named after it, so that a later process can tell them abandoned.
+  const owner = `${hostname()}-${process.pid}-`;
+  let swept: Promise<void> | undefined;
 
-  function exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const previous = busy.get(key) ?? Promise.resolve();
-    const next = previous.catch(() => {}).then(work);
-    busy.set(key, next);
+  function exclusive<T>(store: string, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+    const previous = busy.get(store) ?? Promise.resolve();
+    const locked = async () => {
+      await mkdir(dirname(store), { recursive: true });
+      return withFileLock(`${store}.lock`, { staleMs: LOCK_STALE_MS, signal }, work);
+    };
+    const next = previous.catch(() => {}).then(locked);
+    busy.set(store, next);
     void next
       .finally(() => {
-        if (busy.get(key) === next) busy.delete(key);
+        if (busy.get(store) === next) busy.delete(store);
       })
       .catch(() => {});
     return next;
   }
 
+  const git = (cwd: string, args: string[], signal: AbortSignal, env?: Record<string, string>) =>
+    runGit({ git: gitCommand, args, cwd, env, signal, timeoutMs: FETCH_TIMEOUT_MS });
+
+  /** Fetches the repository into its store and adds a checkout of what it fetched at `turnDir`. */
   async function checkout(
     repo: string,
     branch: string | undefined,
+    turnDir: string,
     signal: AbortSignal,
   ): Promise<WorkspaceRoot> {
     const source = repositorySource(repo, catalog, gitHost);
     const ref = branch ?? source.defaultBranch;
-    const target = join(dir, ...repo.split("/"), ref ? `branch-${encodeURIComponent(ref)}` : "default");
-    return exclusive(target, async () => {
+    const store = join(dir, ...repo.split("/"), ref ? `branch-${encodeURIComponent(ref)}` : "default");
+    const checkoutDir = join(turnDir, ...repo.split("/"));
+    return exclusive(store, signal, async () => {
       const startedAt = Date.now();
-      await mkdir(target, { recursive: true });
-      const run = (args: string[], env?: Record<string, string>) =>
-        runGit({ git, args, cwd: target, env, signal, timeoutMs: FETCH_TIMEOUT_MS });
-      if (!existsSync(join(target, ".git"))) await expectOk(repo, await run(["init", "--quiet"]));
+      await mkdir(store, { recursive: true });
+      if (!existsSync(join(store, ".git")))
+        await expectOk(repo, await git(store, ["init", "--quiet"], signal));
       const token = source.onGitHost ? await tokens?.tokenFor(repo, signal) : undefined;
       const auth = token ? gitAuthEnvironment(gitHost, token) : undefined;
-      const fetched = await run(
+      const fetched = await git(
+        store,
         ["fetch", "--quiet", "--no-tags", `--depth=${depth}`, "--", source.url, ref ?? "HEAD"],
+        signal,
         auth,
       );
       await expectOk(repo, fetched);
-      await expectOk(repo, await run(["checkout", "--quiet", "--force", "--detach", "FETCH_HEAD"]));
-      const head = await run(["rev-parse", "HEAD"]);
+      const head = await git(store, ["rev-parse", "FETCH_HEAD"], signal);
       await expectOk(repo, head);
+      const commit = head.stdout.trim();
+      // Forget checkouts whose folders are gone (turns of processes that died), then add this one.
+      await git(store, ["worktree", "prune"], signal);
+      await mkdir(dirname(checkoutDir), { recursive: true });
+      await expectOk(
+        repo,
+        await git(store, ["worktree", "add", "--quiet", "--detach", checkoutDir, commit], signal),
+      );
       log.info("backends.openai.workspace.fetched", {
         repo,
         branch: ref ?? null,
         authenticated: Boolean(token),
         duration_ms: Date.now() - startedAt,
       });
-      return { repo, dir: await realpath(target), commit: head.stdout.trim() };
+      return { repo, dir: await realpath(checkoutDir), commit };
     });
+  }
+
+  /** Removes a turn's checkouts; their stores forget them on their next fetch (`worktree prune`). */
+  async function removeTurn(turnDir: string): Promise<void> {
+    await rm(turnDir, { recursive: true, force: true }).catch((error: Error) =>
+      log.warn("backends.openai.workspace.cleanup_failed", { error: error.message }),
+    );
+  }
+
+  /**
+   * Once per process: removes the turn folders of processes on this machine that are gone (killed
+   * mid-turn), and any left for a day. Folders of live processes, here or elsewhere, stay.
+   */
+  function sweepAbandonedTurns(): Promise<void> {
+    swept ??= (async () => {
+      const turns = join(dir, TURNS_DIR);
+      const entries = await readdir(turns).catch(() => [] as string[]);
+      for (const entry of entries) {
+        const path = join(turns, entry);
+        // `<host>-<pid>-<random>`; a host name may itself hold dashes.
+        const parts = entry.split("-");
+        const pid = Number(parts.at(-2));
+        const gone = parts.slice(0, -2).join("-") === hostname() && pid !== process.pid && !isRunning(pid);
+        const age = Date.now() - ((await stat(path).catch(() => null))?.mtimeMs ?? Date.now());
+        if (gone || age > ABANDONED_TURN_MS) await removeTurn(path);
+      }
+    })();
+    return swept;
   }
 
   async function expectOk(repo: string, result: { exitCode: number; stderr: string }): Promise<void> {
@@ -110,13 +175,35 @@ export function createWorkspaceCache({
     async prepare(target, signal) {
       const wanted = repositoriesOf(target, catalog);
       if (wanted.length === 0) return EMPTY_WORKSPACE;
-      const roots: WorkspaceRoot[] = [];
-      for (const { repo, branch } of wanted) {
-        roots.push(await checkout(repo, branch, signal));
+      await sweepAbandonedTurns();
+      const turnDir = join(dir, TURNS_DIR, `${owner}${randomUUID().slice(0, 8)}`);
+      let released = false;
+      const release = async () => {
+        if (released) return;
+        released = true;
+        await removeTurn(turnDir);
+      };
+      try {
+        const roots: WorkspaceRoot[] = [];
+        for (const { repo, branch } of wanted) roots.push(await checkout(repo, branch, turnDir, signal));
+        return { roots, release };
+      } catch (error) {
+        await release();
+        throw error;
       }
-      return { roots };
     },
   };
+}
+
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as someone else.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 function repositoriesOf(target: Target, catalog: Catalog): Array<{ repo: string; branch?: string }> {

@@ -14,4 +14,10 @@ export interface Workspace {
   roots: readonly WorkspaceRoot[];
 }
 
-export const EMPTY_WORKSPACE: Workspace = { roots: [] };
+/** A turn's own workspace, until it is released when the turn ends. */
+export interface PreparedWorkspace extends Workspace {
+  /** Removes the turn's checkouts. Safe to call more than once. */
+  release(): Promise<void>;
+}
+
+export const EMPTY_WORKSPACE: PreparedWorkspace = { roots: [], release: async () => {} };
