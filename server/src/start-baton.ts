@@ -130,11 +130,7 @@ export async function startBaton({
   const sessions = createSessionStore({ redis: stores, keys, retention });
   const transcripts = createTranscriptStore({ redis: stores, keys, retention });
   const conversationContext = createConversationContextStore({ redis: stores, keys, retention });
-  const conversationOwners = createConversationOwnerStore({
-    redis: stores,
-    keys,
-    ttlMs: retention.conversationOwnerMs,
-  });
+  const conversationOwners = createConversationOwnerStore({ redis: stores, keys, retention });
   let stopGateway: (() => Promise<void>) | undefined;
   let stopWorker: (() => Promise<void>) | undefined;
   let stopBots: (() => Promise<void>) | undefined;

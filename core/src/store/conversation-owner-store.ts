@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { DEFAULT_RETENTION } from "../retention/retention.js";
+import { DEFAULT_RETENTION, type Retention } from "../retention/retention.js";
 import type { RedisKeys } from "./redis-keys.js";
 
 /**
@@ -13,15 +13,17 @@ export interface ConversationOwnerStore {
   owner(conversationKey: string): Promise<string | null>;
 }
 
+/** An owner is kept `retention.conversationOwnerMs`, like the stores' other records. */
 export function createConversationOwnerStore({
   redis,
   keys,
-  ttlMs = DEFAULT_RETENTION.conversationOwnerMs,
+  retention = DEFAULT_RETENTION,
 }: {
   redis: Redis;
   keys: RedisKeys;
-  ttlMs?: number;
+  retention?: Retention;
 }): ConversationOwnerStore {
+  const ttlMs = retention.conversationOwnerMs;
   const keyOf = (conversationKey: string) => keys.scoped("conversation-owner", conversationKey);
   return {
     async claim(conversationKey, userId) {
