@@ -138,13 +138,16 @@ export async function startBaton({
   let metricsServer: MetricsServer | null = null;
 
   try {
+    // Share pages read whole transcripts (up to ~100 MB): on a connection of their own, so that such
+    // a read never holds up the small commands queued behind it on `stores` (a running turn's).
+    const shareReads = redis.connect({ maxRetriesPerRequest: REQUEST_REDIS_RETRIES });
     const sharing = await setupSharing({
       config,
       catalog,
       redis: stores,
       keys,
       sessions,
-      transcripts,
+      transcripts: createTranscriptStore({ redis: shareReads, keys, retention }),
       retention,
       logger,
     });
