@@ -12,7 +12,8 @@ describe("a turn record this Baton cannot read", () => {
   });
   afterEach(() => harness.close());
 
-  it("is acknowledged, fails visibly, leaves the head, and the turn behind it runs", async () => {
+  /** A dispatcher that records the turns it fails and why. */
+  function startRecordingDispatcher() {
     const failed: Array<{ turn: Turn; error: UserFacingError }> = [];
     const dispatcher = createIntakeDispatcher({
       blocking: harness.redis.connect(),
@@ -23,6 +24,22 @@ describe("a turn record this Baton cannot read", () => {
       fail: async (turn, error) => void failed.push({ turn, error }),
       logger: silentLogger,
     });
+    return { failed, dispatcher };
+  }
+
+  /** Starts a worker and returns the ids of the first `count` turns it ran. */
+  async function runTurns(count: number): Promise<string[]> {
+    const ran: string[] = [];
+    harness.startWorker(async (turn) => {
+      ran.push(turn.id);
+      return "completed";
+    });
+    await waitFor(() => (ran.length === count ? true : undefined), 10_000, "the turns to run");
+    return ran;
+  }
+
+  it("is acknowledged, fails visibly, leaves the head, and the turn behind it runs", async () => {
+    const { failed, dispatcher } = startRecordingDispatcher();
     const threadTs = "1700000950.000001";
     const broken = buildRequest("Ev-unreadable-1", threadTs);
     const key = conversationKey(broken.conversation);
@@ -39,13 +56,7 @@ describe("a turn record this Baton cannot read", () => {
     const followUp = buildRequest("Ev-unreadable-2", threadTs, "the follow-up");
     await harness.queue.intake(followUp);
 
-    const ran: string[] = [];
-    harness.startWorker(async (turn) => {
-      ran.push(turn.id);
-      return "completed";
-    });
-    await waitFor(() => (ran.length === 1 ? true : undefined), 10_000, "the follow-up to run");
-    expect(ran).toEqual([followUp.id]);
+    expect(await runTurns(1)).toEqual([followUp.id]);
     expect(failed.map((f) => [f.turn.id, f.error.code])).toEqual([[broken.id, "request_invalid"]]);
     // Where to reply survived; the part that broke it did not.
     expect(failed[0]?.turn.request.conversation).toEqual(broken.conversation);
@@ -59,16 +70,7 @@ describe("a turn record this Baton cannot read", () => {
   });
 
   it("takes a request a bot built wrong, then fails it visibly instead of answering the platform 500", async () => {
-    const failed: Array<{ turn: Turn; error: UserFacingError }> = [];
-    const dispatcher = createIntakeDispatcher({
-      blocking: harness.redis.connect(),
-      redis: harness.redis.redis,
-      keys: harness.keys,
-      turns: harness.queue.turns,
-      acknowledge: async () => {},
-      fail: async (turn, error) => void failed.push({ turn, error }),
-      logger: silentLogger,
-    });
+    const { failed, dispatcher } = startRecordingDispatcher();
     const threadTs = "1700000951.000001";
     // An attachment whose url is no URL: the kind of slip a bot's builder could make.
     const broken = {
@@ -78,13 +80,7 @@ describe("a turn record this Baton cannot read", () => {
     const followUp = buildRequest("Ev-unreadable-4", threadTs, "the follow-up");
     expect(await harness.queue.intake(broken)).toEqual({ kind: "accepted", turnId: broken.id });
     await harness.queue.intake(followUp);
-    const ran: string[] = [];
-    harness.startWorker(async (turn) => {
-      ran.push(turn.id);
-      return "completed";
-    });
-    await waitFor(() => (ran.length === 1 ? true : undefined), 10_000, "the follow-up to run");
-    expect(ran).toEqual([followUp.id]);
+    expect(await runTurns(1)).toEqual([followUp.id]);
     expect(failed.map((f) => [f.turn.id, f.error.code])).toEqual([[broken.id, "request_invalid"]]);
     expect(failed[0]?.turn.request.conversation).toEqual(broken.conversation);
     await dispatcher.close();
