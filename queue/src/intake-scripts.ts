@@ -2,9 +2,10 @@
 
 // Token buckets, peeked before anything is decided and taken only for a turn that is queued, so a
 // refused or repeated delivery costs nothing. State: a STRING '<tokens> <at ms>', so that both
-// buckets are read with one MGET and each written with one SET … PX (a HASH took five calls for
-// what these take in three). A bucket that sat unused long enough to be full again expires. A key
-// of another type (a bucket written by an older Baton as a HASH) reads as full and is replaced.
+// buckets are read with one MGET and each written with one SET … PX (as HASHes they took six
+// calls for what these take in three). A bucket that sat unused long enough to be full again
+// expires. A key of another type (a bucket an older Baton wrote as a HASH) reads as full and is
+// replaced.
 const BUCKET_HELPERS = `
 local function now_ms()
   local t = redis.call('TIME')
