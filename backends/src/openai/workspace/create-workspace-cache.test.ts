@@ -116,26 +116,25 @@ describe("createWorkspaceCache", () => {
     await workspace.release();
   });
 
-  it("takes over a lock left by a process killed while fetching, once it is stale", async () => {
+  it("takes over a lock left by a process killed while fetching, and waits for a live holder", async () => {
     const lockPath = join(cacheDir, "store.lock");
-    writeFileSync(lockPath, "12345\n");
+    const lock = (holder: string) => writeFileSync(lockPath, `${holder}\n`);
+    const run = (staleMs: number, signal = new AbortController().signal) =>
+      withFileLock(lockPath, { staleMs, signal }, async () => readFileSync(lockPath, "utf8"));
+    // Its holder on this machine is gone: taken over at once.
+    lock(`${hostname()} 999999999`);
+    expect(await run(60_000)).toBe(`${hostname()} ${process.pid}\n`);
+    expect(existsSync(lockPath)).toBe(false);
+    // Held by another machine's process: taken over only once older than staleMs.
+    lock("another-host 12345");
     const old = new Date(Date.now() - 10_000);
     utimesSync(lockPath, old, old);
-    const ran = await withFileLock(
-      lockPath,
-      { staleMs: 5_000, signal: new AbortController().signal },
-      async () => readFileSync(lockPath, "utf8"),
-    );
-    expect(ran).toBe(`${process.pid}\n`);
-    expect(existsSync(lockPath)).toBe(false);
-    // A fresh lock is waited for, until the wait is given up.
-    writeFileSync(lockPath, "12345\n");
-    const waiting = withFileLock(
-      lockPath,
-      { staleMs: 60_000, signal: AbortSignal.timeout(200) },
-      async () => "ran",
-    );
-    await expect(waiting).rejects.toThrow();
+    expect(await run(5_000)).toBe(`${hostname()} ${process.pid}\n`);
+    lock("another-host 12345");
+    await expect(run(60_000, AbortSignal.timeout(200))).rejects.toThrow();
+    // Held by a live process here: waited for, until the wait is given up.
+    lock(`${hostname()} ${process.ppid}`);
+    await expect(run(60_000, AbortSignal.timeout(200))).rejects.toThrow();
   });
 
   it("puts an environment's repositories side by side, and no repository gets none", async () => {

@@ -8,7 +8,7 @@ import { FETCH_TIMEOUT_MS, WORKSPACE_FETCH_DEPTH } from "../openai-agent-limits.
 import { DEFAULT_GIT_HOST, gitAuthEnvironment, repositorySource } from "./repository-source.js";
 import type { RepositoryTokenProvider } from "./repository-token-provider.js";
 import { runGit } from "./run-git.js";
-import { withFileLock } from "./with-file-lock.js";
+import { isRunning, withFileLock } from "./with-file-lock.js";
 import { EMPTY_WORKSPACE, type PreparedWorkspace, type WorkspaceRoot } from "./workspace.js";
 
 /** Where turns' own checkouts live, under the cache directory. */
@@ -193,17 +193,6 @@ export function createWorkspaceCache({
       }
     },
   };
-}
-
-function isRunning(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as someone else.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 function repositoriesOf(target: Target, catalog: Catalog): Array<{ repo: string; branch?: string }> {
