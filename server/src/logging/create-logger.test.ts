@@ -1,4 +1,6 @@
+import { spawnSync } from "node:child_process";
 import { Writable } from "node:stream";
+import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -98,5 +100,32 @@ describe("resolveLogFormat", () => {
     expect(resolveLogFormat({ requested: undefined, isTty: false })).toBe("json");
     expect(resolveLogFormat({ requested: "json", isTty: true })).toBe("json");
     expect(resolveLogFormat({ requested: "pretty", isTty: false })).toBe("pretty");
+  });
+});
+
+describe("createLogger on stdout", () => {
+  it("loses no line when the process exits straight after logging, even by process.exit", () => {
+    // The JSON lines are written asynchronously; what is still buffered must be flushed on exit.
+    const script = `
+      import { createLogger } from "./server/src/logging/create-logger.ts";
+      const logger = createLogger({ level: "info" });
+      for (let i = 0; i < 5000; i++) logger.info("test.line", { i, padding: "x".repeat(200) });
+      process.exit(3);
+    `;
+    const run = spawnSync(
+      process.execPath,
+      ["--conditions=@baton/source", "--import", "tsx", "--input-type=module", "-e", script],
+      {
+        cwd: fileURLToPath(new URL("../../../", import.meta.url)),
+        encoding: "utf8",
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    expect(run.status).toBe(3);
+    const lines = run.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { i: number });
+    expect(lines.map((line) => line.i)).toEqual(Array.from({ length: 5000 }, (_, i) => i));
   });
 });
