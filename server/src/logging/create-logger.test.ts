@@ -104,28 +104,48 @@ describe("resolveLogFormat", () => {
 });
 
 describe("createLogger on stdout", () => {
-  it("loses no line when the process exits straight after logging, even by process.exit", () => {
-    // The JSON lines are written asynchronously; what is still buffered must be flushed on exit.
-    const script = `
-      import { createLogger } from "./server/src/logging/create-logger.ts";
-      const logger = createLogger({ level: "info" });
-      for (let i = 0; i < 5000; i++) logger.info("test.line", { i, padding: "x".repeat(200) });
-      process.exit(3);
-    `;
+  const root = fileURLToPath(new URL("../../../", import.meta.url));
+  /** Runs `body` in a node of its own with `logger` made for stdout, and returns its JSON lines. */
+  function runLogging(logger: string, body: string) {
+    const script = `import { createLogger } from "./server/src/logging/create-logger.ts";
+      const logger = createLogger(${logger});
+      ${body}`;
     const run = spawnSync(
       process.execPath,
       ["--conditions=@baton/source", "--import", "tsx", "--input-type=module", "-e", script],
-      {
-        cwd: fileURLToPath(new URL("../../../", import.meta.url)),
-        encoding: "utf8",
-        maxBuffer: 64 * 1024 * 1024,
-      },
+      { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
     );
-    expect(run.status).toBe(3);
     const lines = run.stdout
       .trim()
       .split("\n")
-      .map((line) => JSON.parse(line) as { i: number });
+      .map((line) => JSON.parse(line) as { event: string; i?: number; lines?: number });
+    return { status: run.status, lines };
+  }
+
+  it("loses no line when the process exits straight after logging, even by process.exit", () => {
+    // The JSON lines are written asynchronously; what is still buffered must be flushed on exit.
+    const { status, lines } = runLogging(
+      `{ level: "info" }`,
+      `for (let i = 0; i < 5000; i++) logger.info("test.line", { i, padding: "x".repeat(200) });
+       process.exit(3);`,
+    );
+    expect(status).toBe(3);
     expect(lines.map((line) => line.i)).toEqual(Array.from({ length: 5000 }, (_, i) => i));
+  });
+
+  it("drops lines past its cap rather than grow, and says how many it dropped", () => {
+    const { status, lines } = runLogging(
+      `{ level: "info", stdout: { maxUnwrittenBytes: 65536, droppedReportMs: 100 } }`,
+      `for (let i = 0; i < 20000; i++) logger.info("test.line", { i, padding: "x".repeat(200) });
+       setTimeout(() => process.exit(0), 1000);`,
+    );
+    expect(status).toBe(0);
+    const written = lines.filter((line) => line.event === "test.line").length;
+    const dropped = lines
+      .filter((line) => line.event === "server.logging.lines_dropped")
+      .reduce((sum, line) => sum + (line.lines ?? 0), 0);
+    expect(written).toBeGreaterThan(0);
+    expect(dropped).toBeGreaterThan(0);
+    expect(written + dropped).toBe(20000);
   });
 });
