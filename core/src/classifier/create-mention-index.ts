@@ -1,5 +1,6 @@
 import type { Catalog } from "../config/catalog.js";
 import type { Target } from "../schemas/target.js";
+import { createMentionScreen, type MentionScreen } from "./create-mention-screen.js";
 import { createPhraseMatcher, type PhraseMatcher } from "./create-phrase-matcher.js";
 import { tokenizeText } from "./tokenize-text.js";
 
@@ -18,6 +19,8 @@ export interface MentionIndex {
   readonly aliases: PhraseMatcher<Target>;
   /** Whatever a `repo:`/`!repo` value or a hint's text names: full name, distinctive name, alias or environment. */
   resolveLoosely(text: string): Target | undefined;
+  /** `false` when the text cannot name a target in so many words, so the full read can be skipped. */
+  mayNameTarget: MentionScreen;
 }
 
 export function createMentionIndex(catalog: Catalog): MentionIndex {
@@ -60,6 +63,7 @@ export function createMentionIndex(catalog: Catalog): MentionIndex {
     repositoryByDistinctiveName: (name) => byDistinctiveName.get(name.toLowerCase()),
     environmentByName: (name) => environments.get(normalizeName(name)),
     aliases,
+    mayNameTarget: createMentionScreen(catalog),
     resolveLoosely(text) {
       const trimmed = text.trim().replace(/[.,;:!?]+$/, "");
       if (/^none$/i.test(trimmed)) return { kind: "none" };

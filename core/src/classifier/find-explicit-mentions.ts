@@ -38,6 +38,11 @@ const NOT_AN_ENVIRONMENT_AFTER = /^(?:var|vars|variable|variables|file|files|set
  * choice. One mention per target, the strongest.
  */
 export function findExplicitMentions(text: string, index: MentionIndex): ExplicitMention[] {
+  return index.mayNameTarget(text) ? readExplicitMentions(text, index) : [];
+}
+
+/** `findExplicitMentions` without the index's screen in front: every text read in full. */
+export function readExplicitMentions(text: string, index: MentionIndex): ExplicitMention[] {
   const prose = splitRequestText(text).own;
   const found = new Map<string, ExplicitMention>();
   const add = (target: Target | undefined, words: string, strength: ExplicitMention["strength"]) => {

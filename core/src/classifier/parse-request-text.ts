@@ -18,6 +18,8 @@ const ENVIRONMENT_FLAG = /(^|\s)!env(?:\s*=\s*|\s+)(?:env:)?([\w.-]+)/gi;
 const FLAG_REMOVED = "\uE000";
 const SPACE_AROUND_REMOVED_FLAG = /[ \t]*\uE000[ \t]*(\n|$)?/g;
 const NO_REPOSITORY_FLAG = /(^|\s)!(?:no-?repo|none)(?=\s|$)/gi;
+/** Every flag above starts with `!` or `--`. */
+const MAY_HAVE_FLAG = /!|--/;
 
 /**
  * Reads the flags out of a message (`!model …`, `!repo …`, `!env …`, `!no-repo`) and the target
@@ -42,20 +44,23 @@ export function parseRequestText(text: string, catalog: Catalog): ParsedRequestT
       return `${space}${FLAG_REMOVED}`;
     });
   };
-  strip(MODEL_FLAG, (value) => {
-    model = value;
-  });
-  strip(REPOSITORY_FLAG, (value) => {
-    const target = index.mentions.resolveLoosely(value);
-    flagged = target ? { text: value, target } : { text: value };
-  });
-  strip(ENVIRONMENT_FLAG, (value) => {
-    const target = index.mentions.environmentByName(value);
-    flagged = target ? { text: `env:${value}`, target } : { text: `env:${value}` };
-  });
-  strip(NO_REPOSITORY_FLAG, () => {
-    flagged = { text: "no repository", target: { kind: "none" } };
-  });
+  // Most requests have no flag: the four replacements below cost more than the rest of a plain read.
+  if (MAY_HAVE_FLAG.test(text)) {
+    strip(MODEL_FLAG, (value) => {
+      model = value;
+    });
+    strip(REPOSITORY_FLAG, (value) => {
+      const target = index.mentions.resolveLoosely(value);
+      flagged = target ? { text: value, target } : { text: value };
+    });
+    strip(ENVIRONMENT_FLAG, (value) => {
+      const target = index.mentions.environmentByName(value);
+      flagged = target ? { text: `env:${value}`, target } : { text: `env:${value}` };
+    });
+    strip(NO_REPOSITORY_FLAG, () => {
+      flagged = { text: "no repository", target: { kind: "none" } };
+    });
+  }
   // Only the spaces a flag leaves behind go: the rest of the text (code, diffs) keeps its spacing.
   const prompt = text.replace(SPACE_AROUND_REMOVED_FLAG, (_gap, lineEnd?: string) => lineEnd ?? " ").trim();
 
