@@ -81,7 +81,8 @@ describe("`baton start` and the playground", () => {
         body: JSON.stringify({ type: "post", text: "@baton hello" }),
       });
       expect(act.status).toBe(403);
-      expect(baton.lines.some((line) => line.event === "server.playground.refused")).toBe(true);
+      // Log lines reach stdout in batches (within 250 ms): wait for it rather than look at once.
+      await baton.waitForLine("server.playground.refused");
       // From this machine, but for another site's name (DNS rebinding): refused too.
       await expect(statusFor(port, "/playground", `evil.example:${port}`)).resolves.toBe(403);
       await expect(statusFor(port, "/playground", `localhost:${port}`)).resolves.toBe(200);
