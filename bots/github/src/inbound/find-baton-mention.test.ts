@@ -27,4 +27,15 @@ describe("findBatonMention", () => {
     expect(findBatonMention("@relay go", "relay")).toEqual({ found: true, instruction: "go" });
     expect(findBatonMention("@baton go", "relay")).toEqual({ found: false });
   });
+
+  it("answers alike however many texts it read before (its pattern is built once and reused)", () => {
+    const long = `${"a long comment ".repeat(20)}@baton fix it`;
+    for (let i = 0; i < 3; i++) {
+      expect(findBatonMention(long)).toEqual({
+        found: true,
+        instruction: `${"a long comment ".repeat(20).trim()} fix it`,
+      });
+      expect(findBatonMention("@baton go")).toEqual({ found: true, instruction: "go" });
+    }
+  });
 });

@@ -12,6 +12,20 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+// Built once per handle (there is one, the catalog's), not on every webhook.
+const mentionPatterns = new Map<string, RegExp>();
+
+function mentionPattern(handle: string): RegExp {
+  let pattern = mentionPatterns.get(handle);
+  if (!pattern) {
+    pattern = new RegExp(`(^|[^\\w@/.-])@${escapeRegExp(handle)}(?![\\w-])`, "gi");
+    mentionPatterns.set(handle, pattern);
+  }
+  // A global pattern remembers where it last matched: every search starts from the beginning.
+  pattern.lastIndex = 0;
+  return pattern;
+}
+
 /**
  * Whether `text` calls Baton with `@<handle>` (a whole mention, outside quotes and code), and what
  * it asks: the text without the mention, trimmed.
@@ -23,8 +37,8 @@ export function findBatonMention(
   text: string | null | undefined,
   handle = DEFAULT_GITHUB_MENTION,
 ): MentionSearch {
-  if (!text) return { found: false };
-  const mention = new RegExp(`(^|[^\\w@/.-])@${escapeRegExp(handle)}(?![\\w-])`, "gi");
+  if (!text?.includes("@")) return { found: false };
+  const mention = mentionPattern(handle);
   const spoken = text.replace(FENCED_CODE, "").replace(INLINE_CODE, "").replace(QUOTE_LINE, "");
   if (!mention.test(spoken)) return { found: false };
   const instruction = text
