@@ -7,11 +7,15 @@
 // measured is dispatcher → BullMQ → conversation gate → turn runner (`plan` backend) → repliers →
 // fake Slack and Linear over HTTP. Neither the gateway nor process start-up is on the clock.
 //
-// The baseline, in the same run on the same Redis: a BullMQ worker that does nothing, with the
-// same concurrency, draining the same number of jobs added beforehand, clocked from its first job
-// to its last. Run with one and with two worker processes.
+// The comparators, in the same run on the same Redis, with the same concurrency, each draining
+// the same number of jobs added beforehand, clocked from its first job to its last: a BullMQ
+// worker that does nothing, and one that makes only a Slack turn's seven Web API calls to the same
+// fake (the least any worker could do to keep the person posted). Run with one and with two worker
+// processes. The CPU of every process a turn keeps busy (workers, Redis, the fakes in this
+// process) is printed per turn beside what the machine's cores allow at the target rate.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import { WORKER_CONCURRENCY } from "@baton/queue";
 import {
@@ -29,6 +33,7 @@ import {
   fleetEnv,
   inPool,
   LINEAR_WEBHOOK_SECRET,
+  localRedisPid,
   spawnBaton,
   startFakes,
   uniqueMessageTs,
@@ -231,7 +236,13 @@ async function countSessions(redis, prefix) {
   return count;
 }
 
-async function runBaton(redis, fakes, workers) {
+/** This process's CPU milliseconds so far: the fake platforms answering the workers' calls. */
+function ownCpuMs() {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+async function runBaton(redis, redisPid, fakes, workers) {
   const prefix = `bench-dispatch-${randomBytes(4).toString("hex")}`;
   const plan = planTurns();
   const envFor = () => fleetEnv({ prefix, fakes, extra: { BATON_WORKER_CONCURRENCY: String(CONCURRENCY) } });
@@ -245,9 +256,16 @@ async function runBaton(redis, fakes, workers) {
   }
   const processes = [];
   const workerCpuMs = () => processes.reduce((sum, p) => sum + cpuMs(p.child.pid), 0);
-  let cpuAtFirstActMs = 0;
+  // Every process a turn keeps busy is counted, so that the figures say whether the machine as a
+  // whole could give a turn what it costs at the target rate, not only the worker.
+  const cpuNow = () => ({
+    worker: workerCpuMs(),
+    redis: redisPid ? cpuMs(redisPid) : Number.NaN,
+    fakes: ownCpuMs(),
+  });
+  let cpuAtFirstAct = cpuNow();
   const watcher = watchReplies(fakes, plan, () => {
-    cpuAtFirstActMs = workerCpuMs();
+    cpuAtFirstAct = cpuNow();
   });
   const turnsQueue = new Queue(`${prefix}-turns`, { connection: redis, prefix: `{${prefix}}` });
   try {
@@ -258,10 +276,24 @@ async function runBaton(redis, fakes, workers) {
     while (watcher.count() < expected && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 20));
     const summary = watcher.summary();
-    const cpuPerTurnMs = (workerCpuMs() - cpuAtFirstActMs) / summary.finals;
+    const cpuAtEnd = cpuNow();
+    const perTurn = (part) => (cpuAtEnd[part] - cpuAtFirstAct[part]) / summary.finals;
+    const cpuPerTurnMs = perTurn("worker");
+    const redisCpuPerTurnMs = perTurn("redis");
+    const fakesCpuPerTurnMs = perTurn("fakes");
     const sessions = await countSessions(redis, prefix);
     const seconds = (summary.lastFinalAt - summary.firstActAt) / 1000;
-    return { ...summary, expected, sessions, seconds, fill, cpuPerTurnMs, perS: summary.finals / seconds };
+    return {
+      ...summary,
+      expected,
+      sessions,
+      seconds,
+      fill,
+      cpuPerTurnMs,
+      redisCpuPerTurnMs,
+      fakesCpuPerTurnMs,
+      perS: summary.finals / seconds,
+    };
   } finally {
     watcher.close();
     await Promise.all(processes.map((p) => p.stop()));
@@ -270,23 +302,47 @@ async function runBaton(redis, fakes, workers) {
   }
 }
 
-async function runBaseline(redis, workers) {
-  const prefix = `bench-noop-${randomBytes(4).toString("hex")}`;
+/**
+ * A comparator: BullMQ workers (`bench/noop-worker.mjs`) draining TURNS jobs added beforehand.
+ * With `slack`, each job makes only the seven Web API calls of a Slack turn to that fake, on a
+ * person's message seeded for it; without, each does nothing.
+ */
+async function runBaseline(redis, workers, slack) {
+  const prefix = `bench-${slack ? "calls" : "noop"}-${randomBytes(4).toString("hex")}`;
   const queueName = `${prefix}-jobs`;
   const queue = new Queue(queueName, { connection: redis, prefix: `{${prefix}}` });
+  const personMessage = (index) => {
+    if (!slack) return {};
+    const channel = `C0CALLS${index % SLACK_CHANNELS}`;
+    return {
+      channel,
+      ts: slack.seedMessage({ channel, text: `<@${BOT}> job ${index}`, user: "U0BENCH" }).ts,
+    };
+  };
   try {
     for (let added = 0; added < TURNS; added += 1_000) {
       const batch = Math.min(1_000, TURNS - added);
       await queue.addBulk(
         Array.from({ length: batch }, (_, i) => ({
           name: "turn",
-          data: { version: 1, turnId: `t${added + i}`, conversationKey: `c${(added + i) % CONVERSATIONS}` },
+          data: {
+            version: 1,
+            turnId: `t${added + i}`,
+            conversationKey: `c${(added + i) % CONVERSATIONS}`,
+            ...personMessage(added + i),
+          },
           opts: { jobId: `t${added + i}`, removeOnComplete: { count: 1_000 } },
         })),
       );
     }
     const children = Array.from({ length: workers }, () => {
-      const args = [BENCH_REDIS_URL, `{${prefix}}`, queueName, String(CONCURRENCY)];
+      const args = [
+        BENCH_REDIS_URL,
+        `{${prefix}}`,
+        queueName,
+        String(CONCURRENCY),
+        ...(slack ? [slack.url] : []),
+      ];
       const child = spawn("node", ["bench/noop-worker.mjs", ...args], {
         cwd: root,
         stdio: ["ignore", "pipe", "inherit"],
@@ -310,7 +366,8 @@ async function runBaseline(redis, workers) {
     const processed = reports.reduce((sum, r) => sum + r.processed, 0);
     const seconds = (lastAt - firstAt) / 1000;
     const cpuPerJobMs = reports.reduce((sum, r) => sum + r.cpuMs, 0) / processed;
-    return { processed, seconds, cpuPerJobMs, perS: processed / seconds };
+    const failed = reports.reduce((sum, r) => sum + (r.failed ?? 0), 0);
+    return { processed, failed, seconds, cpuPerJobMs, perS: processed / seconds };
   } finally {
     await queue.obliterate({ force: true }).catch(() => {});
     await queue.close();
@@ -320,6 +377,7 @@ async function runBaseline(redis, workers) {
 
 const redis = new Redis(BENCH_REDIS_URL, { maxRetriesPerRequest: null });
 const fakes = await startFakes();
+const redisPid = await localRedisPid(redis, BENCH_REDIS_URL);
 console.log(await describeMachine(redis));
 console.log(
   `dispatch: ${TURNS} turns over ${CONVERSATIONS} conversations (1 in ${LINEAR_EVERY} a Linear agent session, the rest Slack threads), plan backend, worker concurrency ${CONCURRENCY}; queued through \`baton gateway\` first, then drained by \`baton worker\``,
@@ -331,10 +389,18 @@ try {
     console.log(
       `\nno-op BullMQ worker × ${workers}: ${baseline.processed} jobs in ${baseline.seconds.toFixed(2)} s → ${baseline.perS.toFixed(0)} jobs/s · ${baseline.cpuPerJobMs.toFixed(2)} ms CPU per job`,
     );
-    const baton = await runBaton(redis, fakes, workers);
-    results.push({ workers, baton, baseline });
+    const callsOnly = await runBaseline(redis, workers, fakes.slack);
+    console.log(
+      `calls-only BullMQ worker × ${workers} (a Slack turn's 7 Web API calls to the fake, nothing else): ${callsOnly.processed} jobs in ${callsOnly.seconds.toFixed(2)} s → ${callsOnly.perS.toFixed(0)} jobs/s · ${callsOnly.cpuPerJobMs.toFixed(2)} ms CPU per job · failed ${callsOnly.failed}`,
+    );
+    const baton = await runBaton(redis, redisPid, fakes, workers);
+    results.push({ workers, baton, baseline, callsOnly });
     console.log(
       `baton worker × ${workers}: ${baton.finals}/${baton.expected} final replies in ${baton.seconds.toFixed(2)} s → ${baton.perS.toFixed(0)} turns/s · ratio to no-op ${(baton.perS / baseline.perS).toFixed(2)} · ${baton.cpuPerTurnMs.toFixed(2)} ms worker CPU per turn (${(baton.cpuPerTurnMs / baseline.cpuPerJobMs).toFixed(0)}× a no-op job) · sessions ${baton.sessions}/${CONVERSATIONS} · replies repeated ${baton.repeated} · out of order ${baton.outOfOrder.length} · failed ${baton.failed} · (queued at ${(TURNS / baton.fill.seconds).toFixed(0)}/s through the gateway, ${baton.fill.refused} refused)`,
+    );
+    const together = baton.cpuPerTurnMs + baton.redisCpuPerTurnMs + baton.fakesCpuPerTurnMs;
+    console.log(
+      `  CPU per turn: worker ${baton.cpuPerTurnMs.toFixed(2)} ms · Redis ${baton.redisCpuPerTurnMs.toFixed(2)} ms · fake Slack and Linear ${baton.fakesCpuPerTurnMs.toFixed(2)} ms · together ${together.toFixed(2)} ms (${TARGET_TURNS_PER_S} turns/s on ${cpus().length} cores leaves ${((cpus().length * 1000) / TARGET_TURNS_PER_S).toFixed(2)} ms a turn for all of them, and 1 ms for any one process)`,
     );
     console.log(await describeMachine(redis));
   }
@@ -343,7 +409,7 @@ try {
   if (one) {
     const meets = one.baton.perS >= TARGET_TURNS_PER_S;
     console.log(
-      `\none worker: ${one.baton.perS.toFixed(0)} turns/s (target ≥ ${TARGET_TURNS_PER_S}) → ${meets ? "meets the target" : "BELOW the target"}`,
+      `\none worker: ${one.baton.perS.toFixed(0)} turns/s (target ≥ ${TARGET_TURNS_PER_S}) → ${meets ? "meets the target" : "BELOW the target"}; a worker making only a Slack turn's Web API calls: ${one.callsOnly.perS.toFixed(0)} jobs/s`,
     );
   }
   if (one && two)

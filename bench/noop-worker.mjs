@@ -1,11 +1,17 @@
-// The dispatch benchmark's baseline: a BullMQ worker that does nothing with its jobs, on the same
-// Redis as Baton, with Baton's worker concurrency. Prints when it took its first job and when it
-// finished its last, once it is told to stop (SIGTERM).
+// The dispatch benchmark's comparators: BullMQ workers on the same Redis as Baton, with Baton's
+// worker concurrency. The no-op worker does nothing with its jobs. Given the fake Slack's URL, the
+// calls-only worker makes, for each job, the seven Web API calls a Slack turn makes to keep the
+// person posted (👀 on, the working message, its edit, the result, the working message's last
+// edit, 👀 off, ✅ on), one after another, with undici's `request` on a keep-alive agent (Baton's
+// own transport, without the SDK) and nothing else: the least CPU any worker could spend on a
+// turn's visible replies. Either prints when it took its first job and finished its last, once it
+// is told to stop (SIGTERM).
 import { Worker } from "bullmq";
 import { Redis } from "ioredis";
+import { Agent, request } from "undici";
 
-// node bench/noop-worker.mjs <redis url> <queue prefix> <queue name> <concurrency>
-const [redisUrl, prefix, queueName, concurrency] = process.argv.slice(2);
+// node bench/noop-worker.mjs <redis url> <queue prefix> <queue name> <concurrency> [fake Slack API URL]
+const [redisUrl, prefix, queueName, concurrency, slackApiUrl] = process.argv.slice(2);
 const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
 let firstAt = 0;
 let lastAt = 0;
@@ -16,16 +22,54 @@ const cpuNowMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 };
+
+const agent = new Agent();
+/** One Web API call as `WebClient` sends it: a form-encoded POST with the token in a header. */
+async function callSlack(method, fields) {
+  const answer = await request(`${slackApiUrl}${method}`, {
+    method: "POST",
+    headers: {
+      authorization: "Bearer xoxb-bench",
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams(fields).toString(),
+    dispatcher: agent,
+  });
+  const reply = JSON.parse(await answer.body.text());
+  if (!reply.ok) throw new Error(`${method}: ${reply.error}`);
+  return reply;
+}
+
+/** A Slack turn's visible replies to the person's message `ts` in `channel`, and nothing else. */
+async function postTurnReplies({ channel, ts }) {
+  const thread = { channel, thread_ts: ts };
+  await callSlack("reactions.add", { channel, timestamp: ts, name: "eyes" });
+  const working = await callSlack("chat.postMessage", { ...thread, text: "Working on it…" });
+  await callSlack("chat.update", { channel, ts: working.ts, text: "Working on it… in acme/api" });
+  await callSlack("chat.postMessage", {
+    ...thread,
+    text: "Done: the plan for this request, and its share link",
+  });
+  await callSlack("chat.update", { channel, ts: working.ts, text: "Finished in acme/api" });
+  await callSlack("reactions.remove", { channel, timestamp: ts, name: "eyes" });
+  await callSlack("reactions.add", { channel, timestamp: ts, name: "white_check_mark" });
+}
+
 const worker = new Worker(
   queueName,
-  async () => {
+  async (job) => {
     if (!firstAt) {
       firstAt = Date.now();
       cpuAtFirstMs = cpuNowMs();
     }
+    if (slackApiUrl) await postTurnReplies(job.data);
   },
   { connection, prefix, concurrency: Number(concurrency) },
 );
+let failed = 0;
+worker.on("failed", () => {
+  failed += 1;
+});
 worker.on("completed", () => {
   processed += 1;
   lastAt = Date.now();
@@ -35,7 +79,7 @@ process.on("SIGTERM", async () => {
   await worker.close();
   await connection.quit();
   process.stdout.write(
-    `${JSON.stringify({ firstAt, lastAt, processed, cpuMs: cpuAtLastMs - cpuAtFirstMs })}\n`,
+    `${JSON.stringify({ firstAt, lastAt, processed, failed, cpuMs: cpuAtLastMs - cpuAtFirstMs })}\n`,
   );
   process.exit(0);
 });
