@@ -65,7 +65,7 @@ export async function fleetEnv({ prefix, fakes, extra = {} }) {
 export async function spawnBaton(mode, env) {
   const child = spawn(
     "node",
-    [...(process.env.BENCH_NODE_ARGS?.split(" ") ?? []), "server/dist/cli.js", mode],
+    [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "server/dist/cli.js", mode],
     {
       cwd: root,
       env: { ...process.env, ...env },
