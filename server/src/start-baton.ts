@@ -46,6 +46,7 @@ import { createOverdueTurnAnswer } from "./platforms/answer-overdue-turn.js";
 import { createBackend } from "./platforms/create-backend.js";
 import { createBatonClassifier } from "./platforms/create-baton-classifier.js";
 import { setupSharing } from "./platforms/setup-sharing.js";
+import { coalesceWrites } from "./redis/coalesce-writes.js";
 import { createAckPath, REQUEST_REDIS_RETRIES } from "./redis/create-ack-path.js";
 import { resolveRedis } from "./redis/resolve-redis.js";
 import { createHealthRoutes } from "./routes/health-routes.js";
@@ -113,11 +114,11 @@ export async function startBaton({
   const main = redis.connect({ maxRetriesPerRequest: REQUEST_REDIS_RETRIES });
   // Baton's own small commands (the ledger, sessions, transcripts, final-reply claims, shares,
   // the dispatcher's and the watchdog's): a turn makes a few dozen, and dozens of turns run at
-  // once. Auto-pipelined, the commands issued in one tick leave in one write: on a busy worker the
-  // write system call each command made cost more than the command. Kept apart from `main`, whose
-  // BullMQ queue is left as BullMQ expects it, and which would make every pipeline copy BullMQ's
-  // many scripts.
-  const stores = redis.connect({ maxRetriesPerRequest: REQUEST_REDIS_RETRIES, enableAutoPipelining: true });
+  // once. With its writes coalesced, the commands issued in one turn of the event loop leave in
+  // one write: on a busy worker the write system call each command made cost more than the
+  // command. Kept apart from `main`, whose BullMQ queue is left as BullMQ expects it.
+  const stores = redis.connect({ maxRetriesPerRequest: REQUEST_REDIS_RETRIES });
+  coalesceWrites(stores);
   const keys = createRedisKeys(config.BATON_REDIS_PREFIX);
   const names = queueNames(config.BATON_REDIS_PREFIX);
   const limits = intakeLimitsFromConfig(config);

@@ -83,7 +83,7 @@ export function createSessionStore({
       const session = await get(sessionId);
       if (!session) return;
       await save({ ...session, turnCount: session.turnCount + 1, updatedAt: new Date().toISOString() });
-      // Independent renewals, sent together (one write on an auto-pipelined connection).
+      // Independent renewals, sent together (one write on a connection whose writes are coalesced).
       await Promise.all([
         redis.pexpire(keys.conversationSession(session.conversationKey), ttlMs),
         redis.pexpire(sessionRequesterKey(keys, session.conversationKey), ttlMs),

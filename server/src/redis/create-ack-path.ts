@@ -7,6 +7,7 @@ import {
   type Retention,
 } from "@baton/core";
 import { createIntake, type Intake, type IntakeLimits } from "@baton/queue";
+import { coalesceWrites } from "./coalesce-writes.js";
 import type { ResolvedRedis } from "./resolve-redis.js";
 
 /** Requests fail fast while Redis is away (the platform retries on a 5xx). */
@@ -29,11 +30,11 @@ export interface AckPath {
 }
 
 /**
- * The Redis work that webhooks do before their answer, on a connection of its own with ioredis's
- * auto-pipelining: the commands of every request that arrives in one turn of the event loop
- * leave in one write, and Redis reads and answers them in one go. Under a burst that halves
- * Redis's CPU per delivery and saves a system call per command in the gateway; each command
- * still succeeds or fails on its own. A connection of the webhooks' own: on `main` they would
+ * The Redis work that webhooks do before their answer, on a connection of its own whose writes
+ * are coalesced (`coalesceWrites`): the commands of every request that arrives in one turn of the
+ * event loop leave in one write, and Redis reads and answers them in one go. Under a burst that
+ * halves Redis's CPU per delivery and saves a system call per command in the gateway; each
+ * command still succeeds or fails on its own. A connection of the webhooks' own: on `main` they would
  * wait behind BullMQ's commands, on the stores' connection behind a share page reading a large
  * transcript. A worker serves no webhooks: it gets none (null).
  */
@@ -46,10 +47,8 @@ export function createAckPath({
   retention,
 }: AckPathOptions): AckPath | null {
   if (mode === "worker") return null;
-  const connection = redis.connect({
-    maxRetriesPerRequest: REQUEST_REDIS_RETRIES,
-    enableAutoPipelining: true,
-  });
+  const connection = redis.connect({ maxRetriesPerRequest: REQUEST_REDIS_RETRIES });
+  coalesceWrites(connection);
   return {
     intake: createIntake({
       redis: connection,
