@@ -34,9 +34,9 @@ export interface AckPath {
  * are coalesced (`coalesceWrites`): the commands of every request that arrives in one turn of the
  * event loop leave in one write, and Redis reads and answers them in one go. Under a burst that
  * halves Redis's CPU per delivery and saves a system call per command in the gateway; each
- * command still succeeds or fails on its own. A connection of the webhooks' own: on `main` they would
- * wait behind BullMQ's commands, on the stores' connection behind a share page reading a large
- * transcript. A worker serves no webhooks: it gets none (null).
+ * command still succeeds or fails on its own. A connection of the webhooks' own: on `main` they
+ * would wait behind BullMQ's commands, on the stores' connection behind a share page reading a
+ * large transcript. A worker serves no webhooks: it gets none (null).
  */
 export function createAckPath({
   mode,
