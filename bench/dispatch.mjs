@@ -236,12 +236,6 @@ async function countSessions(redis, prefix) {
   return count;
 }
 
-/** This process's CPU milliseconds so far: the fake platforms answering the workers' calls. */
-function ownCpuMs() {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-}
-
 async function runBaton(redis, redisPid, fakes, workers) {
   const prefix = `bench-dispatch-${randomBytes(4).toString("hex")}`;
   const plan = planTurns();
@@ -260,8 +254,9 @@ async function runBaton(redis, redisPid, fakes, workers) {
   // whole could give a turn what it costs at the target rate, not only the worker.
   const cpuNow = () => ({
     worker: workerCpuMs(),
-    redis: redisPid ? cpuMs(redisPid) : Number.NaN,
-    fakes: ownCpuMs(),
+    redis: cpuMs(redisPid),
+    // This process: the fake platforms answering the workers' calls.
+    fakes: cpuMs(process.pid),
   });
   let cpuAtFirstAct = cpuNow();
   const watcher = watchReplies(fakes, plan, () => {
@@ -307,7 +302,7 @@ async function runBaton(redis, redisPid, fakes, workers) {
  * With `slack`, each job makes only the seven Web API calls of a Slack turn to that fake, on a
  * person's message seeded for it; without, each does nothing.
  */
-async function runBaseline(redis, workers, slack) {
+async function runComparator(redis, workers, slack) {
   const prefix = `bench-${slack ? "calls" : "noop"}-${randomBytes(4).toString("hex")}`;
   const queueName = `${prefix}-jobs`;
   const queue = new Queue(queueName, { connection: redis, prefix: `{${prefix}}` });
@@ -385,11 +380,11 @@ console.log(
 try {
   const results = [];
   for (const workers of WORKER_COUNTS) {
-    const baseline = await runBaseline(redis, workers);
+    const baseline = await runComparator(redis, workers);
     console.log(
       `\nno-op BullMQ worker × ${workers}: ${baseline.processed} jobs in ${baseline.seconds.toFixed(2)} s → ${baseline.perS.toFixed(0)} jobs/s · ${baseline.cpuPerJobMs.toFixed(2)} ms CPU per job`,
     );
-    const callsOnly = await runBaseline(redis, workers, fakes.slack);
+    const callsOnly = await runComparator(redis, workers, fakes.slack);
     console.log(
       `calls-only BullMQ worker × ${workers} (a Slack turn's 7 Web API calls to the fake, nothing else): ${callsOnly.processed} jobs in ${callsOnly.seconds.toFixed(2)} s → ${callsOnly.perS.toFixed(0)} jobs/s · ${callsOnly.cpuPerJobMs.toFixed(2)} ms CPU per job · failed ${callsOnly.failed}`,
     );
