@@ -139,6 +139,16 @@ export {
   type LogThrottle,
   REJECTION_LOG_INTERVAL_MS,
 } from "./http/create-log-throttle.js";
+export {
+  createWebhookRoute,
+  type WebhookRefusal,
+  type WebhookReplies,
+  type WebhookRouteOptions,
+  type WebhookVerdict,
+  webhookBytes,
+  webhookRefusal,
+  webhookText,
+} from "./http/create-webhook-route.js";
 export { MAX_WEBHOOK_BODY_BYTES, type ReadBodyResult, readBody } from "./http/read-body.js";
 export { sendJson, sendText } from "./http/send-response.js";
 export {

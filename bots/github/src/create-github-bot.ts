@@ -10,8 +10,7 @@ import {
 import { createGithubAdmission } from "./access/create-github-admission.js";
 import { createPermissionCheck } from "./access/create-permission-check.js";
 import { createGithubControls } from "./inbound/create-github-controls.js";
-import { createGithubWebhookHandler } from "./inbound/create-github-webhook-handler.js";
-import { GITHUB_WEBHOOK_PATH } from "./manifest/build-github-manifest.js";
+import { createGithubWebhookRoute } from "./inbound/create-github-webhook-route.js";
 import { createInstallationOctokits, type GithubAppOptions } from "./octokit/create-installation-octokits.js";
 import { createRepositoryTokens } from "./octokit/create-repository-tokens.js";
 import { createGithubReplier } from "./replier/create-github-replier.js";
@@ -56,7 +55,7 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
   });
   const queueKeyOf = options.queueKeyOf ?? createQueueKeyResolver(options.sessions);
   const controls = createConversationControls({ ...options, steering, queueKeyOf });
-  const handle = createGithubWebhookHandler({
+  const webhooks = createGithubWebhookRoute({
     verify: octokits.verify,
     mention: catalog.github.mention,
     catalog,
@@ -67,7 +66,7 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
   });
   return {
     platform: "github",
-    routes: [{ method: "POST", path: GITHUB_WEBHOOK_PATH, handle }],
+    routes: [webhooks],
     replier: createGithubReplier({
       octokits,
       ledger,

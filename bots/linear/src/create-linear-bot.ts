@@ -13,15 +13,11 @@ import { createLinearApi, type LinearApi } from "./client/create-linear-api.js";
 import { createLinearClientSource, type LinearCredentials } from "./client/linear-client-source.js";
 import type { LinearBackoffOptions } from "./client/with-linear-backoff.js";
 import { createElicitationAnswerer } from "./inbound/answer-elicitation.js";
-import { createLinearWebhookHandler } from "./inbound/create-linear-webhook-handler.js";
+import { createLinearWebhookRoute } from "./inbound/create-linear-webhook-route.js";
 import { createStopConfirmer } from "./inbound/create-stop-confirmer.js";
 import { createLinearOAuthHandlers } from "./oauth/create-linear-oauth-handlers.js";
 import type { LinearOAuthClient } from "./oauth/linear-oauth-client.js";
-import {
-  LINEAR_OAUTH_CALLBACK_PATH,
-  LINEAR_OAUTH_INSTALL_PATH,
-  LINEAR_WEBHOOK_PATH,
-} from "./oauth/linear-oauth-settings.js";
+import { LINEAR_OAUTH_CALLBACK_PATH, LINEAR_OAUTH_INSTALL_PATH } from "./oauth/linear-oauth-settings.js";
 import type { LinearTokenStore } from "./oauth/linear-token-store.js";
 import { createLinearReplier } from "./replier/create-linear-replier.js";
 import { createFollowUpRoles } from "./steering/create-follow-up-roles.js";
@@ -77,28 +73,24 @@ export function createLinearBot(options: LinearBotOptions): Bot {
   const controls = createConversationControls({ ...options, steering });
 
   const routes: HttpRoute[] = [
-    {
-      method: "POST",
-      path: LINEAR_WEBHOOK_PATH,
-      handle: createLinearWebhookHandler({
-        webhookSecret: options.webhookSecret,
-        intake: options.intake,
-        controls,
-        answerElicitation: createElicitationAnswerer({ ledger, catalog, picker: controls }),
-        confirmStop: createStopConfirmer({ ledger, apiFor }),
+    createLinearWebhookRoute({
+      webhookSecret: options.webhookSecret,
+      intake: options.intake,
+      controls,
+      answerElicitation: createElicitationAnswerer({ ledger, catalog, picker: controls }),
+      confirmStop: createStopConfirmer({ ledger, apiFor }),
+      claimDelivery: options.claimDelivery,
+      followUpRole: createFollowUpRoles({ apiFor, logger }),
+      access: createLinearAccess({
+        catalog,
+        isInstalled: createInstallationCheck(auth),
         claimDelivery: options.claimDelivery,
-        followUpRole: createFollowUpRoles({ apiFor, logger }),
-        access: createLinearAccess({
-          catalog,
-          isInstalled: createInstallationCheck(auth),
-          claimDelivery: options.claimDelivery,
-          logger,
-          tell: ({ organizationId, agentSessionId, text }) =>
-            apiFor(organizationId).createActivity({ agentSessionId, content: { type: "error", body: text } }),
-        }),
         logger,
+        tell: ({ organizationId, agentSessionId, text }) =>
+          apiFor(organizationId).createActivity({ agentSessionId, content: { type: "error", body: text } }),
       }),
-    },
+      logger,
+    }),
   ];
   if (auth.kind === "oauth") {
     const handlers = createLinearOAuthHandlers({

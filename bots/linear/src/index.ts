@@ -21,10 +21,9 @@ export { createLinearBot, type LinearBotOptions } from "./create-linear-bot.js";
 export { type AgentSessionEvent, agentSessionEventSchema } from "./inbound/agent-session-event-schema.js";
 export { createElicitationAnswerer, type ElicitationPicker } from "./inbound/answer-elicitation.js";
 export {
-  createLinearWebhookHandler,
-  type LinearWebhookHandler,
-  type LinearWebhookHandlerOptions,
-} from "./inbound/create-linear-webhook-handler.js";
+  createLinearWebhookRoute,
+  type LinearWebhookRouteOptions,
+} from "./inbound/create-linear-webhook-route.js";
 export { type AgentSessionEventParse, parseAgentSessionEvent } from "./inbound/parse-agent-session-event.js";
 export { createLinearWebhookVerifier } from "./inbound/verify-linear-webhook.js";
 export { createLinearOAuthHandlers } from "./oauth/create-linear-oauth-handlers.js";

@@ -7,7 +7,7 @@ import { createSlackControls } from "./controls/create-slack-controls.js";
 import { createSlackSteeringRule } from "./controls/create-slack-steering-guard.js";
 import { createSlackFetch } from "./create-slack-fetch.js";
 import { type BoltAck, BoltDispatchReceiver } from "./inbound/bolt-dispatch-receiver.js";
-import { createSlackEventsHandler, type SlackEventsHandler } from "./inbound/create-slack-events-handler.js";
+import { createSlackEventsRoute } from "./inbound/create-slack-events-route.js";
 import type { SlackIdentity } from "./inbound/parse-slack-event.js";
 import { registerSlackInteractions } from "./inbound/register-slack-interactions.js";
 import { createSlackEventRouter, type SlackEventRouter } from "./inbound/route-slack-event.js";
@@ -19,8 +19,6 @@ import { toBoltLogger } from "./to-bolt-logger.js";
 export const SLACK_CLIENT_RETRY_CONFIG = { retries: 3, factor: 2, minTimeout: 500, maxTimeout: 5_000 };
 /** A Slack call that hangs must not hold a turn (or an acknowledgement slot) for ever. */
 export const SLACK_REQUEST_TIMEOUT_MS = 10_000;
-/** Bolt's default path for events, interactivity, slash commands and options. */
-export const SLACK_EVENTS_PATH = "/slack/events";
 
 export type SlackBotOptions = Omit<BotServices, "redis" | "keys"> & {
   signingSecret: string;
@@ -34,8 +32,6 @@ export type SlackBotOptions = Omit<BotServices, "redis" | "keys"> & {
 
 export interface SlackBot extends Bot {
   platform: "slack";
-  /** `POST /slack/events`: events, interactivity, slash commands and options. */
-  handleEvents: SlackEventsHandler;
   /** One Events API envelope, from HTTP or Socket Mode. */
   routeEvent: SlackEventRouter;
   /** One interaction, slash command or options request, from HTTP or Socket Mode. */
@@ -106,12 +102,12 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
     steering,
     logger,
   });
-  const handleEvents = createSlackEventsHandler({ signingSecret, routeEvent, receiver, logger });
+  const events = createSlackEventsRoute({ signingSecret, routeEvent, receiver, logger });
   const dispatchInteraction = (payload: Record<string, unknown>) => receiver.dispatch(payload);
   let stopSocketMode: (() => Promise<void>) | undefined;
   return {
     platform: "slack",
-    routes: [{ method: "POST", path: SLACK_EVENTS_PATH, handle: handleEvents }],
+    routes: [events],
     replier: createSlackReplier({
       client: app.client,
       ledger,
@@ -134,7 +130,6 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
     async close() {
       await stopSocketMode?.();
     },
-    handleEvents,
     routeEvent,
     dispatchInteraction,
     client: app.client,

@@ -10,7 +10,6 @@ export {
 export {
   createSlackBot,
   SLACK_CLIENT_RETRY_CONFIG,
-  SLACK_EVENTS_PATH,
   type SlackBot,
   type SlackBotOptions,
 } from "./create-slack-bot.js";
@@ -22,6 +21,7 @@ export {
   SLACK_APP_NAME_MAX_CHARS,
   SLACK_BOT_EVENTS,
   SLACK_BOT_SCOPES,
+  SLACK_EVENTS_PATH,
   type SlackManifest,
   type SlackManifestOptions,
 } from "./manifest/build-slack-manifest.js";

@@ -1,6 +1,6 @@
 import type { ConversationRef, ReplyLedger } from "@baton/core";
 import type { LinearApi } from "../client/create-linear-api.js";
-import type { LinearStopOutcome } from "./create-linear-webhook-handler.js";
+import type { LinearStopOutcome } from "./create-linear-webhook-route.js";
 
 /**
  * Makes sure Linear hears what a stop signal did. A running turn answers a stop with its own

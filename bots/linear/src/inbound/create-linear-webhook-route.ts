@@ -3,12 +3,16 @@ import {
   actOncePerDelivery,
   type ClaimDelivery,
   type ConversationRef,
+  createWebhookRoute,
+  type HttpRoute,
   type Logger,
   type RequestIntake,
-  readBody,
   type SessionRequest,
+  type WebhookReplies,
+  webhookBytes,
 } from "@baton/core";
 import type { LinearAccess, LinearAccessRequest } from "../access/create-linear-access.js";
+import { LINEAR_WEBHOOK_PATH } from "../oauth/linear-oauth-settings.js";
 import type { FollowUpQuestion, FollowUpRole } from "../steering/create-follow-up-roles.js";
 import { type AgentSessionEvent, agentSessionEventSchema } from "./agent-session-event-schema.js";
 import type { ElicitationAnswerOutcome } from "./answer-elicitation.js";
@@ -26,7 +30,7 @@ export interface LinearStopper {
   stop(request: { conversation: ConversationRef; userId: string | undefined }): Promise<LinearStopOutcome>;
 }
 
-export interface LinearWebhookHandlerOptions {
+export interface LinearWebhookRouteOptions {
   webhookSecret: string;
   intake: RequestIntake;
   controls: LinearStopper;
@@ -43,28 +47,16 @@ export interface LinearWebhookHandlerOptions {
   now?: () => Date;
 }
 
-export type LinearWebhookHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
-
 /**
  * `POST /linear/webhooks`. Before the answer there is only: read (≤ 1 MiB), verify with the SDK's
  * verifier, parse, and intake (dedupe by `linear-delivery`, persist, enqueue); the 2xx goes back
  * once the request is safely queued. Everything that talks to Linear happens in the worker.
  */
-export function createLinearWebhookHandler(options: LinearWebhookHandlerOptions): LinearWebhookHandler {
+export function createLinearWebhookRoute(options: LinearWebhookRouteOptions): HttpRoute {
   const { intake, controls, logger } = options;
   const now = options.now ?? (() => new Date());
   const verify = createLinearWebhookVerifier(options.webhookSecret);
   const log = logger.child({ component: "bots.linear" });
-
-  function refuse(
-    response: ServerResponse,
-    status: number,
-    reason: string,
-    fields: Record<string, unknown> = {},
-  ) {
-    log.warn("bots.linear.request_rejected", { status, reason, outcome: "rejected", ...fields });
-    answer(response, status, { error: reason });
-  }
 
   /**
    * A follow-up carries the steering rule to intake, which declines it there (in the step that
@@ -82,33 +74,48 @@ export function createLinearWebhookHandler(options: LinearWebhookHandlerOptions)
     );
   }
 
-  return async function handleLinearWebhook(request, response) {
-    const body = await readBody(request);
-    if (body.kind === "too_large") return refuse(response, 413, "body_too_large");
-    if (body.kind === "aborted") return;
-    const verified = verify(body.body, request.headers);
-    if (!verified.ok) return refuse(response, verified.status, verified.reason);
+  return createWebhookRoute<Buffer, unknown>({
+    path: LINEAR_WEBHOOK_PATH,
+    component: "bots.linear",
+    logger,
+    decode: webhookBytes,
+    // The SDK's verifier parses the body to check its timestamp: that parse is the payload.
+    verify: (body, request) => verify(body, request.headers),
+    receive: receiveEvent,
+  });
 
-    const json = verified.payload as { type?: unknown } | null;
+  async function receiveEvent(
+    payload: unknown,
+    request: IncomingMessage,
+    response: ServerResponse,
+    replies: WebhookReplies,
+  ): Promise<void> {
+    const json = payload as { type?: unknown } | null;
     if (json?.type !== "AgentSessionEvent") {
       log.info("bots.linear.event_ignored", { reason: "unknown_event_type", event_type: String(json?.type) });
-      return answer(response, 200, { ok: true, ignored: "unknown_event_type" });
+      return replies.json(response, 200, { ok: true, ignored: "unknown_event_type" });
     }
     const deliveryId = request.headers["linear-delivery"];
     if (typeof deliveryId !== "string" || deliveryId.length === 0)
-      return refuse(response, 400, "missing_delivery_id");
+      return replies.refuse(response, { status: 400, reason: "missing_delivery_id" });
     const event = agentSessionEventSchema.safeParse(json);
-    if (!event.success) return refuse(response, 400, "wrong_schema", { delivery_id: deliveryId });
+    if (!event.success)
+      return replies.refuse(response, {
+        status: 400,
+        reason: "wrong_schema",
+        fields: { delivery_id: deliveryId },
+      });
 
     const parsed = parseAgentSessionEvent(event.data, deliveryId, now());
     if (parsed.kind === "ignored") {
       log.info("bots.linear.event_ignored", { reason: parsed.reason, delivery_id: deliveryId });
-      return answer(response, 200, { ok: true, ignored: parsed.reason });
+      return replies.json(response, 200, { ok: true, ignored: parsed.reason });
     }
     // Refusals are answered 200 (Linear would only retry a 4xx); the access check logged why.
     const access = await options.access(accessRequestOf(event.data, parsed, deliveryId));
-    if (access === "refused") return answer(response, 200, { ok: true, ignored: "access_refused" });
-    if (access === "not_installed") return answer(response, 200, { ok: true, ignored: "not_installed" });
+    if (access === "refused") return replies.json(response, 200, { ok: true, ignored: "access_refused" });
+    if (access === "not_installed")
+      return replies.json(response, 200, { ok: true, ignored: "not_installed" });
     switch (parsed.kind) {
       case "stop": {
         // A stop does not go through intake, whose claim would catch a replay: it is claimed here,
@@ -125,11 +132,11 @@ export function createLinearWebhookHandler(options: LinearWebhookHandlerOptions)
         });
         if (once.kind === "replayed") {
           log.info("bots.linear.event_ignored", { reason: "replayed_delivery", delivery_id: deliveryId });
-          return answer(response, 200, { ok: true, ignored: "replayed_delivery" });
+          return replies.json(response, 200, { ok: true, ignored: "replayed_delivery" });
         }
         const stopped = once.value;
         log.info("bots.linear.stop_signal", { delivery_id: deliveryId, outcome: stopped.kind });
-        answer(response, 200, { ok: true, stop: stopped.kind });
+        replies.json(response, 200, { ok: true, stop: stopped.kind });
         options
           .confirmStop(parsed.conversation, stopped)
           .catch((error: Error) => log.warn("bots.linear.stop_confirm_failed", { error: error.message }));
@@ -145,7 +152,7 @@ export function createLinearWebhookHandler(options: LinearWebhookHandlerOptions)
               turn_id: answered.turnId,
               pick: answered.pick,
             });
-            return answer(response, 200, { ok: true, answered: answered.turnId });
+            return replies.json(response, 200, { ok: true, answered: answered.turnId });
           }
         }
         const accepted =
@@ -156,10 +163,10 @@ export function createLinearWebhookHandler(options: LinearWebhookHandlerOptions)
           turn_id: accepted.turnId,
           outcome: accepted.kind,
         });
-        return answer(response, 200, { ok: true, turn: accepted.turnId, outcome: accepted.kind });
+        return replies.json(response, 200, { ok: true, turn: accepted.turnId, outcome: accepted.kind });
       }
     }
-  };
+  }
 }
 
 function followUpQuestion(
@@ -195,11 +202,4 @@ function accessRequestOf(
     actor,
     agentSessionId: event.agentSession.id,
   };
-}
-
-function answer(response: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  response
-    .writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) })
-    .end(text);
 }
