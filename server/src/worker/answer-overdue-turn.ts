@@ -4,7 +4,8 @@ const TIMED_OUT: UserFacingError = {
   code: "turn_timed_out",
   message: "Baton stopped this request: it ran longer than this Baton allows. Please send it again.",
 };
-const LOST: UserFacingError = {
+/** What a person is told of a turn whose workers kept stopping. */
+export const LOST_TURN: UserFacingError = {
   code: "internal",
   message: "Baton lost this request: the workers running it kept stopping. Please send it again.",
 };
@@ -28,7 +29,7 @@ export function createOverdueTurnAnswer({ repliers, claims }: OverdueTurnAnswerO
     const replier = repliers[turn.request.conversation.platform];
     if (!replier) return true;
     // The guard delivers the claimed reply when there is one; ours only claims an empty slot.
-    await replier.failed(turn, status === "failed" ? LOST : TIMED_OUT);
+    await replier.failed(turn, status === "failed" ? LOST_TURN : TIMED_OUT);
     return claims.isDelivered(turn.id);
   };
 }

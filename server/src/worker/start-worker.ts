@@ -1,0 +1,149 @@
+import {
+  type AgentBackend,
+  type Catalog,
+  classifierStep,
+  createAllowedTargets,
+  createTurnRunner,
+  type Logger,
+} from "@baton/core";
+import { createIntakeDispatcher, createTurnWatchdog, createTurnWorker } from "@baton/queue";
+import type { StartedBots } from "../bots/setup-bots.js";
+import type { Config } from "../config/load-config.js";
+import type { HttpRoute } from "../gateway/http-route.js";
+import type { ShutdownList } from "../lifecycle/create-shutdown-list.js";
+import type { BatonMetrics } from "../metrics/create-baton-metrics.js";
+import { type MetricsServer, startMetricsServer } from "../metrics/start-metrics-server.js";
+import { createBackend } from "../platforms/create-backend.js";
+import { createBatonClassifier } from "../platforms/create-baton-classifier.js";
+import type { Sharing } from "../platforms/setup-sharing.js";
+import type { BatonState } from "../redis/open-baton-state.js";
+import type { WorkerReplies } from "./create-worker-replies.js";
+
+export interface StartWorkerOptions {
+  config: Config;
+  catalog: Catalog;
+  logger: Logger;
+  state: BatonState;
+  sharing: Sharing;
+  bots: StartedBots;
+  replies: WorkerReplies;
+  metrics: BatonMetrics;
+  /** Its own `/metrics` address (BATON_WORKER_METRICS_PORT), for a process that serves no HTTP. */
+  metricsRoute: HttpRoute | null;
+  /** Replaces the backend BATON_BACKEND names. */
+  backend?: AgentBackend;
+  /** Where the worker's parts are listed for closing, as each one starts. */
+  shutdown: ShutdownList;
+}
+
+export interface RunningWorker {
+  backend: AgentBackend;
+  metricsServer: MetricsServer | null;
+}
+
+/**
+ * The worker: the dispatcher that acknowledges and queues what the gateway took in, the turn
+ * worker that runs each turn against the backend, and the watchdog that answers turns whose
+ * worker died.
+ */
+export async function startWorker(options: StartWorkerOptions): Promise<RunningWorker> {
+  const { config, catalog, logger, state, sharing, bots, replies, metrics } = options;
+  const { redis, stores, keys, queue } = state;
+  const backend =
+    options.backend ??
+    createBackend({
+      config,
+      catalog,
+      redis: state.main,
+      keys,
+      retention: state.retention,
+      logger,
+      tokens: bots.repositoryTokens,
+    });
+  const runTurn = createTurnRunner({
+    sessions: state.sessions,
+    transcripts: state.transcripts,
+    classifier: createBatonClassifier({
+      config,
+      catalog,
+      logger,
+      onDecision: (decision) => metrics.classifierDecisions.inc({ step: classifierStep(decision) }),
+    }),
+    backend,
+    repliers: replies.repliers,
+    shareLinks: sharing.service,
+    conversationContext: state.conversationContext,
+    owners: state.conversationOwners,
+    allowedTargets: createAllowedTargets(catalog),
+    steering: bots.steering,
+    models: catalog.models,
+    requestContext: bots.requestContext,
+    admit: bots.admit,
+    logger,
+  });
+  const watchdog = createTurnWatchdog({
+    redis: stores,
+    keys,
+    turns: queue.turns,
+    logger,
+    timeoutMs: config.BATON_TURN_TIMEOUT_MS,
+    conversationLockMs: config.BATON_WORKER_LOCK_MS,
+    answer: replies.answerOverdue,
+  });
+  const turnWorker = createTurnWorker({
+    connection: redis.connect(),
+    watchdog,
+    conversationLockMs: config.BATON_WORKER_LOCK_MS,
+    jobLockMs: config.BATON_WORKER_LOCK_MS,
+    stalledIntervalMs: config.BATON_WORKER_LOCK_MS,
+    keys,
+    queueName: state.names.turns,
+    turns: queue.turns,
+    runTurn,
+    logger,
+    concurrency: config.BATON_WORKER_CONCURRENCY,
+    onAbandoned: replies.abandon,
+  });
+  const dispatcher = createIntakeDispatcher({
+    blocking: redis.connect(),
+    redis: stores,
+    // A dead worker's dispatches are taken over as soon as its turns are.
+    reclaimIdleMs: config.BATON_WORKER_LOCK_MS,
+    keys,
+    turns: queue.turns,
+    logger,
+    acknowledge: replies.acknowledge,
+    limits: state.limits,
+    fail: replies.fail,
+  });
+  turnWorker.worker.on("completed", (job, status: string) => {
+    metrics.turns.counter.inc({ status });
+    if (job.processedOn && job.finishedOn)
+      metrics.turns.seconds.observe({ status }, (job.finishedOn - job.processedOn) / 1000);
+  });
+  turnWorker.worker.on("failed", () => metrics.turns.counter.inc({ status: "attempt_failed" }));
+  // Drains the running turns within BATON_SHUTDOWN_GRACE_MS, beside the gateway's closing.
+  options.shutdown.add("serving", () =>
+    Promise.all([
+      turnWorker.drain(config.BATON_SHUTDOWN_GRACE_MS),
+      dispatcher.close(),
+      watchdog.close(),
+      sharing.sweeper.stop(),
+    ]),
+  );
+  await sharing.sweeper.start();
+  watchdog.start();
+  // A worker serves no HTTP: its own metrics (turns, acknowledgements, replies, classifier
+  // steps) get an address of their own for Prometheus to scrape.
+  const metricsServer =
+    options.metricsRoute && config.BATON_WORKER_METRICS_PORT !== undefined
+      ? await startMetricsServer({
+          route: options.metricsRoute,
+          port: config.BATON_WORKER_METRICS_PORT,
+          host: config.HOST,
+          logger,
+        })
+      : null;
+  if (metricsServer) options.shutdown.add("serving", metricsServer.close);
+  return { backend, metricsServer };
+}
