@@ -81,7 +81,7 @@ export type { Classifier } from "./contracts/classifier.js";
 export type { QueuedRequesters, StopConversation, StopResult } from "./contracts/conversation-queue.js";
 export type { HttpMethod, HttpRoute } from "./contracts/http-route.js";
 export { type LogFields, type Logger, silentLogger } from "./contracts/logger.js";
-export type { Replier, WorkingContext } from "./contracts/replier.js";
+export type { PlatformTurn, Replier, WorkingContext } from "./contracts/replier.js";
 export type { RepositoryTokenProvider } from "./contracts/repository-tokens.js";
 export type {
   RequestIntake,
@@ -91,7 +91,7 @@ export type {
 } from "./contracts/request-intake.js";
 export type { ShareLinks } from "./contracts/share-links.js";
 export { allowAnyoneToSteer, type SteeringCheck, type SteeringGuard } from "./contracts/steering-guard.js";
-export type { AdmitTurn, TurnAdmission } from "./contracts/turn-admission.js";
+export { type AdmitTurn, admissionFor, type TurnAdmission } from "./contracts/turn-admission.js";
 export { type ControlWord, parseControlWord } from "./controls/control-word.js";
 export {
   type ControlNoSession,
@@ -174,6 +174,8 @@ export {
   guardFinalReply,
 } from "./replies/guard-final-replies.js";
 export { createProgressThrottle, type ProgressThrottle } from "./replies/progress-throttle.js";
+export { replierFor } from "./replies/replier-for.js";
+export { withReplyLedger } from "./replies/with-reply-ledger.js";
 export {
   CONVERSATION_CONTEXT_TTL_MS,
   CONVERSATION_OWNER_TTL_MS,

@@ -226,6 +226,7 @@ function workerRepliesOf(
   return createWorkerReplies({
     repliers: bots.repliers,
     claims: createFinalReplyClaims({ redis: state.stores, keys: state.keys, retention: state.retention }),
+    ledger: state.ledger,
     sessions: state.sessions,
     steering: bots.steering,
     metrics,

@@ -1,11 +1,13 @@
 import {
   type AdmitTurn,
+  admissionFor,
   type Bot,
   type BotServices,
   createConversationControls,
   createQueueKeyResolver,
   createSteeringRule,
   type RepositoryTokenProvider,
+  replierFor,
 } from "@baton/core";
 import { createGithubAdmission } from "./access/create-github-admission.js";
 import { createPermissionCheck } from "./access/create-permission-check.js";
@@ -67,16 +69,19 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
   return {
     platform: "github",
     routes: [webhooks],
-    replier: createGithubReplier({
-      octokits,
-      ledger,
-      redis,
-      keys,
-      logger,
-      progressMinIntervalMs: options.progressMinIntervalMs,
-    }),
+    replier: replierFor(
+      "github",
+      createGithubReplier({
+        octokits,
+        ledger,
+        redis,
+        keys,
+        logger,
+        progressMinIntervalMs: options.progressMinIntervalMs,
+      }),
+    ),
     steering: steering.guard,
-    admit: createGithubAdmission({ octokits, permissions, catalog, logger }),
+    admit: admissionFor("github", createGithubAdmission({ octokits, permissions, catalog, logger })),
     repositoryTokens: createRepositoryTokens({ octokits, logger }),
   };
 }

@@ -1,4 +1,4 @@
-import { conversationKey, createRedisKeys, createReplyLedger, type Turn } from "@baton/core";
+import { conversationKey, createRedisKeys, createReplyLedger, type PlatformTurn } from "@baton/core";
 import { type FakeGithub, startFakeGithub } from "@baton/testkit";
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -7,7 +7,7 @@ import { octokitsForFakeGithub } from "./octokits-for-fake-github.js";
 
 const INSTALLATION_ID = 4242;
 
-function githubTurn(id: string, number: number): Turn {
+function githubTurn(id: string, number: number): PlatformTurn<"github"> {
   const conversation = {
     platform: "github" as const,
     installationId: INSTALLATION_ID,

@@ -5,6 +5,7 @@ import {
   createMappingIndex,
   createTargetResolver,
   type HttpRoute,
+  replierFor,
 } from "@baton/core";
 import { checkApiKeyOrganization } from "./access/check-api-key-organization.js";
 import { createInstallationCheck } from "./access/create-installation-check.js";
@@ -107,15 +108,18 @@ export function createLinearBot(options: LinearBotOptions): Bot {
   return {
     platform: "linear",
     routes,
-    replier: createLinearReplier({
-      apiFor,
-      ledger,
-      mappings: createMappingIndex(catalog, createTargetResolver(catalog)),
-      logger,
-      progress: options.progress,
-      progressMinIntervalMs: options.progressMinIntervalMs,
-      startIssues: options.startIssues,
-    }),
+    replier: replierFor(
+      "linear",
+      createLinearReplier({
+        apiFor,
+        ledger,
+        mappings: createMappingIndex(catalog, createTargetResolver(catalog)),
+        logger,
+        progress: options.progress,
+        progressMinIntervalMs: options.progressMinIntervalMs,
+        startIssues: options.startIssues,
+      }),
+    ),
     steering: steering.guard,
   };
 }

@@ -1,4 +1,4 @@
-import { type Bot, type BotServices, createConversationControls } from "@baton/core";
+import { type Bot, type BotServices, createConversationControls, replierFor } from "@baton/core";
 import { App, LogLevel } from "@slack/bolt";
 import type { WebClient } from "@slack/web-api";
 import { createSlackAccess } from "./access/create-slack-access.js";
@@ -108,13 +108,16 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
   return {
     platform: "slack",
     routes: [events],
-    replier: createSlackReplier({
-      client: app.client,
-      ledger,
-      catalog,
-      logger,
-      progressMinIntervalMs: options.progressMinIntervalMs,
-    }),
+    replier: replierFor(
+      "slack",
+      createSlackReplier({
+        client: app.client,
+        ledger,
+        catalog,
+        logger,
+        progressMinIntervalMs: options.progressMinIntervalMs,
+      }),
+    ),
     steering: steering.guard,
     requestContext: createSlackContextProvider({ client: app.client, logger }),
     start() {

@@ -28,7 +28,10 @@ export interface Bot {
   platform: Platform;
   /** Webhook endpoints (e.g. `POST /api/github/webhooks`); served only by a process that runs the gateway. */
   routes: HttpRoute[];
-  /** How the worker answers this platform's turns. */
+  /**
+   * How the worker answers this platform's turns: the bot's own `Replier<P>`, typed by its
+   * platform, seated with `replierFor(platform, replier)` (the server adds the ledger's steps).
+   */
   replier: Replier;
   /** Who may add turns to this platform's sessions (usually `SteeringRule.guard`). */
   steering: SteeringGuard;

@@ -1,4 +1,5 @@
 import type { UserFacingError } from "../errors.js";
+import type { ConversationRef, Platform } from "../schemas/conversation-ref.js";
 import type { SessionRequest } from "../schemas/session-request.js";
 import type { AskDecision, Target } from "../schemas/target.js";
 import type { Turn, TurnOutcome } from "../schemas/turn.js";
@@ -12,27 +13,33 @@ export interface WorkingContext {
   shareUrl?: string | null;
 }
 
+/** A turn of one platform: its conversation is that platform's variant. */
+export type PlatformTurn<P extends Platform> = Turn & {
+  request: SessionRequest & { conversation: Extract<ConversationRef, { platform: P }> };
+};
+
 /**
- * How the worker talks to one platform. Every method is idempotent per turn id: a turn that is
- * retried after a crash edits what it posted before instead of posting again (keep what was
- * posted in the `ReplyLedger`, under the names of `REPLY_FIELDS`). `acknowledge` and `ask` keep the
- * request (`ledger.rememberRequest`) for a picker or a stop to find; `result` and `failed` call
- * `ledger.markFinished` before posting, so that a change of target knows the turn has ended.
- * Errors worth retrying are thrown as `TransientError` (or carry an HTTP status).
+ * How the worker talks to one platform, typed by it: a replier is handed only its own platform's
+ * turns (the server keys repliers by platform). Every method is idempotent per turn id: a turn
+ * that is retried after a crash edits what it posted before instead of posting again (keep what
+ * was posted in the `ReplyLedger`, under the names of `REPLY_FIELDS`). The ledger's own steps
+ * (remember the request, mark the turn finished before a result, decline once) are done around
+ * every replier by `withReplyLedger`, never inside one. Errors worth retrying are thrown as
+ * `TransientError` (or carry an HTTP status).
  */
-export interface Replier {
+export interface Replier<P extends Platform = Platform> {
   /**
    * Optional: reads what the platform knows that its webhook did not carry (Linear: the issue's
    * project, labels and comments) and returns the request to run. Called in the worker before
    * the target is resolved, so that nothing slow happens on the acknowledgement path.
    */
-  prepare?(turn: Turn): Promise<SessionRequest>;
-  acknowledge(turn: Turn): Promise<void>;
-  working(turn: Turn, context: WorkingContext): Promise<void>;
-  progress(turn: Turn, status: string): Promise<void>;
-  ask(turn: Turn, decision: AskDecision): Promise<void>;
-  result(turn: Turn, outcome: TurnOutcome, shareUrl: string | null): Promise<void>;
-  failed(turn: Turn, error: UserFacingError): Promise<void>;
+  prepare?(turn: PlatformTurn<P>): Promise<SessionRequest>;
+  acknowledge(turn: PlatformTurn<P>): Promise<void>;
+  working(turn: PlatformTurn<P>, context: WorkingContext): Promise<void>;
+  progress(turn: PlatformTurn<P>, status: string): Promise<void>;
+  ask(turn: PlatformTurn<P>, decision: AskDecision): Promise<void>;
+  result(turn: PlatformTurn<P>, outcome: TurnOutcome, shareUrl: string | null): Promise<void>;
+  failed(turn: PlatformTurn<P>, error: UserFacingError): Promise<void>;
   /** Tells only the person who sent the turn why it was not run (e.g. they may not steer this session). */
-  declined(turn: Turn, reason: string): Promise<void>;
+  declined(turn: PlatformTurn<P>, reason: string): Promise<void>;
 }

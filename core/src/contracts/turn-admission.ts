@@ -1,4 +1,7 @@
+import type { Platform } from "../schemas/conversation-ref.js";
+import { ownTurn } from "../schemas/own-turn.js";
 import type { Turn } from "../schemas/turn.js";
+import type { PlatformTurn } from "./replier.js";
 
 /**
  * What a platform says about a turn before it runs: go ahead (with the turn as the platform
@@ -14,4 +17,9 @@ export type TurnAdmission =
  * the platform's API (a GitHub permission, a repository's settings) and so stay off the
  * acknowledgement path.
  */
-export type AdmitTurn = (turn: Turn) => Promise<TurnAdmission>;
+export type AdmitTurn<P extends Platform = Platform> = (turn: PlatformTurn<P>) => Promise<TurnAdmission>;
+
+/** Seats a platform's access policy, typed by its platform, among the worker's (see `replierFor`). */
+export function admissionFor<P extends Platform>(platform: P, admit: AdmitTurn<P>): AdmitTurn {
+  return (turn) => admit(ownTurn(turn, platform));
+}

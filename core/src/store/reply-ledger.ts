@@ -28,6 +28,8 @@ export const REPLY_FIELDS = {
   failed: "failed",
   /** Set once the person was told the turn was not run. */
   declined: "declined",
+  /** Claimed (by `withReplyLedger`) before the person is told the turn was not run: told once. */
+  declineClaimed: "declined.claimed",
   /** Set (to the final status) once the turn has its result or failure, before either is posted. */
   finished: "finished",
   /**

@@ -2,6 +2,7 @@ import {
   conversationKey,
   createFinalReplyClaims,
   createRedisKeys,
+  createReplyLedger,
   type Replier,
   requestIdForDelivery,
   silentLogger,
@@ -82,6 +83,7 @@ describe("the worker's replies", () => {
     replies = createWorkerReplies({
       repliers: { slack: platform },
       claims: createFinalReplyClaims({ redis: redis.redis, keys: createRedisKeys(redis.prefix) }),
+      ledger: createReplyLedger({ redis: redis.redis, keys: createRedisKeys(redis.prefix) }),
       sessions: { findByConversation: async () => null },
       steering: () => ({ allowed: true }),
       metrics: {

@@ -5,10 +5,12 @@ import {
   type Logger,
   type Platform,
   type Replier,
+  type ReplyLedger,
   type SessionStore,
   type SteeringGuard,
   type Turn,
   type UserFacingError,
+  withReplyLedger,
 } from "@baton/core";
 import type { BatonMetrics } from "../metrics/create-baton-metrics.js";
 import { observeRepliers } from "../metrics/observe-repliers.js";
@@ -18,6 +20,8 @@ export interface WorkerRepliesOptions {
   /** The bots' own repliers, one per platform that is on. */
   repliers: Partial<Record<Platform, Replier>>;
   claims: FinalReplyClaims;
+  /** Where every replier keeps what it posted; its steps are taken here, around each one. */
+  ledger: ReplyLedger;
   sessions: Pick<SessionStore, "findByConversation">;
   steering: SteeringGuard;
   metrics: Pick<BatonMetrics, "replies" | "ackSeconds">;
@@ -42,11 +46,14 @@ export interface WorkerReplies {
 /**
  * Every way the worker side answers a person, built once around the bots' repliers: the turn
  * runner's, the dispatcher's acknowledgement and refusals, the watchdog's and BullMQ's last word.
- * Each goes through the one-final-reply guard and the reply metrics.
+ * Each goes through the reply ledger's steps, the one-final-reply guard and the reply metrics.
  */
 export function createWorkerReplies(options: WorkerRepliesOptions): WorkerReplies {
   const { claims, sessions, steering, metrics, logger } = options;
-  const guarded = guardFinalReplies(options.repliers, {
+  const ledgered: Partial<Record<Platform, Replier>> = {};
+  for (const [platform, replier] of Object.entries(options.repliers) as Array<[Platform, Replier]>)
+    ledgered[platform] = withReplyLedger(replier, options.ledger);
+  const guarded = guardFinalReplies(ledgered, {
     claims,
     logger,
     leaseMs: options.leaseMs ?? FINAL_REPLY_LEASE_MS,

@@ -8,7 +8,7 @@ import {
   type TurnAdmission,
 } from "@baton/core";
 import type { InstallationOctokits } from "../octokit/create-installation-octokits.js";
-import { githubThreadOf } from "../replier/github-thread.js";
+import { type GithubTurn, githubThreadOf } from "../replier/github-thread.js";
 import {
   GITHUB_SETTINGS_PATH,
   type GithubRepoSettings,
@@ -35,10 +35,10 @@ export function createGithubAdmission({
   permissions: PermissionCheck;
   catalog: Catalog;
   logger: Logger;
-}): AdmitTurn {
+}): AdmitTurn<"github"> {
   const log = logger.child({ component: "bots.github.admission" });
 
-  async function readSettings(turn: Turn, owner: string, repo: string): Promise<GithubRepoSettings> {
+  async function readSettings(turn: GithubTurn, owner: string, repo: string): Promise<GithubRepoSettings> {
     const { installationId } = githubThreadOf(turn);
     const octokit = await octokits.forInstallation(installationId);
     // Probot's config plugin: `.github/baton.yml`, `_extends` and the owner's `.github` repository.
@@ -100,7 +100,7 @@ export function createGithubAdmission({
 }
 
 /** The repository's settings, applied to the request: its default environment, model and instructions. */
-function applySettings(turn: Turn, settings: GithubRepoSettings, repo: string, catalog: Catalog): Turn {
+function applySettings(turn: GithubTurn, settings: GithubRepoSettings, repo: string, catalog: Catalog): Turn {
   const { request } = turn;
   let target = request.hints.target;
   const environment = settings.defaultEnvironment

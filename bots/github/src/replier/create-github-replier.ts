@@ -5,14 +5,13 @@ import {
   type RedisKeys,
   type Replier,
   type ReplyLedger,
-  type Turn,
   type WorkingContext,
 } from "@baton/core";
 import type { Redis } from "ioredis";
 import type { InstallationOctokits } from "../octokit/create-installation-octokits.js";
 import { addGithubReaction, GITHUB_REACTIONS } from "./add-github-reaction.js";
 import { createTurnComment } from "./create-turn-comment.js";
-import { githubThreadOf, isAskedInWords } from "./github-thread.js";
+import { type GithubTurn, githubThreadOf, isAskedInWords } from "./github-thread.js";
 import {
   renderAskComment,
   renderFailedComment,
@@ -46,7 +45,7 @@ export function createGithubReplier({
   keys,
   logger,
   progressMinIntervalMs = GITHUB_PROGRESS_MIN_INTERVAL_MS,
-}: GithubReplierOptions): Replier {
+}: GithubReplierOptions): Replier<"github"> {
   const log = logger.child({ component: "bots.github.replier" });
   const writeComment = createTurnComment({ octokits, ledger });
   const throttle = createProgressThrottle({
@@ -54,7 +53,7 @@ export function createGithubReplier({
     onError: (error) => log.warn("bots.github.progress_failed", { error: (error as Error).message }),
   });
 
-  async function react(turn: Turn): Promise<void> {
+  async function react(turn: GithubTurn): Promise<void> {
     const thread = githubThreadOf(turn);
     await addGithubReaction(
       await octokits.forInstallation(thread.installationId),
@@ -63,20 +62,18 @@ export function createGithubReplier({
     );
   }
 
-  async function workingContext(turn: Turn): Promise<WorkingContext | undefined> {
+  async function workingContext(turn: GithubTurn): Promise<WorkingContext | undefined> {
     const raw = await ledger.get(turn.id, REPLY_FIELDS.workingContext);
     return raw ? (JSON.parse(raw) as WorkingContext) : undefined;
   }
 
-  async function finish(turn: Turn, status: "completed" | "stopped" | "failed", body: string): Promise<void> {
+  async function finish(turn: GithubTurn, body: string): Promise<void> {
     await throttle.cancel(turn.id);
-    await ledger.markFinished(turn.id, status);
     await writeComment(turn, body);
   }
 
   return {
     async acknowledge(turn) {
-      await ledger.rememberRequest(turn.id, turn.request);
       if (!isAskedInWords(githubThreadOf(turn))) return;
       await react(turn);
       log.debug("bots.github.acknowledged", { turn_id: turn.id, delivery_id: turn.request.deliveryId });
@@ -91,12 +88,11 @@ export function createGithubReplier({
       throttle.push(turn.id, () => writeComment(turn, renderWorkingComment(turn.id, context, status)));
     },
     async ask(turn, decision) {
-      await ledger.rememberRequest(turn.id, turn.request);
       await throttle.cancel(turn.id);
       await writeComment(turn, renderAskComment(turn.id, decision));
     },
     async result(turn, outcome, shareUrl) {
-      await finish(turn, outcome.status, renderResultComment(turn.id, outcome, shareUrl));
+      await finish(turn, renderResultComment(turn.id, outcome, shareUrl));
       log.info("bots.github.result_posted", {
         turn_id: turn.id,
         delivery_id: turn.request.deliveryId,
@@ -104,11 +100,10 @@ export function createGithubReplier({
       });
     },
     async failed(turn, error) {
-      await finish(turn, "failed", renderFailedComment(turn.id, error.message));
+      await finish(turn, renderFailedComment(turn.id, error.message));
     },
     async declined(turn, reason) {
       const { installationId, owner, repo, issueNumber } = githubThreadOf(turn);
-      if (!(await ledger.claim(turn.id, REPLY_FIELDS.declined, "1"))) return;
       // At most one notice per person and PR or issue a day, however often they ask.
       const noticeKey = keys.scoped(
         "github",

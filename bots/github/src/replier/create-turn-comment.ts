@@ -1,13 +1,13 @@
-import { REPLY_FIELDS, type ReplyLedger, type Turn } from "@baton/core";
+import { REPLY_FIELDS, type ReplyLedger } from "@baton/core";
 import type { InstallationOctokits } from "../octokit/create-installation-octokits.js";
-import { githubThreadOf } from "./github-thread.js";
+import { type GithubTurn, githubThreadOf } from "./github-thread.js";
 import { turnMarker } from "./render-github-comment.js";
 
 /** How many of the issue's latest comments a retried turn searches for the one it posted. */
 const RECOVERY_SEARCH_PAGES = 3;
 
 /** Writes a turn's one comment: posts it the first time, edits it ever after. */
-export type WriteTurnComment = (turn: Turn, body: string) => Promise<void>;
+export type WriteTurnComment = (turn: GithubTurn, body: string) => Promise<void>;
 
 /**
  * One comment per turn. Its id is kept in the reply ledger, so a retried turn edits its own
@@ -22,7 +22,7 @@ export function createTurnComment({
   octokits: InstallationOctokits;
   ledger: ReplyLedger;
 }): WriteTurnComment {
-  async function findPosted(turn: Turn): Promise<number | null> {
+  async function findPosted(turn: GithubTurn): Promise<number | null> {
     const { installationId, owner, repo, issueNumber } = githubThreadOf(turn);
     const octokit = await octokits.forInstallation(installationId);
     const marker = turnMarker(turn.id);

@@ -1,4 +1,6 @@
-import type { ReplyAddress, Turn } from "@baton/core";
+import type { PlatformTurn, ReplyAddress } from "@baton/core";
+
+export type GithubTurn = PlatformTurn<"github">;
 
 export type GithubReplyAddress = Extract<ReplyAddress, { platform: "github" }>;
 
@@ -11,10 +13,8 @@ export interface GithubThread {
   replyTo: GithubReplyAddress;
 }
 
-export function githubThreadOf(turn: Turn): GithubThread {
+export function githubThreadOf(turn: GithubTurn): GithubThread {
   const { conversation, replyTo } = turn.request;
-  if (conversation.platform !== "github")
-    throw new Error(`the GitHub replier got a ${conversation.platform} turn`);
   return {
     installationId: conversation.installationId,
     owner: conversation.owner,

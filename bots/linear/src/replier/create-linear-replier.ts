@@ -3,10 +3,10 @@ import {
   describeTarget,
   type Logger,
   type MappingIndex,
+  type PlatformTurn,
   REPLY_FIELDS,
   type Replier,
   type ReplyLedger,
-  type Turn,
 } from "@baton/core";
 import {
   type AgentActivityInput,
@@ -43,11 +43,10 @@ interface LinearAddress {
   agentSessionId: string;
 }
 
-function addressOf(turn: Turn): LinearAddress {
-  const { conversation } = turn.request;
-  if (conversation.platform !== "linear")
-    throw new Error(`the Linear replier got a ${conversation.platform} turn`);
-  return conversation;
+type LinearTurn = PlatformTurn<"linear">;
+
+function addressOf(turn: LinearTurn): LinearAddress {
+  return turn.request.conversation;
 }
 
 /** "Reading src/app.ts" → action "Reading", parameter "src/app.ts" (Linear shows them side by side). */
@@ -74,7 +73,7 @@ export function createLinearReplier({
   progress: postProgress = true,
   progressMinIntervalMs = LINEAR_PROGRESS_MIN_INTERVAL_MS,
   startIssues = true,
-}: LinearReplierOptions): Replier {
+}: LinearReplierOptions): Replier<"linear"> {
   const log = logger.child({ component: "bots.linear.replier" });
   const lastProgressAt = new Map<string, number>();
   const viewers = new Map<string, Promise<LinearViewer>>();
@@ -91,7 +90,7 @@ export function createLinearReplier({
 
   /** Posts once per turn and `field`: a retry finds the field set and posts nothing. */
   async function postOnce(
-    turn: Turn,
+    turn: LinearTurn,
     field: string,
     activity: Omit<AgentActivityInput, "agentSessionId" | "id">,
   ) {
@@ -106,7 +105,7 @@ export function createLinearReplier({
     await ledger.set(turn.id, field, id);
   }
 
-  async function setExternalLink(turn: Turn, url: string) {
+  async function setExternalLink(turn: LinearTurn, url: string) {
     const { organizationId, agentSessionId } = addressOf(turn);
     const conversationId = conversationLedgerId(turn.conversationKey);
     if ((await ledger.get(conversationId, REPLY_FIELDS.conversationLink)) === url) return;
@@ -115,7 +114,7 @@ export function createLinearReplier({
   }
 
   /** Once per agent session: the issue to started, delegated to Baton. */
-  async function startIssue(turn: Turn) {
+  async function startIssue(turn: LinearTurn) {
     const conversationId = conversationLedgerId(turn.conversationKey);
     if (!startIssues || (await ledger.get(conversationId, REPLY_FIELDS.itemClaimed))) return;
     const { organizationId, issueId } = addressOf(turn);
@@ -141,7 +140,6 @@ export function createLinearReplier({
       return prepareLinearRequest({ request: turn.request, api: apiFor(organizationId), mappings });
     },
     async acknowledge(turn) {
-      await ledger.rememberRequest(turn.id, turn.request);
       await postOnce(turn, REPLY_FIELDS.workingMessage, {
         content: { type: "thought", body: "Got it. On it…" },
       });
@@ -184,7 +182,6 @@ export function createLinearReplier({
       const elicitation = renderLinearElicitation(decision);
       const conversationId = conversationLedgerId(turn.conversationKey);
       // Recorded before the question goes out, so that an answer arriving at once finds it.
-      await ledger.rememberRequest(turn.id, turn.request);
       await ledger.set(
         conversationId,
         REPLY_FIELDS.askingCandidates,
@@ -199,7 +196,6 @@ export function createLinearReplier({
     },
     async result(turn, outcome, shareUrl) {
       lastProgressAt.delete(turn.id);
-      await ledger.markFinished(turn.id, outcome.status);
       if (shareUrl) await setExternalLink(turn, shareUrl);
       await postOnce(turn, REPLY_FIELDS.resultPart(0), {
         content: { type: "response", body: renderLinearResponse(outcome, shareUrl) },
@@ -212,7 +208,6 @@ export function createLinearReplier({
     },
     async failed(turn, error) {
       lastProgressAt.delete(turn.id);
-      await ledger.markFinished(turn.id, "failed");
       // A refusal says itself what to do; only a failed run invites another try.
       const refused = error.code === "steering_refused" || error.code === "request_refused";
       await postOnce(turn, REPLY_FIELDS.failed, {

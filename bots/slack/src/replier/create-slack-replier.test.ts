@@ -1,4 +1,10 @@
-import { createRedisKeys, createReplyLedger, EMPTY_CATALOG, silentLogger, type Turn } from "@baton/core";
+import {
+  createRedisKeys,
+  createReplyLedger,
+  EMPTY_CATALOG,
+  type PlatformTurn,
+  silentLogger,
+} from "@baton/core";
 import { type FakeSlack, startFakeSlack } from "@baton/testkit";
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { WebClient } from "@slack/web-api";
@@ -30,7 +36,7 @@ describe("the Slack replier's working message", () => {
     });
   }
 
-  function turn(id: string): Turn {
+  function turn(id: string): PlatformTurn<"slack"> {
     const conversation = slackConversation("T1", "C0WORK", "1700000000.000100");
     return {
       id,

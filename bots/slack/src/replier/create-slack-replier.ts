@@ -1,10 +1,10 @@
 import {
   type Catalog,
   type Logger,
+  type PlatformTurn,
   REPLY_FIELDS,
   type Replier,
   type ReplyLedger,
-  type Turn,
 } from "@baton/core";
 import type { WebClient } from "@slack/web-api";
 import { markdownToMrkdwn } from "../blocks/markdown-to-mrkdwn.js";
@@ -32,15 +32,15 @@ export interface SlackReplierOptions {
   progressMinIntervalMs?: number;
 }
 
-function threadOf(turn: Turn): {
+type SlackTurn = PlatformTurn<"slack">;
+
+function threadOf(turn: SlackTurn): {
   conversation: SlackConversationRef;
   channel: string;
   threadTs: string;
   messageTs: string;
 } {
   const { conversation } = turn.request;
-  if (conversation.platform !== "slack")
-    throw new Error(`the Slack replier got a ${conversation.platform} turn`);
   return {
     conversation,
     channel: conversation.channelId,
@@ -53,7 +53,7 @@ function threadOf(turn: Turn): {
  * Posts to the turn's Slack thread. Every message is recorded in the reply ledger under the turn
  * id, so a turn retried after a crash edits what it posted instead of posting again.
  */
-export function createSlackReplier(options: SlackReplierOptions): Replier {
+export function createSlackReplier(options: SlackReplierOptions): Replier<"slack"> {
   return withRetryableSlackErrors(createRawSlackReplier(options));
 }
 
@@ -63,7 +63,7 @@ function createRawSlackReplier({
   catalog,
   logger,
   progressMinIntervalMs = SLACK_PROGRESS_MIN_INTERVAL_MS,
-}: SlackReplierOptions): Replier {
+}: SlackReplierOptions): Replier<"slack"> {
   const log = logger.child({ component: "bots.slack.replier" });
   const throttle = createProgressThrottle({
     minIntervalMs: progressMinIntervalMs,
@@ -71,7 +71,7 @@ function createRawSlackReplier({
   });
 
   async function postOrUpdate(
-    turn: Turn,
+    turn: SlackTurn,
     field: string,
     message: { text: string; blocks?: unknown[] },
     /** The message's ts when the caller has just read it from the ledger. */
@@ -100,7 +100,7 @@ function createRawSlackReplier({
   }
 
   /** The field's recorded ts; else, if a post of it was begun, the message found in the thread. */
-  async function recordedOrRecovered(turn: Turn, field: string): Promise<string | null> {
+  async function recordedOrRecovered(turn: SlackTurn, field: string): Promise<string | null> {
     const [recorded, posting] = await ledger.getMany(turn.id, [field, REPLY_FIELDS.posting(field)]);
     if (recorded) return recorded;
     if (!posting) return null;
@@ -112,7 +112,7 @@ function createRawSlackReplier({
     return ts;
   }
 
-  async function react(turn: Turn, name: string, remove?: string): Promise<void> {
+  async function react(turn: SlackTurn, name: string, remove?: string): Promise<void> {
     const { channel, messageTs } = threadOf(turn);
     if (remove)
       await client.reactions.remove({ channel, timestamp: messageTs, name: remove }).catch(() => {});
@@ -123,7 +123,7 @@ function createRawSlackReplier({
     }
   }
 
-  function state(turn: Turn, extra: Partial<WorkingState> = {}): WorkingState {
+  function state(turn: SlackTurn, extra: Partial<WorkingState> = {}): WorkingState {
     return { turnId: turn.id, conversation: threadOf(turn).conversation, ...extra };
   }
 
@@ -134,7 +134,7 @@ function createRawSlackReplier({
    * the worker's, target and all.
    */
   async function showWorking(
-    turn: Turn,
+    turn: SlackTurn,
     message: { text: string; blocks: unknown[] },
     { editIfPosted }: { editIfPosted: boolean },
   ): Promise<void> {
@@ -152,7 +152,7 @@ function createRawSlackReplier({
     if (ts) await postOrUpdate(turn, REPLY_FIELDS.workingMessage, message, ts);
   }
 
-  async function finishWorking(turn: Turn, line: string): Promise<void> {
+  async function finishWorking(turn: SlackTurn, line: string): Promise<void> {
     await throttle.cancel(turn.id);
     const { channel } = threadOf(turn);
     const ts = await ledger.get(turn.id, REPLY_FIELDS.workingMessage);
@@ -163,7 +163,6 @@ function createRawSlackReplier({
 
   return {
     async acknowledge(turn) {
-      await ledger.rememberRequest(turn.id, turn.request);
       await Promise.all([
         react(turn, SLACK_REACTIONS.seen),
         showWorking(turn, workingMessage(state(turn)), { editIfPosted: false }),
@@ -190,7 +189,6 @@ function createRawSlackReplier({
       });
     },
     async ask(turn, decision) {
-      await ledger.rememberRequest(turn.id, turn.request);
       await postOrUpdate(turn, REPLY_FIELDS.picker("ask"), {
         text: `Which codebase should I work in? ${decision.reason}`,
         blocks: pickerBlocks({
@@ -205,7 +203,6 @@ function createRawSlackReplier({
       await finishWorking(turn, "🤔 Waiting for a choice of codebase (see below).");
     },
     async result(turn, outcome, shareUrl) {
-      await ledger.markFinished(turn.id, outcome.status);
       const messages = resultMessages({ ...outcome, summary: markdownToMrkdwn(outcome.summary) }, shareUrl);
       for (const [index, message] of messages.entries())
         await postOrUpdate(turn, REPLY_FIELDS.resultPart(index), message);
@@ -224,7 +221,6 @@ function createRawSlackReplier({
       });
     },
     async failed(turn, error) {
-      await ledger.markFinished(turn.id, "failed");
       await postOrUpdate(turn, REPLY_FIELDS.failed, {
         text: `❌ ${error.message}\nReply in this thread to try again, or mention me with a new request.`,
       });
@@ -233,7 +229,6 @@ function createRawSlackReplier({
     },
     async declined(turn, reason) {
       const { channel, threadTs } = threadOf(turn);
-      if (!(await ledger.claim(turn.id, REPLY_FIELDS.declined, "1"))) return;
       await finishWorking(turn, "🚫 Not run.");
       await client.reactions
         .remove({ channel, timestamp: threadOf(turn).messageTs, name: SLACK_REACTIONS.seen })

@@ -25,7 +25,7 @@ export function toRetryableSlackError(error: unknown): unknown {
 }
 
 /** The replier, with Slack's retryable errors rethrown as `TransientError` (the turn is tried again). */
-export function withRetryableSlackErrors(replier: Replier): Replier {
+export function withRetryableSlackErrors(replier: Replier<"slack">): Replier<"slack"> {
   const guard =
     <A extends unknown[]>(method: (...args: A) => Promise<void>) =>
     async (...args: A): Promise<void> => {

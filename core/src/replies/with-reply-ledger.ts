@@ -1,0 +1,37 @@
+import type { Replier } from "../contracts/replier.js";
+import type { Platform } from "../schemas/conversation-ref.js";
+import { REPLY_FIELDS, type ReplyLedger } from "../store/reply-ledger.js";
+
+/**
+ * The reply ledger's steps, done once around a platform's replier so that no replier re-codes
+ * them: `acknowledge` and `ask` first keep the request (a picker or a stop finds it there);
+ * `result` and `failed` mark the turn finished before they post, so that a change of target knows
+ * the turn has ended; `declined` tells the person once, however often the turn is declined.
+ */
+export function withReplyLedger<P extends Platform>(replier: Replier<P>, ledger: ReplyLedger): Replier<P> {
+  return {
+    ...(replier.prepare ? { prepare: replier.prepare.bind(replier) } : {}),
+    async acknowledge(turn) {
+      await ledger.rememberRequest(turn.id, turn.request);
+      await replier.acknowledge(turn);
+    },
+    working: (turn, context) => replier.working(turn, context),
+    progress: (turn, status) => replier.progress(turn, status),
+    async ask(turn, decision) {
+      await ledger.rememberRequest(turn.id, turn.request);
+      await replier.ask(turn, decision);
+    },
+    async result(turn, outcome, shareUrl) {
+      await ledger.markFinished(turn.id, outcome.status);
+      await replier.result(turn, outcome, shareUrl);
+    },
+    async failed(turn, error) {
+      await ledger.markFinished(turn.id, "failed");
+      await replier.failed(turn, error);
+    },
+    async declined(turn, reason) {
+      if (!(await ledger.claim(turn.id, REPLY_FIELDS.declineClaimed, "1"))) return;
+      await replier.declined(turn, reason);
+    },
+  };
+}
