@@ -66,6 +66,7 @@ export {
   targetRefSchema,
 } from "./config/catalog.js";
 export { createTargetResolver, type TargetResolver } from "./config/create-target-resolver.js";
+export { type EnvironmentOf, environmentFields } from "./config/environment-fields.js";
 export {
   CatalogError,
   type CatalogLoadResult,

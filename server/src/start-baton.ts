@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import {
   type AgentBackend,
   type BotModule,
@@ -8,11 +9,12 @@ import {
   FINAL_REPLY_LEASE_MS,
   type Logger,
   loadCatalogWithWarnings,
+  loadShareLinkKey,
 } from "@baton/core";
 import { Registry } from "prom-client";
 import { BOT_MODULES } from "./bots/bot-modules.js";
 import { type StartedBots, setupBots } from "./bots/setup-bots.js";
-import { type Config, loadConfig } from "./config/load-config.js";
+import { type Config, loadConfig, SHARE_LINK_KEY_FILE } from "./config/load-config.js";
 import type { HttpRoute } from "./gateway/http-route.js";
 import { startGateway } from "./gateway/start-gateway.js";
 import { createShutdownList, type ShutdownList } from "./lifecycle/create-shutdown-list.js";
@@ -213,6 +215,12 @@ function setupBotsOn(
       claimDelivery: createDeliveryClaims({ redis: state.main, keys, ttlMs: retention.deliveryMs }),
       queueKeyOf: state.ackPath?.queueKeyOf,
       progressMinIntervalMs: options.progressMinIntervalMs,
+      publicUrl: config.BATON_PUBLIC_URL,
+      loadSealingKey: () =>
+        loadShareLinkKey({
+          secret: config.BATON_SHARE_KEY,
+          keyFile: join(config.BATON_DATA_DIR, SHARE_LINK_KEY_FILE),
+        }),
     },
   });
 }

@@ -31,6 +31,8 @@ function recordingBotModule(record: RecordedCalls): BotModule<Config> {
   };
   return {
     platform: "linear",
+    environment: {},
+    secrets: [],
     variables: ["LINEAR_WEBHOOK_SECRET"],
     disabledHint: "Linear is off. Set LINEAR_WEBHOOK_SECRET to turn it on.",
     async setup(_config, services: BotServices) {

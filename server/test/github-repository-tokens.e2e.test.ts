@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Bot, BotModule } from "@baton/core";
+import { createGithubBotModule } from "@baton/github/module";
 import { type FakeGithub, type FakeOpenAI, startFakeGithub, startFakeOpenAI } from "@baton/testkit";
 import { afterEach, describe, expect, it } from "vitest";
 import { BOT_MODULES } from "../src/bots/bot-modules.js";
 import type { Config } from "../src/config/load-config.js";
-import { createGithubBotModule } from "../src/platforms/setup-github.js";
 import { slackActions } from "./fixtures/slack-test-actions.js";
 import { startTestBaton, type TestBaton } from "./fixtures/start-test-baton.js";
 

@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import type { z } from "zod";
 import type { RequestContextProvider } from "../classifier/request-context-provider.js";
 import type { Catalog } from "../config/catalog.js";
 import type { QueueKeyResolver } from "../controls/create-queue-key-resolver.js";
@@ -93,16 +94,25 @@ export interface BotServices {
   queueKeyOf?: QueueKeyResolver;
   /** How often a turn's progress may edit its message (tests shorten it); the bot's default otherwise. */
   progressMinIntervalMs?: number;
+  /** Baton's public base URL (`BATON_PUBLIC_URL`), for links and OAuth redirects. */
+  publicUrl: string;
+  /** The key this Baton seals its own secrets with (share ids, stored tokens): the same in every process. */
+  loadSealingKey(): Promise<Uint8Array>;
 }
 
 /**
- * A platform as the server lists it (one line in `server/src/bots/bot-modules.ts`). The server
- * turns it on when `missingVariables` finds nothing, and otherwise logs one line,
- * `server.<platform>.disabled`, with the missing names and `disabledHint`.
+ * A platform as the server lists it (one line in `server/src/bots/bot-modules.ts`): everything
+ * about the platform the host needs, so that the host names none. The server adds `environment`
+ * to the variables it reads (so `TConfig` carries them, parsed), never logs `secrets` and redacts
+ * them from everything shared, and turns the platform on when `missingVariables` finds nothing;
+ * otherwise it logs one line, `server.<platform>.disabled`, with the missing names and
+ * `disabledHint`.
  *
  * @example
- * export const githubBotModule: BotModule<Config> = {
+ * export const githubBotModule: BotModule<GithubEnv> = {
  *   platform: "github",
+ *   environment: githubEnvironment,
+ *   secrets: ["GITHUB_PRIVATE_KEY", "GITHUB_WEBHOOK_SECRET"],
  *   variables: ["GITHUB_APP_ID", "GITHUB_PRIVATE_KEY", "GITHUB_WEBHOOK_SECRET"],
  *   disabledHint: "GitHub is off. Set GITHUB_APP_ID, GITHUB_PRIVATE_KEY and GITHUB_WEBHOOK_SECRET to turn it on.",
  *   setup: async (config, services) => createGithubBot({ ...services, appId: config.GITHUB_APP_ID! }),
@@ -110,6 +120,10 @@ export interface BotServices {
  */
 export interface BotModule<TConfig> {
   platform: Platform;
+  /** The platform's slice of the environment schema: its variables, each optional (off when unset). */
+  environment: z.ZodRawShape;
+  /** Which of those variables hold secrets. */
+  secrets: readonly string[];
   /** The environment variables that turn the bot on. */
   variables: readonly string[];
   /** Which of them are missing; by default those of `variables` that are unset or empty. */

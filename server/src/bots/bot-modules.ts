@@ -1,11 +1,12 @@
-import type { BotModule } from "@baton/core";
-import type { Config } from "../config/load-config.js";
-import { githubBotModule } from "../platforms/setup-github.js";
-import { linearBotModule } from "../platforms/setup-linear.js";
-import { slackBotModule } from "../platforms/setup-slack.js";
+import { githubBotModule, githubEnvironment } from "@baton/github/module";
+import { linearBotModule, linearEnvironment } from "@baton/linear/module";
+import { slackBotModule, slackEnvironment } from "@baton/slack/module";
 
 /**
- * Every platform Baton can talk to. Adding a platform is one line here; `startBaton` turns on those
- * whose variables are set and never names one.
+ * Every platform Baton can talk to, and the only place in the server that names them: adding a
+ * platform is one line in each list here. `startBaton` turns on those whose variables are set.
  */
-export const BOT_MODULES: readonly BotModule<Config>[] = [slackBotModule, githubBotModule, linearBotModule];
+export const BOT_MODULES = [slackBotModule, githubBotModule, linearBotModule] as const;
+
+/** The platforms' slices of the environment schema, added to the server's own (`loadConfig`). */
+export const BOT_ENVIRONMENT = { ...slackEnvironment, ...githubEnvironment, ...linearEnvironment };

@@ -1,14 +1,12 @@
-import { BatonError, DEFAULT_RETENTION_MS } from "@baton/core";
+import { BatonError, DEFAULT_RETENTION_MS, environmentFields } from "@baton/core";
 import { CONVERSATION_LOCK_MS, TURN_TIMEOUT_MS, WORKER_CONCURRENCY } from "@baton/queue";
 import { z } from "zod";
+import { BOT_ENVIRONMENT, BOT_MODULES } from "../bots/bot-modules.js";
 import { LOG_FORMATS } from "../logging/log-format.js";
 import { parseRetention, retentionProblem } from "./parse-retention.js";
 
-const optionalSecret = z.string().min(1).optional();
-const optionalUrl = z.string().url().optional();
-const onOff = z
-  .enum(["true", "false", "on", "off", "1", "0"])
-  .transform((value) => value === "true" || value === "on" || value === "1");
+const optionalSecret = environmentFields.optionalSecret();
+const optionalUrl = environmentFields.optionalUrl();
 const optionalCount = z.coerce.number().int().min(0).optional();
 const optionalRate = z.coerce.number().positive().optional();
 /** A duration such as `90d`, `12h` or `120s`, as milliseconds (see parseRetention). */
@@ -57,23 +55,8 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
   /** Unset: pretty lines at a terminal, JSON otherwise. */
   LOG_FORMAT: z.enum(LOG_FORMATS).optional(),
-  SLACK_SIGNING_SECRET: optionalSecret,
-  SLACK_BOT_TOKEN: optionalSecret,
-  SLACK_APP_TOKEN: optionalSecret,
-  SLACK_API_URL: optionalUrl,
-  GITHUB_APP_ID: optionalSecret,
-  GITHUB_PRIVATE_KEY: optionalSecret,
-  GITHUB_WEBHOOK_SECRET: optionalSecret,
-  GITHUB_API_URL: optionalUrl,
-  LINEAR_WEBHOOK_SECRET: optionalSecret,
-  LINEAR_API_KEY: optionalSecret,
-  LINEAR_CLIENT_ID: optionalSecret,
-  LINEAR_CLIENT_SECRET: optionalSecret,
-  LINEAR_API_URL: optionalUrl,
-  /** Post the agent's tool steps to Linear as `action` activities. */
-  LINEAR_PROGRESS: onOff.default(true),
-  /** Move a Linear issue to its team's first started state and delegate it to Baton. */
-  LINEAR_START_ISSUES: onOff.default(true),
+  /** Each platform's own variables (its module's `environment`). */
+  ...BOT_ENVIRONMENT,
   OPENAI_API_KEY: optionalSecret,
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().min(1).default("gpt-4.1-mini"),
@@ -123,14 +106,7 @@ export const SHARE_LINK_KEY_FILE = "share-link.key";
 
 /** Names of the variables that hold secrets: never logged, and redacted from everything shared. */
 export const SECRET_CONFIG_KEYS = [
-  "SLACK_SIGNING_SECRET",
-  "SLACK_BOT_TOKEN",
-  "SLACK_APP_TOKEN",
-  "GITHUB_PRIVATE_KEY",
-  "GITHUB_WEBHOOK_SECRET",
-  "LINEAR_WEBHOOK_SECRET",
-  "LINEAR_API_KEY",
-  "LINEAR_CLIENT_SECRET",
+  ...BOT_MODULES.flatMap((module) => module.secrets),
   "OPENAI_API_KEY",
   "OPENINSPECT_SLACK_SECRET",
   "OPENINSPECT_GITHUB_SECRET",
@@ -139,7 +115,7 @@ export const SECRET_CONFIG_KEYS = [
   "BATON_ADMIN_TOKEN",
   "BATON_SHARE_KEYS",
   "BATON_METRICS_TOKEN",
-] as const satisfies ReadonlyArray<keyof Config>;
+] as const;
 
 export class ConfigError extends BatonError {
   /** `reasons`: Baton's own explanations (never a value), for checks a variable's name does not explain. */
@@ -171,7 +147,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 
 /** The values of every configured secret, for redaction. */
 export function configuredSecrets(config: Config): string[] {
-  return SECRET_CONFIG_KEYS.map((key) => config[key]).filter(
+  return SECRET_CONFIG_KEYS.map((key) => (config as Record<string, unknown>)[key]).filter(
     (value): value is string => typeof value === "string",
   );
 }

@@ -1,5 +1,14 @@
-import { BatonError, type BotModule } from "@baton/core";
-import type { Config } from "../config/load-config.js";
+import { BatonError, type BotModule, type EnvironmentOf, environmentFields } from "@baton/core";
+
+/** GitHub's slice of the environment: the App's id, key and webhook secret; its API for GHES. */
+export const githubEnvironment = {
+  GITHUB_APP_ID: environmentFields.optionalSecret(),
+  GITHUB_PRIVATE_KEY: environmentFields.optionalSecret(),
+  GITHUB_WEBHOOK_SECRET: environmentFields.optionalSecret(),
+  GITHUB_API_URL: environmentFields.optionalUrl(),
+};
+
+export type GithubEnv = EnvironmentOf<typeof githubEnvironment>;
 
 export const GITHUB_REQUIRED_VARIABLES = [
   "GITHUB_APP_ID",
@@ -18,14 +27,16 @@ export interface GithubBotModuleOptions {
  * Enterprise Server). Nothing is asked of GitHub at startup: the App authenticates per
  * installation, in the worker, when a turn needs it.
  */
-export function createGithubBotModule(options: GithubBotModuleOptions = {}): BotModule<Config> {
+export function createGithubBotModule(options: GithubBotModuleOptions = {}): BotModule<GithubEnv> {
   return {
     platform: "github",
+    environment: githubEnvironment,
+    secrets: ["GITHUB_PRIVATE_KEY", "GITHUB_WEBHOOK_SECRET"],
     variables: GITHUB_REQUIRED_VARIABLES,
     disabledHint: "GitHub is off. Set the missing variables to turn it on (see docs/github.md).",
     async setup(config, services) {
       // Probot and Octokit load only when GitHub is on: a Baton without it starts as fast as before.
-      const { createGithubBot, GITHUB_DEFAULT_API_URL } = await import("@baton/github");
+      const { createGithubBot, GITHUB_DEFAULT_API_URL } = await import("./create-github-bot.js");
       try {
         const bot = await createGithubBot({
           ...services,

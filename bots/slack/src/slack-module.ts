@@ -1,7 +1,17 @@
-import { BatonError, type BotModule, type Logger } from "@baton/core";
-import { createSlackBot, SLACK_CLIENT_RETRY_CONFIG, type SlackIdentity, toBoltLogger } from "@baton/slack";
+import { BatonError, type BotModule, type EnvironmentOf, environmentFields, type Logger } from "@baton/core";
 import { LogLevel, WebClient } from "@slack/web-api";
-import type { Config } from "../config/load-config.js";
+import { createSlackBot, SLACK_CLIENT_RETRY_CONFIG } from "./create-slack-bot.js";
+import type { SlackIdentity } from "./inbound/parse-slack-event.js";
+import { toBoltLogger } from "./to-bolt-logger.js";
+
+/** Slack's slice of the environment: the app's secrets, Socket Mode's token, the API's host. */
+export const slackEnvironment = {
+  SLACK_SIGNING_SECRET: environmentFields.optionalSecret(),
+  SLACK_BOT_TOKEN: environmentFields.optionalSecret(),
+  SLACK_APP_TOKEN: environmentFields.optionalSecret(),
+  SLACK_API_URL: environmentFields.optionalUrl(),
+};
+export type SlackEnv = EnvironmentOf<typeof slackEnvironment>;
 
 export const SLACK_REQUIRED_VARIABLES = ["SLACK_SIGNING_SECRET", "SLACK_BOT_TOKEN"] as const;
 
@@ -10,8 +20,10 @@ export const SLACK_REQUIRED_VARIABLES = ["SLACK_SIGNING_SECRET", "SLACK_BOT_TOKE
  * bot is (`auth.test`), so that no event ever waits for that call; a token Slack refuses stops
  * Baton with a message that says so, and so does a Slack that cannot be reached, with another.
  */
-export const slackBotModule: BotModule<Config> = {
+export const slackBotModule: BotModule<SlackEnv> = {
   platform: "slack",
+  environment: slackEnvironment,
+  secrets: ["SLACK_SIGNING_SECRET", "SLACK_BOT_TOKEN", "SLACK_APP_TOKEN"],
   variables: SLACK_REQUIRED_VARIABLES,
   disabledHint: `Slack is off. Set ${SLACK_REQUIRED_VARIABLES.join(" and ")} to turn it on (see docs/slack.md).`,
   async setup(config, services) {

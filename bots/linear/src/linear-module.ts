@@ -1,7 +1,27 @@
-import { join } from "node:path";
-import { BatonError, type BotModule, type Logger, loadShareLinkKey } from "@baton/core";
-import type { LinearBotOptions, LinearCredentialsCheck } from "@baton/linear";
-import { type Config, SHARE_LINK_KEY_FILE } from "../config/load-config.js";
+import {
+  BatonError,
+  type BotModule,
+  type BotServices,
+  type EnvironmentOf,
+  environmentFields,
+  type Logger,
+} from "@baton/core";
+import type { LinearCredentialsCheck } from "./check-linear-credentials.js";
+import type { LinearBotOptions } from "./create-linear-bot.js";
+
+/** Linear's slice of the environment: the webhook secret, an API key or the OAuth app, and options. */
+export const linearEnvironment = {
+  LINEAR_WEBHOOK_SECRET: environmentFields.optionalSecret(),
+  LINEAR_API_KEY: environmentFields.optionalSecret(),
+  LINEAR_CLIENT_ID: environmentFields.optionalSecret(),
+  LINEAR_CLIENT_SECRET: environmentFields.optionalSecret(),
+  LINEAR_API_URL: environmentFields.optionalUrl(),
+  /** Post the agent's tool steps to Linear as `action` activities. */
+  LINEAR_PROGRESS: environmentFields.onOff().default(true),
+  /** Move a Linear issue to its team's first started state and delegate it to Baton. */
+  LINEAR_START_ISSUES: environmentFields.onOff().default(true),
+};
+export type LinearEnv = EnvironmentOf<typeof linearEnvironment>;
 
 const LINEAR_OAUTH_VARIABLES = ["LINEAR_CLIENT_ID", "LINEAR_CLIENT_SECRET"] as const;
 /**
@@ -19,8 +39,10 @@ const LINEAR_STARTUP_RATE_LIMIT_RETRIES = 3;
  * the OAuth app (`LINEAR_CLIENT_ID`/`LINEAR_CLIENT_SECRET`, one token per installed workspace). An
  * API key is checked once at startup (a `viewer` query), which also names the one workspace served.
  */
-export const linearBotModule: BotModule<Config> = {
+export const linearBotModule: BotModule<LinearEnv> = {
   platform: "linear",
+  environment: linearEnvironment,
+  secrets: ["LINEAR_WEBHOOK_SECRET", "LINEAR_API_KEY", "LINEAR_CLIENT_SECRET"],
   variables: ["LINEAR_WEBHOOK_SECRET", "LINEAR_API_KEY", ...LINEAR_OAUTH_VARIABLES],
   missingVariables(config) {
     const missing: string[] = config.LINEAR_WEBHOOK_SECRET ? [] : ["LINEAR_WEBHOOK_SECRET"];
@@ -33,7 +55,7 @@ export const linearBotModule: BotModule<Config> = {
   async setup(config, services) {
     const apiUrl = config.LINEAR_API_URL;
     // Loaded only when Linear is on: the SDK is large, and a Baton without Linear starts faster.
-    const { createLinearBot } = await import("@baton/linear");
+    const { createLinearBot } = await import("./create-linear-bot.js");
     return createLinearBot({
       ...services,
       webhookSecret: config.LINEAR_WEBHOOK_SECRET!,
@@ -45,23 +67,17 @@ export const linearBotModule: BotModule<Config> = {
   },
 };
 
-async function linearAuth(
-  config: Config,
-  services: Parameters<BotModule<Config>["setup"]>[1],
-): Promise<LinearBotOptions["auth"]> {
-  const linear = await import("@baton/linear");
+async function linearAuth(config: LinearEnv, services: BotServices): Promise<LinearBotOptions["auth"]> {
+  const linear = await import("./index.js");
   // The OAuth app wins when both are set: it is the setup that scales to several workspaces.
   if (config.LINEAR_CLIENT_ID && config.LINEAR_CLIENT_SECRET) {
-    const key = await loadShareLinkKey({
-      secret: config.BATON_SHARE_KEY,
-      keyFile: join(config.BATON_DATA_DIR, SHARE_LINK_KEY_FILE),
-    });
+    const key = await services.loadSealingKey();
     services.logger.info("server.linear.enabled", { auth: "oauth" });
     return {
       kind: "oauth",
       clientId: config.LINEAR_CLIENT_ID,
       clientSecret: config.LINEAR_CLIENT_SECRET,
-      redirectUri: `${config.BATON_PUBLIC_URL.replace(/\/+$/, "")}${linear.LINEAR_OAUTH_CALLBACK_PATH}`,
+      redirectUri: `${services.publicUrl.replace(/\/+$/, "")}${linear.LINEAR_OAUTH_CALLBACK_PATH}`,
       oauth: linear.createLinearOAuthClient({
         clientId: config.LINEAR_CLIENT_ID,
         clientSecret: config.LINEAR_CLIENT_SECRET,
