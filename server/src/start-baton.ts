@@ -69,7 +69,8 @@ export async function startBaton({
   logger: given,
   ...overrides
 }: StartBatonOptions): Promise<RunningBaton> {
-  const config = loadConfig(env);
+  const modules = overrides.bots ?? BOT_MODULES;
+  const config = loadConfig(env, modules);
   const logger = given ?? createConsoleLogger(config);
   const log = logger.child({ component: "server", mode });
   const { catalog, warnings } = await loadCatalogWithWarnings(config.BATON_CONFIG);
@@ -84,7 +85,6 @@ export async function startBaton({
   shutdown.add("queue", () => state.queue.close());
   shutdown.add("connections", () => state.redis.close());
   try {
-    const modules = overrides.bots ?? BOT_MODULES;
     const sharing = await setupSharingOn(state, { config, catalog, logger });
     const bots = await setupBotsOn(state, { modules, config, catalog, sharing, logger, ...overrides });
     shutdown.add("intake", () => Promise.all(bots.bots.map((bot) => bot.close?.())));

@@ -1,4 +1,4 @@
-import { BatonError, DEFAULT_RETENTION_MS, environmentFields } from "@baton/core";
+import { BatonError, type BotModule, DEFAULT_RETENTION_MS, environmentFields } from "@baton/core";
 import { CONVERSATION_LOCK_MS, TURN_TIMEOUT_MS, WORKER_CONCURRENCY } from "@baton/queue";
 import { z } from "zod";
 import { BOT_ENVIRONMENT, BOT_MODULES } from "../bots/bot-modules.js";
@@ -94,11 +94,18 @@ export const configSchema = z.object({
   BATON_PLAYGROUND_PUBLIC: z.enum(["0", "1"]).optional(),
 });
 
-/** The schema with the checks that span variables (BATON_RETENTION's minimum and its escape). */
-const checkedConfigSchema = configSchema.superRefine((config, context) => {
-  const problem = retentionProblem(config.BATON_RETENTION, config.BATON_ALLOW_SHORT_RETENTION === "1");
-  if (problem) context.addIssue({ code: "custom", path: ["BATON_RETENTION"], message: problem });
-});
+/**
+ * The schema with the modules' slices (a platform a test or an embedder brings reads its own
+ * variables too) and the checks that span variables (BATON_RETENTION's minimum and its escape).
+ */
+function checkedConfigSchema(modules: readonly Pick<BotModule<unknown>, "environment">[]) {
+  const slices = modules.map((module) => module.environment);
+  return configSchema.extend(Object.assign({}, ...slices)).superRefine((parsed, context) => {
+    const config = parsed as Pick<Config, "BATON_RETENTION" | "BATON_ALLOW_SHORT_RETENTION">;
+    const problem = retentionProblem(config.BATON_RETENTION, config.BATON_ALLOW_SHORT_RETENTION === "1");
+    if (problem) context.addIssue({ code: "custom", path: ["BATON_RETENTION"], message: problem });
+  });
+}
 export type Config = z.infer<typeof configSchema>;
 
 /** Where the share link key lives when BATON_SHARE_KEY is not set (inside BATON_DATA_DIR). */
@@ -130,19 +137,25 @@ export class ConfigError extends BatonError {
   }
 }
 
-/** Parses the environment once. Errors name the bad variables, never their values. */
-export function loadConfig(env: Record<string, string | undefined>): Config {
+/**
+ * Parses the environment once, with the slices of `modules` (Baton's own by default). Errors name
+ * the bad variables, never their values.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  modules: readonly Pick<BotModule<unknown>, "environment">[] = BOT_MODULES,
+): Config {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
   );
-  const parsed = checkedConfigSchema.safeParse(present);
+  const parsed = checkedConfigSchema(modules).safeParse(present);
   if (!parsed.success) {
     const { issues } = parsed.error;
     // Only the messages Baton wrote itself: zod's own may quote what it received.
     const reasons = issues.filter((issue) => issue.code === "custom").map((issue) => issue.message);
     throw new ConfigError([...new Set(issues.map((issue) => issue.path.join(".")))], [...new Set(reasons)]);
   }
-  return parsed.data;
+  return parsed.data as Config;
 }
 
 /** The values of every configured secret, for redaction. */
