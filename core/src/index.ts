@@ -267,6 +267,13 @@ export {
 } from "./store/conversation-owner-store.js";
 export { createRedisKeys, DEFAULT_REDIS_PREFIX, type RedisKeys } from "./store/redis-keys.js";
 export {
+  defineRedisScripts,
+  type RedisScript,
+  type RedisScriptCalls,
+  redisScript,
+  type ScriptArgument,
+} from "./store/redis-scripts.js";
+export {
   conversationLedgerId,
   createReplyLedger,
   type PickerMode,

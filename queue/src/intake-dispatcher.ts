@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import type { Logger, RedisKeys, Turn, UserFacingError } from "@baton/core";
+import {
+  defineRedisScripts,
+  type Logger,
+  type RedisKeys,
+  redisScript,
+  type Turn,
+  type UserFacingError,
+} from "@baton/core";
 import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { createConversationGate } from "./conversation-gate.js";
@@ -19,6 +26,12 @@ const DISPATCHED_SCRIPT = `
 redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])
 return redis.call('XDEL', KEYS[1], ARGV[2])
 `;
+const DISPATCHER_SCRIPTS = {
+  batonDispatched: redisScript<[stream: string], [group: string, entryId: string], number>({
+    numberOfKeys: 1,
+    lua: DISPATCHED_SCRIPT,
+  }),
+};
 /** An entry a dispatcher took but did not finish for this long (it crashed) is taken over. */
 export const DISPATCH_RECLAIM_IDLE_MS = 30_000;
 export const DISPATCH_RECLAIM_EVERY_MS = 5_000;
@@ -66,10 +79,7 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
   const limits = options.limits ?? DEFAULT_INTAKE_LIMITS;
   const gate = createConversationGate({ redis, keys, lockMs: CONVERSATION_LOCK_MS });
   const stream = keys.intakeStream;
-  redis.defineCommand("batonDispatched", { numberOfKeys: 1, lua: DISPATCHED_SCRIPT });
-  const command = redis as unknown as {
-    batonDispatched(stream: string, group: string, entryId: string): Promise<number>;
-  };
+  const scripts = defineRedisScripts(redis, DISPATCHER_SCRIPTS);
   const consumer = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   const inFlight = new Set<Promise<void>>();
   const acknowledging = new Set<Promise<void>>();
@@ -98,7 +108,7 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
         return;
       }
     }
-    await command.batonDispatched(stream, DISPATCHER_GROUP, entryId);
+    await scripts.batonDispatched([stream], [DISPATCHER_GROUP, entryId]);
   }
 
   /**
