@@ -125,6 +125,7 @@ export {
   createDeliveryClaims,
   type OncePerDelivery,
 } from "./delivery/claim-delivery.js";
+export { describeError, type ErrorDescription, errorMessage } from "./describe-error.js";
 export {
   BatonError,
   type BatonErrorCode,

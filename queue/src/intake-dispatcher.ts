@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import {
   defineRedisScripts,
+  errorMessage,
   type Logger,
   type RedisKeys,
   redisScript,
@@ -104,7 +105,7 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
         await queueTurn(turn);
       } catch (error) {
         // Without its job the turn would never run: keep the entry, and a later pass retries it.
-        log.error("queue.dispatch.enqueue_failed", { turn_id: turnId, error: (error as Error).message });
+        log.error("queue.dispatch.enqueue_failed", { turn_id: turnId, error: errorMessage(error) });
         return;
       }
     }
@@ -151,7 +152,7 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
     await options
       .fail(turn, error)
       .catch((failure: unknown) =>
-        log.warn("queue.dispatch.fail_reply_failed", { turn_id: turn.id, error: (failure as Error).message }),
+        log.warn("queue.dispatch.fail_reply_failed", { turn_id: turn.id, error: errorMessage(failure) }),
       );
   }
 
@@ -169,7 +170,7 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
       log.warn("queue.dispatch.ack_failed", {
         turn_id: turn.id,
         delivery_id: turn.request.deliveryId,
-        error: (error as Error).message,
+        error: errorMessage(error),
       });
     }
   }
@@ -182,7 +183,7 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
   function track(entry: StreamEntry): void {
     const work = dispatch(entry)
       .catch((error: unknown) =>
-        log.error("queue.dispatch.failed", { entry_id: entry[0], error: (error as Error).message }),
+        log.error("queue.dispatch.failed", { entry_id: entry[0], error: errorMessage(error) }),
       )
       .finally(() => inFlight.delete(work));
     inFlight.add(work);
@@ -237,7 +238,7 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
         await run();
       } catch (error) {
         if (closing) break;
-        log.error("queue.dispatch.loop_failed", { error: (error as Error).message });
+        log.error("queue.dispatch.loop_failed", { error: errorMessage(error) });
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
     }

@@ -1,5 +1,6 @@
 import {
   defineRedisScripts,
+  errorMessage,
   type Logger,
   type RedisKeys,
   redisScript,
@@ -123,7 +124,7 @@ export function createTurnWatchdog(options: TurnWatchdogOptions): TurnWatchdog {
         continue;
       }
       await expire(conversationKey, turnId).catch((error: unknown) =>
-        log.warn("queue.watchdog.expire_failed", { turn_id: turnId, error: (error as Error).message }),
+        log.warn("queue.watchdog.expire_failed", { turn_id: turnId, error: errorMessage(error) }),
       );
     }
   }
@@ -132,9 +133,7 @@ export function createTurnWatchdog(options: TurnWatchdogOptions): TurnWatchdog {
     if (closed) return;
     timer = setTimeout(() => {
       sweeping = sweep()
-        .catch((error: unknown) =>
-          log.warn("queue.watchdog.sweep_failed", { error: (error as Error).message }),
-        )
+        .catch((error: unknown) => log.warn("queue.watchdog.sweep_failed", { error: errorMessage(error) }))
         .finally(schedule);
     }, sweepEveryMs);
   }
