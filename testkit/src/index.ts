@@ -124,8 +124,14 @@ export {
   type FakeControlPlaneOptions,
   startFakeControlPlane,
 } from "./openinspect/start-fake-control-plane.js";
-export { answersPing } from "./redis/start-private-redis.js";
 export { type RedisClusterOnLoopback, startRedisCluster } from "./redis/start-redis-cluster.js";
+export {
+  answersPing,
+  type RedisServer,
+  type RedisServerOptions,
+  RedisServerStartError,
+  startRedisServer,
+} from "./redis/start-redis-server.js";
 export {
   DEFAULT_WAIT_FOR_CALL_TIMEOUT_MS,
   type FakeSlackCall,
