@@ -1,5 +1,6 @@
 import {
   buildAppMentionEvent,
+  createRecordingLogger,
   FAKE_SLACK_DEFAULTS,
   type FakeSlack,
   postSlackEvent,
@@ -9,7 +10,6 @@ import {
 } from "@baton/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type RunningBaton, startBaton } from "../src/start-baton.js";
-import { createRecordingLogger } from "./fixtures/recording-logger.js";
 import { TEST_SIGNING_SECRET } from "./fixtures/start-test-baton.js";
 
 describe("when Redis goes away", () => {

@@ -73,6 +73,13 @@ export {
   type FakeLinearOptions,
   startFakeLinear,
 } from "./linear/start-fake-linear.js";
+// Logging
+export {
+  createRecordingLogger,
+  type LogLine,
+  type RecordedFields,
+  type RecordingLogger,
+} from "./logging/create-recording-logger.js";
 // Networking
 export { type GetFreePortOptions, getFreePort } from "./net/free-port.js";
 export {
