@@ -23,6 +23,7 @@ import {
   batonEnv,
   flushPrefix,
   percentile,
+  reportTarget,
   waitUntilHealthy,
 } from "./bench-support.mjs";
 
@@ -99,6 +100,12 @@ async function measure(name, sends) {
   console.log(
     `${row.name}: ${row.acked}/${row.requests} acknowledged · 👀 p50 ${row.ackP50} ms, p99 ${row.ackP99} ms, max ${row.ackMax} ms · HTTP 200 p50 ${row.httpP50} ms, p99 ${row.httpP99} ms · 👀/HTTP p99 ratio ${(row.ackP99 / Math.max(row.httpP99, 1)).toFixed(1)} · ${row.ackP99 <= ACK_TARGET_MS ? "within" : "OUTSIDE"} the ${ACK_TARGET_MS} ms target`,
   );
+  reportTarget({
+    name: `ack: 👀 p99 ms, ${row.name}`,
+    value: row.ackP99,
+    target: `≤ ${ACK_TARGET_MS}`,
+    met: row.ackP99 <= ACK_TARGET_MS && row.acked === row.requests,
+  });
 }
 
 console.log(

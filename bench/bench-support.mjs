@@ -67,3 +67,22 @@ export async function waitUntilHealthy(url, what, maxTries = 300) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** How a benchmark that ran to its end but missed a target exits; a crash exits 1. */
+export const MISSED_TARGET_EXIT_CODE = 2;
+/** Starts the one line per target that `npm run bench` (run-all.mjs) reads. */
+export const TARGET_LINE_PREFIX = "bench-target ";
+
+/**
+ * Says whether one target was met, on a line of its own (`bench-target {"name",…,"met"}`) that
+ * run-all.mjs collects, and makes the process exit with MISSED_TARGET_EXIT_CODE when it was not
+ * (a run whose figures are invalid keeps its harder failure). Returns `met`.
+ *
+ * @example
+ * reportTarget({ name: "share.ack_p99_ms", value: p99, target: "≤ 1000", met: p99 <= 1000 });
+ */
+export function reportTarget({ name, value, target, met }) {
+  console.log(`${TARGET_LINE_PREFIX}${JSON.stringify({ name, value, target, met })}`);
+  if (!met && !process.exitCode) process.exitCode = MISSED_TARGET_EXIT_CODE;
+  return met;
+}

@@ -39,7 +39,7 @@ import {
   uniqueMessageTs,
   waitForWorkers,
 } from "./baton-fleet.mjs";
-import { BENCH_REDIS_URL, BENCH_SIGNING_SECRET, flushPrefix } from "./bench-support.mjs";
+import { BENCH_REDIS_URL, BENCH_SIGNING_SECRET, flushPrefix, reportTarget } from "./bench-support.mjs";
 
 const TURNS = Number(process.env.BENCH_TURNS ?? 20_000);
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 2_000);
@@ -406,6 +406,12 @@ try {
     console.log(
       `\none worker: ${one.baton.perS.toFixed(0)} turns/s (target ≥ ${TARGET_TURNS_PER_S}) → ${meets ? "meets the target" : "BELOW the target"}; a worker making only a Slack turn's Web API calls: ${one.callsOnly.perS.toFixed(0)} jobs/s`,
     );
+    reportTarget({
+      name: "dispatch: turns/s with one worker",
+      value: Math.round(one.baton.perS),
+      target: `≥ ${TARGET_TURNS_PER_S}`,
+      met: meets,
+    });
   }
   if (one && two)
     console.log(

@@ -20,7 +20,13 @@ import {
   startFakeSlack,
 } from "@baton/testkit";
 import { Redis } from "ioredis";
-import { BENCH_REDIS_URL, BENCH_SIGNING_SECRET, batonEnv, flushPrefix } from "./bench-support.mjs";
+import {
+  BENCH_REDIS_URL,
+  BENCH_SIGNING_SECRET,
+  batonEnv,
+  flushPrefix,
+  reportTarget,
+} from "./bench-support.mjs";
 import { githubDeliveries, linearDeliveries, slackDeliveries } from "./ingest/deliveries.mjs";
 import { writeDeliveriesFile } from "./ingest/deliveries-file.mjs";
 import { ensureWrk } from "./ingest/ensure-wrk.mjs";
@@ -356,5 +362,17 @@ function printTargets() {
     console.log(
       `${platform}: ${ratio.toFixed(3)} × baseline (≥ ${TARGET_RATIO}) ${ratioOk ? "PASS" : "FAIL"} · p99 ${p99Ms.toFixed(1)} ms at ${PACED_RATE} req/s (≤ ${TARGET_P99_MS} ms) ${p99Ok ? "PASS" : "FAIL"}`,
     );
+    reportTarget({
+      name: `ingest: ${platform} req/s ÷ baseline`,
+      value: ratio,
+      target: `≥ ${TARGET_RATIO}`,
+      met: ratioOk,
+    });
+    reportTarget({
+      name: `ingest: ${platform} p99 ms at ${PACED_RATE} req/s`,
+      value: p99Ms,
+      target: `≤ ${TARGET_P99_MS}`,
+      met: p99Ok,
+    });
   }
 }

@@ -37,7 +37,7 @@ import {
   uniqueMessageTs,
   waitForWorkers,
 } from "./baton-fleet.mjs";
-import { BENCH_REDIS_URL, BENCH_SIGNING_SECRET, flushPrefix } from "./bench-support.mjs";
+import { BENCH_REDIS_URL, BENCH_SIGNING_SECRET, flushPrefix, reportTarget } from "./bench-support.mjs";
 
 const DURATION_S = Number(process.env.BENCH_SOAK_S ?? 600);
 const RATE_PER_S = Number(process.env.BENCH_SOAK_RPS ?? 200);
@@ -432,4 +432,13 @@ async function report(sentSeconds) {
       : `Redis flat once TTLs cycle (retention ${RETENTION_S} s + warm-up, from ${steadyFromS} s, ${steady.length} samples): this run's bytes ${mb(Math.min(...steady.map((s) => s.prefixBytes)))}–${mb(Math.max(...steady.map((s) => s.prefixBytes)))} MB, mean ${mb(meanBytes)} MB, widest ${(spread(widest) * 100).toFixed(1)}% at ${widest.s} s (target within ±${TARGET_REDIS_SPREAD * 100}%) → ${redisOk ? "PASS" : "FAIL"}`,
   );
   console.log(await describeMachine(redis));
+  const rssGrowth = Math.max(growth("gatewayRss"), growth("workerRss"));
+  reportTarget({ name: "soak: RSS growth", value: rssGrowth, target: `≤ ${TARGET_RSS_GROWTH}`, met: rssOk });
+  reportTarget({ name: "soak: errors", value: errors, target: "0", met: errors === 0 });
+  reportTarget({
+    name: "soak: Redis bytes' widest spread once TTLs cycle",
+    value: steady.length >= 3 ? spread(widest) : null,
+    target: `within ±${TARGET_REDIS_SPREAD}`,
+    met: redisOk,
+  });
 }

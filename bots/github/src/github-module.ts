@@ -1,4 +1,4 @@
-import { BatonError, type BotModule, type EnvironmentOf, environmentFields } from "@baton/core";
+import { BatonError, type BotModule, type EnvironmentOf, environmentFields, errorMessage } from "@baton/core";
 
 /** GitHub's slice of the environment: the App's id, key and webhook secret; its API for GHES. */
 export const githubEnvironment = {
@@ -54,7 +54,7 @@ export function createGithubBotModule(options: GithubBotModuleOptions = {}): Bot
       } catch (error) {
         throw new BatonError(
           "config_invalid",
-          `GitHub could not be set up (${(error as Error).message}). Check GITHUB_APP_ID and GITHUB_PRIVATE_KEY (the App's PEM key; \\n-escaped is fine).`,
+          `GitHub could not be set up (${errorMessage(error)}). Check GITHUB_APP_ID and GITHUB_PRIVATE_KEY (the App's PEM key; \\n-escaped is fine).`,
         );
       }
     },

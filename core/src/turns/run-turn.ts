@@ -9,11 +9,11 @@ import type { Replier } from "../contracts/replier.js";
 import type { ShareLinks } from "../contracts/share-links.js";
 import { allowAnyoneToSteer, type SteeringGuard } from "../contracts/steering-guard.js";
 import type { AdmitTurn } from "../contracts/turn-admission.js";
+import { describeError } from "../describe-error.js";
 import { BatonError, isRetryableError, toUserFacingError } from "../errors.js";
 import type { Artifact } from "../schemas/agent-event.js";
 import type { ContextEntry } from "../schemas/context-entry.js";
 import type { Platform } from "../schemas/conversation-ref.js";
-import { parsePullRequestUrl } from "../schemas/pull-request-ref.js";
 import type { Session } from "../schemas/session.js";
 import type { SessionRequest } from "../schemas/session-request.js";
 import type { Turn, TurnStatus } from "../schemas/turn.js";
@@ -24,8 +24,10 @@ import {
 import type { ConversationOwnerStore } from "../store/conversation-owner-store.js";
 import type { SessionStore } from "../store/session-store.js";
 import type { TranscriptStore } from "../store/transcript-store.js";
+import { admitOrFail } from "./admit-or-fail.js";
 import { applyTurnChoices } from "./apply-turn-choices.js";
 import { collectAgentEvents } from "./collect-agent-events.js";
+import { linkPullRequests, recordPrompt } from "./record-turn-opening.js";
 import { resolveSessionTarget } from "./resolve-session-target.js";
 
 export interface TurnRunnerOptions {
@@ -72,6 +74,10 @@ const OWNED_REASON =
 
 export type TurnRunner = (turn: Turn, context: TurnRunContext) => Promise<TurnStatus>;
 
+type ChosenSession =
+  | { kind: "ready"; session: Session; model: string | undefined; reason: string }
+  | { kind: "ended"; status: TurnStatus };
+
 /**
  * Runs one turn: finds or opens the conversation's session (classifying its target on the first
  * turn), streams the backend's events into the transcript and the person's thread, and replies
@@ -103,6 +109,66 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     return kept;
   }
 
+  /**
+   * The session a turn runs in, its target and model: classified on a first turn. Ends the turn
+   * instead (declined, or a question asked) when it cannot run as it is.
+   */
+  async function chooseSession(turn: Turn, replier: Replier, log: Logger): Promise<ChosenSession> {
+    const { requestContext } = options;
+    const fillContext = requestContext
+      ? (request: SessionRequest) => fillRequestContext({ request, providers: requestContext, logger: log })
+      : undefined;
+    const resolution = await resolveSessionTarget({
+      turn,
+      sessions,
+      classifier,
+      backend: backend.name,
+      fillContext,
+      owners: options.owners,
+      allowedTargets: options.allowedTargets?.(turn.request.conversation),
+    });
+    if (resolution.kind === "target_not_allowed") {
+      await replier.declined(
+        turn,
+        `Requests here may only use ${resolution.allowed.join(", ")}, not ${targetRef(resolution.target)}.`,
+      );
+      log.info("core.turn.declined", { reason: "target_not_allowed" });
+      return { kind: "ended", status: "cancelled" };
+    }
+    if (resolution.kind === "owned") {
+      await replier.declined(turn, OWNED_REASON);
+      log.info("core.turn.declined", { reason: "conversation_owned" });
+      return { kind: "ended", status: "cancelled" };
+    }
+    if (resolution.kind === "ask") {
+      // The first person asked owns the conversation until its session opens.
+      await options.owners?.claim(turn.conversationKey, turn.request.actor.id);
+      await replier.ask(turn, resolution.decision);
+      log.info("core.turn.asked", { candidates: resolution.decision.candidates.length });
+      return { kind: "ended", status: "completed" };
+    }
+    // Checked before anything changes: someone who may not steer may not retarget either.
+    const check = steering(resolution.session, turn.request.actor, turn.request);
+    if (!check.allowed) {
+      await replier.declined(turn, check.reason);
+      log.info("core.turn.declined", { reason: "steering_policy" });
+      return { kind: "ended", status: "cancelled" };
+    }
+    const choices = await applyTurnChoices({
+      resolution,
+      requestedModel: turn.request.hints.model,
+      backend,
+      models,
+      sessions,
+    });
+    if (choices.kind === "model_not_allowed") {
+      await replier.failed(turn, { code: "model_not_allowed", message: choices.message });
+      log.info("core.turn.model_refused", { backend: backend.name });
+      return { kind: "ended", status: "cancelled" };
+    }
+    return { kind: "ready", session: choices.session, model: choices.model, reason: resolution.reason };
+  }
+
   return async function runTurn(receivedTurn, context) {
     const replier = repliers[receivedTurn.request.conversation.platform];
     if (!replier)
@@ -124,60 +190,9 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       // The platform's own context first, then the text's flags: a hint either sets wins.
       if (replier.prepare) turn = { ...turn, request: await replier.prepare(turn) };
       if (classifier.readRequest) turn = { ...turn, request: classifier.readRequest(turn.request) };
-      const { requestContext } = options;
-      const fillContext = requestContext
-        ? (request: SessionRequest) => fillRequestContext({ request, providers: requestContext, logger: log })
-        : undefined;
-      const resolution = await resolveSessionTarget({
-        turn,
-        sessions,
-        classifier,
-        backend: backend.name,
-        fillContext,
-        owners: options.owners,
-        allowedTargets: options.allowedTargets?.(turn.request.conversation),
-      });
-      if (resolution.kind === "target_not_allowed") {
-        await replier.declined(
-          turn,
-          `Requests here may only use ${resolution.allowed.join(", ")}, not ${targetRef(resolution.target)}.`,
-        );
-        log.info("core.turn.declined", { reason: "target_not_allowed" });
-        return "cancelled";
-      }
-      if (resolution.kind === "owned") {
-        await replier.declined(turn, OWNED_REASON);
-        log.info("core.turn.declined", { reason: "conversation_owned" });
-        return "cancelled";
-      }
-      if (resolution.kind === "ask") {
-        // The first person asked owns the conversation until its session opens.
-        await options.owners?.claim(turn.conversationKey, turn.request.actor.id);
-        await replier.ask(turn, resolution.decision);
-        log.info("core.turn.asked", { candidates: resolution.decision.candidates.length });
-        return "completed";
-      }
-      const { reason } = resolution;
-      // Checked before anything changes: someone who may not steer may not retarget either.
-      const check = steering(resolution.session, turn.request.actor, turn.request);
-      if (!check.allowed) {
-        await replier.declined(turn, check.reason);
-        log.info("core.turn.declined", { reason: "steering_policy" });
-        return "cancelled";
-      }
-      const choices = await applyTurnChoices({
-        resolution,
-        requestedModel: turn.request.hints.model,
-        backend,
-        models,
-        sessions,
-      });
-      if (choices.kind === "model_not_allowed") {
-        await replier.failed(turn, { code: "model_not_allowed", message: choices.message });
-        log.info("core.turn.model_refused", { backend: backend.name });
-        return "cancelled";
-      }
-      const { session, model } = choices;
+      const chosen = await chooseSession(turn, replier, log);
+      if (chosen.kind === "ended") return chosen.status;
+      const { session, model, reason } = chosen;
       sessionId = session.id;
       await recordPrompt(transcripts, session, turn, reason);
       await replier.working(turn, {
@@ -257,67 +272,4 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       return "failed";
     }
   };
-}
-
-/**
- * Asks the platform's access policy about a turn. A refusal ends the turn (the person is told
- * why, when there is something to tell); a policy that cannot answer (its platform is away)
- * fails like any step: retried while tries are left, then told.
- */
-async function admitOrFail(
-  admit: AdmitTurn,
-  turn: Turn,
-  replier: Replier,
-  log: Logger,
-  context: TurnRunContext,
-): Promise<{ kind: "admitted"; turn: Turn } | { kind: "ended"; status: TurnStatus }> {
-  try {
-    const admission = await admit(turn);
-    if (admission.kind === "admitted") return admission;
-    log.info("core.turn.declined", { reason: admission.why });
-    if (admission.reason) await replier.declined(turn, admission.reason);
-    return { kind: "ended", status: "cancelled" };
-  } catch (error) {
-    if (isRetryableError(error) && !context.isFinalAttempt) throw error;
-    log.error("core.turn.failed", { error: describeError(error), step: "admission" });
-    await replier.failed(turn, toUserFacingError(error));
-    return { kind: "ended", status: "failed" };
-  }
-}
-
-/** A pull request a session made is linked to it: a request on that PR continues the session. */
-async function linkPullRequests(
-  sessions: SessionStore,
-  session: Session,
-  artifacts: Artifact[],
-): Promise<void> {
-  for (const artifact of artifacts) {
-    const pullRequest =
-      artifact.kind === "pull_request" && artifact.url ? parsePullRequestUrl(artifact.url) : null;
-    if (pullRequest) await sessions.linkPullRequest(pullRequest, session.id);
-  }
-}
-
-/** The turn's opening lines of the transcript, once however often the turn is tried. */
-async function recordPrompt(transcripts: TranscriptStore, session: Session, turn: Turn, reason: string) {
-  if (session.turnCount === 0) {
-    await transcripts.appendOnce(session.id, `${turn.id}.target`, {
-      kind: "target",
-      turnId: turn.id,
-      target: session.target,
-      reason,
-    });
-  }
-  await transcripts.appendOnce(session.id, `${turn.id}.prompt`, {
-    kind: "prompt",
-    turnId: turn.id,
-    actor: turn.request.actor,
-    text: turn.request.text,
-  });
-}
-
-function describeError(error: unknown): { name: string; message: string; code?: string } {
-  if (error instanceof BatonError) return { name: error.name, message: error.message, code: error.code };
-  if (error instanceof Error) return { name: error.name, message: error.message };
-  return { name: "unknown", message: String(error) };
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import {
   type Catalog,
   createWebhookRoute,
+  errorMessage,
   type HttpRoute,
   type Logger,
   type QueueKeyResolver,
@@ -90,7 +91,7 @@ export function createGithubWebhookRoute(options: GithubWebhookRouteOptions): Ht
             log.error("bots.github.control_failed", {
               delivery_id: deliveryId,
               word: parsed.word,
-              error: (error as Error).message,
+              error: errorMessage(error),
             }),
           );
           return;
