@@ -1,27 +1,15 @@
 export {
   type AccessPolicy,
   type AccessRule,
-  accessSchema,
   type LinearAccess,
   linearAccessRule,
   type SlackAccess,
   slackAccessRule,
-  slackAccessSchema,
 } from "./access/access-rule.js";
-export { type AllowedTargets, createAllowedTargets, targetRef } from "./access/allowed-targets.js";
-export {
-  type AccessCheck,
-  type AccessFacts,
-  type AccessRefusal,
-  checkAccess,
-} from "./access/check-access.js";
+export { type AllowedTargets, createAllowedTargets } from "./access/allowed-targets.js";
+export type { AccessCheck, AccessFacts, AccessRefusal } from "./access/check-access.js";
 export { type AccessGate, createAccessGate, type RefusedRequest } from "./access/create-access-gate.js";
-export {
-  type ClassifierLlm,
-  LLM_TIMEOUT_MS,
-  type LlmFailureReason,
-} from "./classifier/ask-llm-for-target.js";
-export { ASK_MAX_CANDIDATES } from "./classifier/build-ask-decision.js";
+export type { ClassifierLlm, LlmFailureReason } from "./classifier/ask-llm-for-target.js";
 export { LLM_MAX_CANDIDATES } from "./classifier/choose-target-with-llm.js";
 export {
   type ClassifierOptions,
@@ -40,14 +28,10 @@ export {
   type MappingIndex,
   type MappingMatch,
 } from "./classifier/create-mapping-index.js";
-export {
-  fillRequestContext,
-  REQUEST_CONTEXT_MAX_VALUE_CHARS,
-  REQUEST_CONTEXT_TIMEOUT_MS,
-} from "./classifier/fill-request-context.js";
-export { type LlmTargetAnswer, llmTargetAnswerSchema } from "./classifier/llm-target-answer.js";
+export { fillRequestContext } from "./classifier/fill-request-context.js";
+export type { LlmTargetAnswer } from "./classifier/llm-target-answer.js";
 export { type ParsedRequestText, parseRequestText } from "./classifier/parse-request-text.js";
-export { formatContextList, REQUEST_CONTEXT_KEYS, readContextList } from "./classifier/request-context.js";
+export { formatContextList, REQUEST_CONTEXT_KEYS } from "./classifier/request-context.js";
 export type {
   RequestContextProvider,
   RequestContextProviders,
@@ -55,7 +39,6 @@ export type {
 export type { LinearMapping, LinearMappingEntry } from "./config/catalog.js";
 export {
   type BackendModels,
-  backendModelsSchema,
   type Catalog,
   catalogSchema,
   EMPTY_CATALOG,
@@ -63,7 +46,6 @@ export {
   type RepositoryEntry,
   type RoutingRule,
   type SteeringPolicy,
-  targetRefSchema,
 } from "./config/catalog.js";
 export { createTargetResolver, type TargetResolver } from "./config/create-target-resolver.js";
 export { type EnvironmentOf, environmentFields } from "./config/environment-fields.js";
@@ -91,7 +73,7 @@ export type {
   RequestRefusal,
 } from "./contracts/request-intake.js";
 export type { ShareLinks } from "./contracts/share-links.js";
-export { allowAnyoneToSteer, type SteeringCheck, type SteeringGuard } from "./contracts/steering-guard.js";
+export type { SteeringCheck, SteeringGuard } from "./contracts/steering-guard.js";
 export { type AdmitTurn, admissionFor, type TurnAdmission } from "./contracts/turn-admission.js";
 export { type ControlWord, parseControlWord } from "./controls/control-word.js";
 export {
@@ -108,39 +90,29 @@ export {
   type StopOutcome,
   type UnshareOutcome,
 } from "./controls/create-conversation-controls.js";
-export {
-  createQueueKeyResolver,
-  ownQueueKey,
-  type QueueKeyResolver,
-} from "./controls/create-queue-key-resolver.js";
+export { createQueueKeyResolver, type QueueKeyResolver } from "./controls/create-queue-key-resolver.js";
 export {
   createSteeringRule,
   type SteeringQuestion,
   type SteeringRule,
   type SteeringRuleOptions,
 } from "./controls/create-steering-rule.js";
-export { DEFAULT_STEERING_POLICY, mayUserSteer } from "./controls/may-user-steer.js";
+export { DEFAULT_STEERING_POLICY } from "./controls/may-user-steer.js";
 export {
   actOncePerDelivery,
   type ClaimDelivery,
   createDeliveryClaims,
   type OncePerDelivery,
 } from "./delivery/claim-delivery.js";
-export { describeError, type ErrorDescription, errorMessage } from "./describe-error.js";
+export { type ErrorDescription, errorMessage } from "./describe-error.js";
 export {
   BatonError,
   type BatonErrorCode,
-  DEFAULT_USER_MESSAGE,
   isRetryableError,
   TransientError,
-  toUserFacingError,
   type UserFacingError,
 } from "./errors.js";
-export {
-  createLogThrottle,
-  type LogThrottle,
-  REJECTION_LOG_INTERVAL_MS,
-} from "./http/create-log-throttle.js";
+export type { LogThrottle } from "./http/create-log-throttle.js";
 export {
   createWebhookRoute,
   type WebhookRefusal,
@@ -151,23 +123,20 @@ export {
   webhookRefusal,
   webhookText,
 } from "./http/create-webhook-route.js";
-export { MAX_WEBHOOK_BODY_BYTES, type ReadBodyResult, readBody } from "./http/read-body.js";
+export { type ReadBodyResult, readBody } from "./http/read-body.js";
 export { sendJson, sendText } from "./http/send-response.js";
 export {
   createRedactor,
   type RedactedText,
   type Redactor,
   type RedactorOptions,
-  WITHHELD_BLOCK_NOTICE,
 } from "./redaction/create-redactor.js";
 export { type RedactedEntry, redactTranscriptEntry } from "./redaction/redact-transcript-entry.js";
-export { SECRET_PATTERNS, type SecretPattern } from "./redaction/secret-patterns.js";
+export type { SecretPattern } from "./redaction/secret-patterns.js";
 export {
   createFinalReplyClaims,
   type FinalReply,
   type FinalReplyClaims,
-  failedReply,
-  finalReplySchema,
 } from "./replies/final-reply-claims.js";
 export {
   FINAL_REPLY_LEASE_MS,
@@ -179,34 +148,24 @@ export { createProgressThrottle, type ProgressThrottle } from "./replies/progres
 export { replierFor } from "./replies/replier-for.js";
 export { withReplyLedger } from "./replies/with-reply-ledger.js";
 export {
-  CONVERSATION_CONTEXT_TTL_MS,
-  CONVERSATION_OWNER_TTL_MS,
   DEFAULT_RETENTION,
   DEFAULT_RETENTION_MS,
-  DELIVERY_DEDUPE_TTL_MS,
   MIN_RETENTION_MS,
   type Retention,
   retentionFor,
-  TURN_TTL_MS,
 } from "./retention/retention.js";
-export { type AgentEvent, type Artifact, agentEventSchema, artifactSchema } from "./schemas/agent-event.js";
-export { type ContextEntry, type ThreadMessage, threadMessageSchema } from "./schemas/context-entry.js";
+export type { AgentEvent, Artifact } from "./schemas/agent-event.js";
+export type { ContextEntry, ThreadMessage } from "./schemas/context-entry.js";
 export {
   type ConversationRef,
   conversationKey,
-  conversationRefSchema,
   type Platform,
   platformSchema,
 } from "./schemas/conversation-ref.js";
-export { type PullRequestRef, parsePullRequestUrl, pullRequestKey } from "./schemas/pull-request-ref.js";
-export {
-  type GithubReplyKind,
-  githubReplyKindSchema,
-  type ReplyAddress,
-  replyAddressSchema,
-} from "./schemas/reply-address.js";
+export type { PullRequestRef } from "./schemas/pull-request-ref.js";
+export type { GithubReplyKind, ReplyAddress } from "./schemas/reply-address.js";
 export { requestIdForDelivery } from "./schemas/request-id.js";
-export { type Session, sessionSchema } from "./schemas/session.js";
+export type { Session } from "./schemas/session.js";
 export {
   type Actor,
   type Attachment,
@@ -218,25 +177,17 @@ export {
 export {
   type AskDecision,
   type Decision,
-  decisionSchema,
   describeTarget,
-  REPOSITORY_NAME_PATTERN,
   type Target,
   type TargetHint,
   targetId,
-  targetSchema,
 } from "./schemas/target.js";
-export {
-  type NewTranscriptEntry,
-  type TranscriptEntry,
-  transcriptEntrySchema,
-} from "./schemas/transcript-entry.js";
+export type { NewTranscriptEntry, TranscriptEntry } from "./schemas/transcript-entry.js";
 export {
   FINISHED_TURN_STATUSES,
   type Turn,
   type TurnOutcome,
   type TurnStatus,
-  turnOutcomeSchema,
   turnSchema,
   turnStatusSchema,
 } from "./schemas/turn.js";
@@ -246,15 +197,9 @@ export {
   loadShareLinkKeyring,
   type ShareLinkKeyOptions,
 } from "./sharing/load-share-link-key.js";
-export { SHARE_LINK_KEY_BYTES, sealShareId, unsealShareId } from "./sharing/seal-share-id.js";
-export { parseShareLifetime, type ShareLifetime, shareExpiresAt } from "./sharing/share-expiry.js";
-export { generateShareId, hashShareId, isShareIdShaped, SHARE_ID_PATTERN } from "./sharing/share-id.js";
-export {
-  MIN_SHARE_SECRET_CHARS,
-  type NamedShareKey,
-  parseShareKeys,
-  type ShareLinkKeyring,
-} from "./sharing/share-link-keyring.js";
+export { sealShareId, unsealShareId } from "./sharing/seal-share-id.js";
+export { parseShareLifetime, type ShareLifetime } from "./sharing/share-expiry.js";
+export type { NamedShareKey, ShareLinkKeyring } from "./sharing/share-link-keyring.js";
 export {
   createShareService,
   type ResolveShareResult,
@@ -266,20 +211,18 @@ export {
   type SharingPolicy,
 } from "./sharing/share-service.js";
 export { createShareStore, type RevokeShareResult, type ShareStore } from "./sharing/share-store.js";
-export { createShareSweeper, SHARE_SWEEP_INTERVAL_MS, type ShareSweeper } from "./sharing/share-sweeper.js";
-export { capTranscriptEntry, MAX_TRANSCRIPT_TEXT_CHARS } from "./store/cap-transcript-entry.js";
+export { createShareSweeper, type ShareSweeper } from "./sharing/share-sweeper.js";
+export { MAX_TRANSCRIPT_TEXT_CHARS } from "./store/cap-transcript-entry.js";
 export {
-  CONVERSATION_CONTEXT_MAX_MESSAGES,
   type ContextAppendResult,
   type ConversationContextStore,
   createConversationContextStore,
-  UNKNOWN_CONTEXT_AUTHOR,
 } from "./store/conversation-context-store.js";
 export {
   type ConversationOwnerStore,
   createConversationOwnerStore,
 } from "./store/conversation-owner-store.js";
-export { createRedisKeys, DEFAULT_REDIS_PREFIX, type RedisKeys } from "./store/redis-keys.js";
+export { createRedisKeys, type RedisKeys } from "./store/redis-keys.js";
 export {
   defineRedisScripts,
   type RedisScript,
@@ -294,26 +237,16 @@ export {
   REPLY_FIELDS,
   type ReplyLedger,
 } from "./store/reply-ledger.js";
-export {
-  createSessionStore,
-  type SessionStore,
-  sessionRequesterKey,
-} from "./store/session-store.js";
+export { createSessionStore, type SessionStore, sessionRequesterKey } from "./store/session-store.js";
 export {
   createTranscriptStore,
   parseTranscriptLine,
   type StoredTranscriptEntry,
-  TRANSCRIPT_MAX_ENTRIES,
   type TranscriptLine,
   type TranscriptStore,
 } from "./store/transcript-store.js";
 export { formatDuration } from "./text/format-duration.js";
-export {
-  type ChooseTurnModelInput,
-  chooseTurnModel,
-  describeModelRefusal,
-  type TurnModelChoice,
-} from "./turns/choose-turn-model.js";
+export type { ChooseTurnModelInput, TurnModelChoice } from "./turns/choose-turn-model.js";
 export { formatContextEntries } from "./turns/format-context-entries.js";
 export {
   type AbortReason,

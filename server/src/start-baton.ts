@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import type { HttpRoute } from "@baton/core";
 import {
   type AgentBackend,
   type BotModule,
@@ -15,7 +16,6 @@ import { Registry } from "prom-client";
 import { BOT_MODULES } from "./bots/bot-modules.js";
 import { type StartedBots, setupBots } from "./bots/setup-bots.js";
 import { type Config, loadConfig, SHARE_LINK_KEY_FILE } from "./config/load-config.js";
-import type { HttpRoute } from "./gateway/http-route.js";
 import { startGateway } from "./gateway/start-gateway.js";
 import { createShutdownList, type ShutdownList } from "./lifecycle/create-shutdown-list.js";
 import { createConsoleLogger } from "./logging/create-console-logger.js";
@@ -73,13 +73,7 @@ export async function startBaton({
   const config = loadConfig(env, modules);
   const logger = given ?? createConsoleLogger(config);
   const log = logger.child({ component: "server", mode });
-  const { catalog, warnings } = await loadCatalogWithWarnings(config.BATON_CONFIG);
-  for (const warning of warnings)
-    log.warn("server.catalog.warning", {
-      file: config.BATON_CONFIG,
-      path: warning.path,
-      message: warning.message,
-    });
+  const catalog = await loadCatalogOf(config, log);
   const state = await openBatonState({ config, mode, logger, log });
   const shutdown = createShutdownList();
   shutdown.add("queue", () => state.queue.close());
@@ -94,9 +88,7 @@ export async function startBaton({
       turns: state.queue.turns,
       intakeStream: state.keys.intakeStream,
     });
-    const metricsRoute = config.BATON_METRICS_TOKEN
-      ? guardMetricsRoute(metrics.route, config.BATON_METRICS_TOKEN)
-      : metrics.route;
+    const metricsRoute = guardedMetricsRoute(config, metrics);
     const metricsServer = await startOwnMetricsServer(config, metricsRoute, logger, shutdown);
     const gateway =
       mode === "worker"
@@ -158,6 +150,18 @@ export async function startBaton({
     await shutdown.closeQuietly();
     throw error;
   }
+}
+
+/** The catalog (`BATON_CONFIG`), each of its warnings logged. */
+async function loadCatalogOf(config: Config, log: Logger): Promise<Catalog> {
+  const { catalog, warnings } = await loadCatalogWithWarnings(config.BATON_CONFIG);
+  for (const warning of warnings)
+    log.warn("server.catalog.warning", {
+      file: config.BATON_CONFIG,
+      path: warning.path,
+      message: warning.message,
+    });
+  return catalog;
 }
 
 interface Composition {
@@ -260,4 +264,11 @@ async function startOwnMetricsServer(
   });
   shutdown.add("serving", () => server.close());
   return server;
+}
+
+/** `/metrics`, behind BATON_METRICS_TOKEN when it is set. */
+function guardedMetricsRoute(config: Config, metrics: BatonMetrics): HttpRoute {
+  return config.BATON_METRICS_TOKEN
+    ? guardMetricsRoute(metrics.route, config.BATON_METRICS_TOKEN)
+    : metrics.route;
 }

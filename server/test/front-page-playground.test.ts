@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createRedisKeys, silentLogger } from "@baton/core";
+import { createRedisKeys, type HttpRoute, sendText, silentLogger } from "@baton/core";
 import { queueNames, type TurnJob } from "@baton/queue";
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { Queue } from "bullmq";
@@ -8,7 +8,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { BOT_MODULES } from "../src/bots/bot-modules.js";
 import { createFrontPageRoute, PLAYGROUND_PATH } from "../src/front-page/create-front-page-route.js";
 import { createGateway } from "../src/gateway/create-gateway.js";
-import { type HttpRoute, sendText } from "../src/gateway/http-route.js";
 
 describe("the front page's playground link", () => {
   let redis: TestRedis;

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { HttpRoute } from "@baton/core";
 import { readBody } from "@baton/core";
 import { createBullBoard } from "@bull-board/api";
 import { BullMQAdapter } from "@bull-board/api/bullMQAdapter";
 import { ExpressAdapter } from "@bull-board/express";
 import type { Queue } from "bullmq";
-import type { HttpRoute } from "../gateway/http-route.js";
 import { createAdminAccess } from "./admin-access.js";
 import { renderAdminLoginPage } from "./render-admin-login-page.js";
 

@@ -1,9 +1,8 @@
-import type { Bot, BotModule } from "@baton/core";
+import type { Bot, BotModule, HttpRoute } from "@baton/core";
 import type { TurnJob } from "@baton/queue";
 import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Config } from "../config/load-config.js";
-import type { HttpRoute } from "../gateway/http-route.js";
 import { createBearerCheck } from "../http-auth/bearer-token.js";
 import { isRedisReady } from "../routes/health-routes.js";
 import { cspHash } from "../share-pages/csp-hash.js";

@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
+import { type HttpRoute, sendJson } from "@baton/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "../logging/create-logger.js";
 import { createGateway } from "./create-gateway.js";
-import { type HttpRoute, sendJson } from "./http-route.js";
 
 const servers: Array<{ close(callback: () => void): void }> = [];
 afterEach(async () => {

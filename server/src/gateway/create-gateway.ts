@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { errorMessage, type Logger } from "@baton/core";
-import { type HttpRoute, sendJson } from "./http-route.js";
+import { errorMessage, type HttpRoute, type Logger, sendJson } from "@baton/core";
 
 /**
  * Headers on the gateway's own answers (unknown path, wrong method, a route that threw): they

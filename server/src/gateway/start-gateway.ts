@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Bot, BotModule, Logger } from "@baton/core";
+import type { Bot, BotModule, HttpRoute, Logger } from "@baton/core";
 import type { TurnJob } from "@baton/queue";
 import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
@@ -10,7 +10,6 @@ import { createFrontPageRoute } from "../front-page/create-front-page-route.js";
 import type { BatonMetrics } from "../metrics/create-baton-metrics.js";
 import { createHealthRoutes } from "../routes/health-routes.js";
 import { createGateway } from "./create-gateway.js";
-import type { HttpRoute } from "./http-route.js";
 import { listen } from "./listen.js";
 
 /** How long open HTTP connections may finish their requests once the gateway is closing. */

@@ -1,7 +1,7 @@
+import type { HttpRoute } from "@baton/core";
 import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
-import type { HttpRoute } from "../gateway/http-route.js";
 import { oldestIntakeEntryMs, oldestWaitingJobMs } from "./queue-age.js";
 
 const HTTP_SECONDS_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];

@@ -1,4 +1,4 @@
-import type { HttpRoute } from "../gateway/http-route.js";
+import type { HttpRoute } from "@baton/core";
 import { createBearerCheck } from "../http-auth/bearer-token.js";
 
 /**

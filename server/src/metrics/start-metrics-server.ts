@@ -1,7 +1,6 @@
 import type { AddressInfo } from "node:net";
-import type { Logger } from "@baton/core";
+import type { HttpRoute, Logger } from "@baton/core";
 import { createGateway } from "../gateway/create-gateway.js";
-import type { HttpRoute } from "../gateway/http-route.js";
 import { listen } from "../gateway/listen.js";
 
 export interface MetricsServer {

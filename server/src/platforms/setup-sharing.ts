@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import type { HttpRoute } from "@baton/core";
 import {
   type Catalog,
   createShareService,
@@ -15,7 +16,6 @@ import {
 } from "@baton/core";
 import type { Redis } from "ioredis";
 import { type Config, configuredSecrets, SHARE_LINK_KEY_FILE } from "../config/load-config.js";
-import type { HttpRoute } from "../gateway/http-route.js";
 import { createShareRenderPool } from "../share-pages/create-share-render-pool.js";
 import { createShareRoutes } from "../share-pages/create-share-routes.js";
 

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { errorMessage, type Logger } from "@baton/core";
-import { type HttpRoute, sendJson } from "../gateway/http-route.js";
+import { errorMessage, type HttpRoute, type Logger, sendJson } from "@baton/core";
 import { isLocalHostHeader } from "./is-local-host-header.js";
 import { isLoopbackAddress } from "./is-loopback-address.js";
 import type { PaneActionResult } from "./playground-pane.js";

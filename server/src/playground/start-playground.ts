@@ -1,6 +1,5 @@
-import type { Logger, Platform } from "@baton/core";
+import type { HttpRoute, Logger, Platform } from "@baton/core";
 import type { Config } from "../config/load-config.js";
-import type { HttpRoute } from "../gateway/http-route.js";
 import { createPlaygroundRoutes } from "./create-playground-routes.js";
 import { createPlaygroundStream } from "./create-playground-stream.js";
 import { decidePlayground } from "./decide-playground.js";

@@ -1,5 +1,5 @@
+import { type HttpRoute, sendJson } from "@baton/core";
 import type { Redis } from "ioredis";
-import { type HttpRoute, sendJson } from "../gateway/http-route.js";
 
 export const READINESS_TIMEOUT_MS = 1_000;
 

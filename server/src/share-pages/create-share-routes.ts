@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { HttpRoute } from "@baton/core";
 import { errorMessage, type Logger, type ShareService, type TranscriptStore } from "@baton/core";
-import type { HttpRoute } from "../gateway/http-route.js";
 import { createShareLoadAnswerer, type FoundSharePage } from "./answer-share-load.js";
 import type { ShareRenderer } from "./create-share-render-pool.js";
 import { createSharedTranscriptLoader, SHARE_PAGE_MAX_ENTRIES } from "./load-shared-transcript.js";

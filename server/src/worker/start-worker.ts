@@ -1,3 +1,4 @@
+import type { HttpRoute } from "@baton/core";
 import {
   type AgentBackend,
   type Catalog,
@@ -9,7 +10,6 @@ import {
 import { createIntakeDispatcher, createTurnWatchdog, createTurnWorker } from "@baton/queue";
 import type { StartedBots } from "../bots/setup-bots.js";
 import type { Config } from "../config/load-config.js";
-import type { HttpRoute } from "../gateway/http-route.js";
 import type { ShutdownList } from "../lifecycle/create-shutdown-list.js";
 import type { BatonMetrics } from "../metrics/create-baton-metrics.js";
 import { type MetricsServer, startMetricsServer } from "../metrics/start-metrics-server.js";
@@ -60,27 +60,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       logger,
       tokens: bots.repositoryTokens,
     });
-  const runTurn = createTurnRunner({
-    sessions: state.sessions,
-    transcripts: state.transcripts,
-    classifier: createBatonClassifier({
-      config,
-      catalog,
-      logger,
-      onDecision: (decision) => metrics.classifierDecisions.inc({ step: classifierStep(decision) }),
-    }),
-    backend,
-    repliers: replies.repliers,
-    shareLinks: sharing.service,
-    conversationContext: state.conversationContext,
-    owners: state.conversationOwners,
-    allowedTargets: createAllowedTargets(catalog),
-    steering: bots.steering,
-    models: catalog.models,
-    requestContext: bots.requestContext,
-    admit: bots.admit,
-    logger,
-  });
+  const runTurn = createWorkerTurnRunner(options, backend);
   const watchdog = createTurnWatchdog({
     redis: stores,
     keys,
@@ -146,4 +126,32 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       : null;
   if (metricsServer) options.shutdown.add("serving", metricsServer.close);
   return { backend, metricsServer };
+}
+
+/** The turn runner, with everything a turn needs: stores, classifier, backend, repliers, policies. */
+function createWorkerTurnRunner(
+  { config, catalog, logger, state, sharing, bots, replies, metrics }: StartWorkerOptions,
+  backend: AgentBackend,
+) {
+  return createTurnRunner({
+    sessions: state.sessions,
+    transcripts: state.transcripts,
+    classifier: createBatonClassifier({
+      config,
+      catalog,
+      logger,
+      onDecision: (decision) => metrics.classifierDecisions.inc({ step: classifierStep(decision) }),
+    }),
+    backend,
+    repliers: replies.repliers,
+    shareLinks: sharing.service,
+    conversationContext: state.conversationContext,
+    owners: state.conversationOwners,
+    allowedTargets: createAllowedTargets(catalog),
+    steering: bots.steering,
+    models: catalog.models,
+    requestContext: bots.requestContext,
+    admit: bots.admit,
+    logger,
+  });
 }
