@@ -119,61 +119,79 @@ function readTrigger(event: GithubEvent, mention: string): GithubTrigger | null 
         untrusted: pullText(pull, repo),
       };
     }
-    case "issues": {
-      const { issue, label, action } = event.payload;
-      const place = placeOf(event, issue.number, false, issue.html_url);
-      const untrusted = { title: issue.title, body: issue.body ?? "" };
-      if (action === "labeled" && label)
-        return {
+    case "issues":
+      return readIssueTrigger(event, mention, actor);
+    case "pull_request":
+      return readPullRequestTrigger(event, mention, actor, repo);
+  }
+}
+
+type GithubActor = GithubTrigger["actor"];
+
+/** An issue labelled, or opened with a mention. */
+function readIssueTrigger(
+  event: Extract<GithubEvent, { name: "issues" }>,
+  mention: string,
+  actor: GithubActor,
+): GithubTrigger | null {
+  const { issue, label, action } = event.payload;
+  const place = placeOf(event, issue.number, false, issue.html_url);
+  const untrusted = { title: issue.title, body: issue.body ?? "" };
+  if (action === "labeled" && label)
+    return {
+      kind: "label",
+      label: label.name,
+      place,
+      reply: { kind: "issue" },
+      actor,
+      instruction: DEFAULT_INSTRUCTIONS.issue,
+      untrusted,
+    };
+  const found = findBatonMention(issue.body, mention);
+  if (action !== "opened" || !found.found) return null;
+  return {
+    kind: "mention",
+    place,
+    reply: { kind: "issue" },
+    actor,
+    instruction: found.instruction,
+    untrusted,
+  };
+}
+
+/** A pull request labelled, opened with a mention, or ready for an automatic review. */
+function readPullRequestTrigger(
+  event: Extract<GithubEvent, { name: "pull_request" }>,
+  mention: string,
+  actor: GithubActor,
+  repo: string,
+): GithubTrigger | null {
+  const { pull_request: pull, label, action } = event.payload;
+  const place = placeOf(event, pull.number, true, pull.html_url);
+  const untrusted = pullText(pull, repo);
+  const reply = { kind: "pull_request" as const };
+  if (action === "labeled")
+    return label
+      ? {
           kind: "label",
           label: label.name,
           place,
-          reply: { kind: "issue" },
+          reply,
           actor,
-          instruction: DEFAULT_INSTRUCTIONS.issue,
+          instruction: DEFAULT_INSTRUCTIONS.pullRequest,
           untrusted,
-        };
-      const found = findBatonMention(issue.body, mention);
-      if (action !== "opened" || !found.found) return null;
-      return {
-        kind: "mention",
-        place,
-        reply: { kind: "issue" },
-        actor,
-        instruction: found.instruction,
-        untrusted,
-      };
-    }
-    case "pull_request": {
-      const { pull_request: pull, label, action } = event.payload;
-      const place = placeOf(event, pull.number, true, pull.html_url);
-      const untrusted = pullText(pull, repo);
-      const reply = { kind: "pull_request" as const };
-      if (action === "labeled")
-        return label
-          ? {
-              kind: "label",
-              label: label.name,
-              place,
-              reply,
-              actor,
-              instruction: DEFAULT_INSTRUCTIONS.pullRequest,
-              untrusted,
-            }
-          : null;
-      const found = action === "opened" ? findBatonMention(pull.body, mention) : { found: false as const };
-      if (found.found)
-        return { kind: "mention", place, reply, actor, instruction: found.instruction, untrusted };
-      // A draft is not ready for review; `ready_for_review` brings it back.
-      if (pull.draft) return null;
-      return {
-        kind: "auto_review",
-        place,
-        reply,
-        actor,
-        instruction: DEFAULT_INSTRUCTIONS.pullRequest,
-        untrusted,
-      };
-    }
-  }
+        }
+      : null;
+  const found = action === "opened" ? findBatonMention(pull.body, mention) : { found: false as const };
+  if (found.found) return { kind: "mention", place, reply, actor, instruction: found.instruction, untrusted };
+  // A draft is not ready for review; `ready_for_review` brings it back.
+  if (pull.draft) return null;
+  return {
+    kind: "auto_review",
+    place,
+    reply,
+    actor,
+    instruction: DEFAULT_INSTRUCTIONS.pullRequest,
+    untrusted,
+  };
 }
