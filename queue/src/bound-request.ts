@@ -6,7 +6,7 @@ export interface BoundedRequest {
   droppedChars: number;
 }
 
-// An HTML entity (`&lt;`, `&#x27;`) is at most this long; Slack sends `<`, `>` and `&` as entities.
+// An HTML entity (`&lt;`, `&#x27;`) is at most this long; some platforms send `<`, `>` and `&` as entities.
 const LONGEST_ENTITY_CHARS = 10;
 
 /**

@@ -45,7 +45,7 @@ export interface IntakeDispatcherOptions {
   redis: Redis;
   keys: RedisKeys;
   turns: Queue<TurnJob>;
-  /** Posts the platform's acknowledgement (👀, a Linear thought). */
+  /** Posts the platform's acknowledgement (a reaction, a first message). */
   acknowledge: (turn: Turn) => Promise<void>;
   /** Tells the person that their turn failed before it could run (unreadable, or refused at intake). */
   fail?: (turn: Turn, error: UserFacingError) => Promise<void>;

@@ -24,7 +24,7 @@ export const MAX_QUEUED_TURNS_PER_CONVERSATION = 20;
 /** One person may start this many turns a minute on average, and this many at once. */
 export const USER_TURNS_PER_MINUTE = 10;
 export const USER_TURN_BURST = 20;
-/** One workspace (Slack team, GitHub installation, Linear organization) likewise. */
+/** One workspace (the organisation a request comes from, as its platform counts it) likewise. */
 export const WORKSPACE_TURNS_PER_MINUTE = 300;
 export const WORKSPACE_TURN_BURST = 600;
 /**
