@@ -105,6 +105,8 @@ export {
 // Open-Inspect control plane fake
 export {
   defaultAgentScript,
+  FAKE_CONTROL_PLANE_DEFAULT_MODEL,
+  FAKE_CONTROL_PLANE_MODELS,
   FAKE_PROMPT_QUEUE_LIMIT,
 } from "./openinspect/create-fake-control-plane-state.js";
 export type {

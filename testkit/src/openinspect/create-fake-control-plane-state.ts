@@ -11,8 +11,15 @@ import type {
 export const FAKE_PROMPT_QUEUE_LIMIT = 10;
 /** The fake agent's pause between two steps, so that followers see a prompt in progress. */
 export const FAKE_AGENT_STEP_DELAY_MS = 10;
+/** The models the fake knows (a few of the control plane's); any other becomes the default. */
+export const FAKE_CONTROL_PLANE_MODELS = [
+  "anthropic/claude-sonnet-4-6",
+  "anthropic/claude-haiku-4-5",
+  "openai/gpt-5.5",
+] as const;
+export const FAKE_CONTROL_PLANE_DEFAULT_MODEL = FAKE_CONTROL_PLANE_MODELS[0];
 
-/** A tool call, a partial and a final answer, then success. */
+/** A tool call that grows from running to completed, an answer that grows, then success. */
 export const defaultAgentScript: FakeAgentScript = (prompt) => [
   {
     event: "tool_call",
@@ -37,38 +44,75 @@ export type FakeControlPlaneState = ReturnType<typeof createFakeControlPlaneStat
 
 /**
  * The sessions of the fake control plane and its agent: each session's prompts run one at a time
- * in the order they were queued, each through the script, every step an event.
+ * in the order they were queued, each through the script, every step an event. A session the
+ * control plane does not hold still takes prompts (as the real one does); they never run.
  */
 export function createFakeControlPlaneState({
-  onEvent,
+  broadcast,
 }: {
-  /** Each new event, as it is stored (the WebSocket pushes it to subscribers). */
-  onEvent(session: FakeRemoteSession, event: FakeRemoteEvent): void;
+  /** A message for the session's WebSocket subscribers (`sandbox_event`, `sandbox_error`, …). */
+  broadcast(session: FakeRemoteSession, message: Record<string, unknown>): void;
 }) {
   const sessions = new Map<string, FakeRemoteSession>();
+  /** Sessions asked for by an id the control plane does not hold: they answer, and nothing runs. */
+  const unknown = new Map<string, FakeRemoteSession>();
   const stopWaiters = new Map<string, () => void>();
   const releaseWaiters = new Map<string, () => void>();
   const running = new Set<string>();
   let script: FakeAgentScript = defaultAgentScript;
+  let sandboxError: string | undefined;
   let counter = 0;
   let closed = false;
   const nextId = (prefix: string) => `${prefix}_${String(++counter).padStart(6, "0")}`;
+  const now = () => new Date().toISOString();
 
-  function emit(
+  /** Stores an event as the control plane does: a token and a tool call are upserted. */
+  function record(
     session: FakeRemoteSession,
     type: string,
     data: Record<string, unknown>,
-    messageId: string | null,
+    messageId: string,
   ) {
-    const event: FakeRemoteEvent = {
-      id: nextId("evt"),
-      type,
-      data,
-      messageId,
-      createdAt: new Date().toISOString(),
-    };
+    const upsertId =
+      type === "token" || type === "execution_complete"
+        ? `${type}:${messageId}`
+        : type === "tool_call" && typeof data.callId === "string"
+          ? `tool_call:${data.callId}`
+          : undefined;
+    const existing = upsertId ? session.events.findIndex((event) => event.id === upsertId) : -1;
+    const event: FakeRemoteEvent = { id: upsertId ?? nextId("evt"), type, data, messageId, createdAt: now() };
+    if (existing >= 0 && type === "tool_call") {
+      // A tool call keeps its place and time; only its data grows.
+      const kept = session.events[existing]!;
+      kept.data = data;
+      broadcast(session, { type: "sandbox_event", event: flattenEvent(kept) });
+      return;
+    }
+    // A token (and the end) moves to the newest place with its new content.
+    if (existing >= 0) session.events.splice(existing, 1);
     session.events.push(event);
-    onEvent(session, event);
+    broadcast(session, { type: "sandbox_event", event: flattenEvent(event) });
+  }
+
+  function recordArtifact(
+    session: FakeRemoteSession,
+    message: FakeRemoteMessage,
+    step: Extract<FakeAgentStep, { artifact: unknown }>,
+  ) {
+    const id = nextId("art");
+    const media = step.artifact.type === "screenshot" || step.artifact.type === "video";
+    const url = media
+      ? `sessions/${session.id}/media/${id}.${step.artifact.type === "video" ? "webm" : "png"}`
+      : step.artifact.url;
+    const artifact = { ...step.artifact, url, id, createdAt: now() };
+    session.artifacts.push(artifact);
+    broadcast(session, { type: "artifact_created", artifact });
+    record(
+      session,
+      "artifact",
+      { artifactType: artifact.type, url, artifactId: id, metadata: artifact.metadata },
+      message.id,
+    );
   }
 
   async function runStep(session: FakeRemoteSession, message: FakeRemoteMessage, step: FakeAgentStep) {
@@ -81,31 +125,17 @@ export function createFakeControlPlaneState({
       return "stopped" as const;
     }
     if ("artifact" in step) {
-      const artifact = { ...step.artifact, id: nextId("art"), createdAt: new Date().toISOString() };
-      session.artifacts.push(artifact);
-      emit(
-        session,
-        "artifact",
-        {
-          artifactType: artifact.type,
-          url: artifact.url,
-          artifactId: artifact.id,
-          metadata: artifact.metadata,
-        },
-        message.id,
-      );
+      recordArtifact(session, message, step);
       return "next" as const;
     }
-    emit(session, step.event, step.data ?? {}, message.id);
-    return step.event === "execution_complete" || step.event === "error"
-      ? ("ended" as const)
-      : ("next" as const);
+    record(session, step.event, step.data ?? {}, message.id);
+    return step.event === "execution_complete" ? ("ended" as const) : ("next" as const);
   }
 
   async function runPrompt(session: FakeRemoteSession, message: FakeRemoteMessage) {
     message.status = "processing";
-    message.startedAt = new Date().toISOString();
-    emit(session, "user_message", { content: message.content }, message.id);
+    message.startedAt = now();
+    record(session, "user_message", { content: message.content }, message.id);
     let outcome: "next" | "ended" | "stopped" = "next";
     for (const step of script(message, session)) {
       await sleep(FAKE_AGENT_STEP_DELAY_MS);
@@ -113,18 +143,33 @@ export function createFakeControlPlaneState({
       outcome = await runStep(session, message, step);
       if (outcome !== "next") break;
     }
+    const failure = [...session.events]
+      .reverse()
+      .find((event) => event.messageId === message.id && event.type === "error");
     if (outcome === "stopped")
-      emit(session, "execution_complete", { success: false, error: "Stopped" }, message.id);
-    else if (outcome === "next") emit(session, "execution_complete", { success: true }, message.id);
-    const last = session.events.at(-1);
-    message.status =
-      last?.type === "execution_complete" && last.data.success === true ? "completed" : "failed";
-    message.completedAt = new Date().toISOString();
+      record(session, "execution_complete", { success: false, error: "Stopped" }, message.id);
+    else if (outcome === "next")
+      record(
+        session,
+        "execution_complete",
+        failure ? { success: false, error: failure.data.error ?? failure.data.message } : { success: true },
+        message.id,
+      );
+    const end = session.events.find((event) => event.id === `execution_complete:${message.id}`);
+    message.status = end?.data.success === true ? "completed" : "failed";
+    message.completedAt = now();
   }
 
   /** Runs the session's pending prompts in order; one runner per session at a time. */
   async function drain(session: FakeRemoteSession) {
-    if (running.has(session.id)) return;
+    if (running.has(session.id) || !sessions.has(session.id)) return;
+    if (sandboxError !== undefined) {
+      // The sandbox cannot start: the reason is broadcast and kept, and the prompt stays pending.
+      session.spawnError = sandboxError;
+      broadcast(session, { type: "sandbox_error", error: sandboxError });
+      return;
+    }
+    session.spawnError = null;
     running.add(session.id);
     try {
       for (let next = pending(session)[0]; next && !closed; next = pending(session)[0])
@@ -136,43 +181,75 @@ export function createFakeControlPlaneState({
 
   const pending = (session: FakeRemoteSession) => session.messages.filter((m) => m.status === "pending");
 
+  function newSession(id: string, body: Record<string, unknown>, actor: string, service: string) {
+    const asked = typeof body.model === "string" ? body.model : "";
+    const known = FAKE_CONTROL_PLANE_MODELS.find((model) => model === asked || model.endsWith(`/${asked}`));
+    return {
+      id,
+      body,
+      actor,
+      service,
+      status: "active",
+      model: known ?? FAKE_CONTROL_PLANE_DEFAULT_MODEL,
+      spawnError: null,
+      messages: [],
+      events: [],
+      artifacts: [],
+      stops: 0,
+    } satisfies FakeRemoteSession as FakeRemoteSession;
+  }
+
   return {
     sessions,
     setScript(next: FakeAgentScript) {
       script = next;
     },
+    /** While set, no sandbox starts: each attempt reports this reason. */
+    setSandboxError(reason: string | undefined) {
+      sandboxError = reason;
+    },
     createSession(body: Record<string, unknown>, actor: string, service: string): FakeRemoteSession {
-      const session: FakeRemoteSession = {
-        id: nextId("sess"),
-        body,
-        actor,
-        service,
-        status: "active",
-        messages: [],
-        events: [],
-        artifacts: [],
-        stops: 0,
-      };
+      const session = newSession(nextId("sess"), body, actor, service);
       sessions.set(session.id, session);
       return session;
+    },
+    /** The session of an id, or an empty stand-in for one the control plane does not hold. */
+    sessionOrStandIn(id: string): FakeRemoteSession {
+      const held = sessions.get(id);
+      if (held) return held;
+      const standIn = unknown.get(id) ?? newSession(id, {}, "", "");
+      unknown.set(id, standIn);
+      return standIn;
+    },
+    /** Drops a session, as a reset or deleted control plane would. */
+    forget(id: string) {
+      sessions.delete(id);
     },
     unfinished: (session: FakeRemoteSession) =>
       session.messages.filter((m) => m.status === "pending" || m.status === "processing").length,
     queuePrompt(session: FakeRemoteSession, input: Omit<FakeRemoteMessage, "id" | "status" | "createdAt">) {
-      const message: FakeRemoteMessage = {
-        ...input,
-        id: nextId("msg"),
-        status: "pending",
-        createdAt: new Date().toISOString(),
-      };
+      const message: FakeRemoteMessage = { ...input, id: nextId("msg"), status: "pending", createdAt: now() };
       session.messages.push(message);
       void drain(session);
       return message;
     },
+    /** The WebSocket's `cancel_prompt`: only a pending prompt can be cancelled. */
+    cancelPrompt(session: FakeRemoteSession, messageId: string): boolean {
+      const message = session.messages.find((m) => m.id === messageId);
+      if (message?.status !== "pending") return false;
+      message.status = "failed";
+      message.completedAt = now();
+      return true;
+    },
+    /** Fails the running prompt only; the queued ones run after it. */
     stop(session: FakeRemoteSession) {
       session.stops += 1;
       stopWaiters.get(session.id)?.();
       stopWaiters.delete(session.id);
+    },
+    /** Starts the pending prompts again (a sandbox that can start now). */
+    retry(session: FakeRemoteSession) {
+      void drain(session);
     },
     /** Lets a prompt waiting at a `waitForRelease` step go on; false when none waits. */
     release(sessionId: string): boolean {
@@ -185,5 +262,15 @@ export function createFakeControlPlaneState({
       closed = true;
       for (const release of [...stopWaiters.values(), ...releaseWaiters.values()]) release();
     },
+  };
+}
+
+/** Events on the WebSocket are flat: `{type, messageId, …data}`. */
+export function flattenEvent(event: FakeRemoteEvent): Record<string, unknown> {
+  return {
+    ...event.data,
+    type: event.type,
+    messageId: event.messageId,
+    timestamp: Date.parse(event.createdAt),
   };
 }

@@ -46,7 +46,11 @@ export function routeControlPlaneRequest({
   });
 
   if (method === "GET" && path === "/repos")
-    return route("repos", () => ({ status: 200, body: { repos: catalog.repos } }));
+    return route("repos", () => ({
+      status: 200,
+      // The control plane lists only repositories that are not archived.
+      body: { repos: catalog.repos.filter((repo) => (repo as { archived?: unknown }).archived !== true) },
+    }));
   if (method === "GET" && path === "/environments")
     return route("environments", () => ({ status: 200, body: { environments: catalog.environments } }));
   if (method === "POST" && path === "/sessions")
@@ -64,11 +68,13 @@ export function routeControlPlaneRequest({
 
   const match = /^\/sessions\/([^/]+)\/(prompt|stop|events|messages|artifacts|ws-token)$/.exec(path);
   if (!match) return { route: "unknown", run: () => error(404, "Not found") };
-  const session = state.sessions.get(decodeURIComponent(match[1]!));
+  const sessionId = decodeURIComponent(match[1]!);
+  // As the control plane's session objects do, an id it does not hold answers too (empty, and a
+  // prompt to it is queued but never runs): there is no 404 on these routes.
   const withSession =
     (run: (session: FakeRemoteSession) => { status: number; body: unknown }): RoutedRequest["run"] =>
     () =>
-      session ? run(session) : error(404, "Session not found");
+      run(state.sessionOrStandIn(sessionId));
   const action = match[2];
 
   if (method === "POST" && action === "prompt")

@@ -4,13 +4,12 @@ import type { AddressInfo } from "node:net";
 import { acceptWebSocket, refuseWebSocket, type WebSocketConnection } from "../net/accept-websocket.js";
 import { createFailureScript } from "../slack/failure-script.js";
 import { checkControlPlaneAuth } from "./check-control-plane-auth.js";
-import { createFakeControlPlaneState } from "./create-fake-control-plane-state.js";
+import { createFakeControlPlaneState, flattenEvent } from "./create-fake-control-plane-state.js";
 import type {
   FakeAgentScript,
   FakeControlPlaneCall,
   FakeControlPlaneFailure,
   FakeControlPlaneRoute,
-  FakeRemoteEvent,
   FakeRemoteSession,
 } from "./fake-control-plane-types.js";
 import { routeControlPlaneRequest } from "./route-control-plane-request.js";
@@ -27,7 +26,10 @@ export const FAKE_CONTROL_PLANE_SECRETS = {
 export const FAKE_CONTROL_PLANE_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 export interface FakeControlPlaneOptions {
+  /** The secret of each identity it holds; a known identity left out is answered 500. */
   secrets?: Record<string, string>;
+  /** A GitLab deployment answers 501 on every route a bot uses. */
+  scmProvider?: "github" | "gitlab";
   /** When false, `ws-token` answers 404 and clients must poll. */
   webSocket?: boolean;
   repos?: Array<Record<string, unknown>>;
@@ -45,6 +47,13 @@ export interface FakeControlPlane {
   failNext(route: FakeControlPlaneRoute, failure: FakeControlPlaneFailure, times?: number): void;
   /** Archives (or cancels) a session: its next prompt gets 409. */
   archiveSession(sessionId: string, status?: "archived" | "cancelled"): void;
+  /** Drops a session, as a reset or cleaned-up control plane would: its id still answers, empty. */
+  forgetSession(sessionId: string): void;
+  /**
+   * While a reason is set, no sandbox can start: each prompt that would start broadcasts
+   * `sandbox_error` with it, keeps it as `spawnError`, and stays pending. `undefined` lifts it.
+   */
+  failSandbox(reason: string | undefined): void;
   /** Lets the prompt waiting at a `waitForRelease` step go on; false when none waits. */
   release(sessionId: string): boolean;
   /** How many WebSockets are subscribed to a session. */
@@ -74,9 +83,8 @@ export async function startFakeControlPlane(
   const subscribers = new Map<string, Set<WebSocketConnection>>();
   const sockets = new Set<WebSocketConnection>();
   const state = createFakeControlPlaneState({
-    onEvent: (session, event) => {
-      for (const ws of subscribers.get(session.id) ?? [])
-        ws.send(JSON.stringify({ type: "sandbox_event", event: flatten(event) }));
+    broadcast: (session, message) => {
+      for (const ws of subscribers.get(session.id) ?? []) ws.send(JSON.stringify(message));
     },
   });
   if (options.script) state.setScript(options.script);
@@ -124,7 +132,11 @@ export async function startFakeControlPlane(
       body,
       secrets,
     });
+    if (!auth.ok && auth.reason === "not_configured")
+      return send(500, { error: "Service authentication not configured" });
     if (!auth.ok) return send(401, { error: "Unauthorized" });
+    if (options.scmProvider === "gitlab" && routed.route !== "unknown")
+      return send(501, { error: "SCM provider 'gitlab' is not implemented in this deployment." });
     const failure = routed.route === "unknown" ? undefined : failures.take(routed.route);
     if (failure?.kind === "http") {
       const retry: Record<string, string> =
@@ -145,18 +157,36 @@ export async function startFakeControlPlane(
   });
   server.on("upgrade", (req, socket, head) => {
     const match = /^\/sessions\/([^/]+)\/ws$/.exec((req.url ?? "").split("?")[0] ?? "");
-    const session = match ? state.sessions.get(decodeURIComponent(match[1]!)) : undefined;
-    if (!session) return refuseWebSocket(socket, 404, "Not found");
+    if (!match) return refuseWebSocket(socket, 404, "Not found");
+    const sessionId = decodeURIComponent(match[1]!);
     let subscribed = false;
     const ws = acceptWebSocket(req, socket, head, {
       onMessage(text) {
-        const message = parseJson(Buffer.from(text)) as { type?: string; token?: string } | undefined;
+        const message = parseJson(Buffer.from(text)) as
+          | { type?: string; token?: string; messageId?: string; clientRequestId?: string }
+          | undefined;
+        if (!ws) return;
         if (message?.type === "ping")
-          return void ws?.send(JSON.stringify({ type: "pong", timestamp: Date.now() }));
+          return void ws.send(JSON.stringify({ type: "pong", timestamp: Date.now() }));
+        if (message?.type === "cancel_prompt" && subscribed) {
+          const session = state.sessions.get(sessionId);
+          const cancelled = session !== undefined && state.cancelPrompt(session, message.messageId ?? "");
+          const reply = cancelled
+            ? { type: "prompt_cancelled", messageId: message.messageId }
+            : {
+                type: "error",
+                code: "PROMPT_NOT_CANCELLABLE",
+                message: "This prompt is no longer pending and cannot be removed",
+              };
+          return void ws.send(JSON.stringify({ ...reply, clientRequestId: message.clientRequestId }));
+        }
         if (message?.type !== "subscribe") return;
-        if (!message.token || wsTokens.get(message.token) !== session.id)
-          return ws?.close(4001, "Invalid token");
-        if (subscribed || !ws) return;
+        if (!message.token || wsTokens.get(message.token) !== sessionId)
+          return ws.close(4001, "Invalid authentication token");
+        if (subscribed) return ws.close(4003, "Already subscribed");
+        const session = state.sessions.get(sessionId);
+        // The control plane has no snapshot of a session it does not hold.
+        if (!session) return ws.close(4009, "Session synchronization failed");
         subscribed = true;
         ws.send(JSON.stringify(subscribedMessage(session)));
         const set = subscribers.get(session.id) ?? new Set();
@@ -166,7 +196,7 @@ export async function startFakeControlPlane(
       onClose() {
         if (ws) {
           sockets.delete(ws);
-          subscribers.get(session.id)?.delete(ws);
+          subscribers.get(sessionId)?.delete(ws);
         }
       },
     });
@@ -189,6 +219,11 @@ export async function startFakeControlPlane(
       if (!session) throw new Error(`the fake control plane has no session ${sessionId}`);
       session.status = status;
     },
+    forgetSession: (sessionId) => state.forget(sessionId),
+    failSandbox(reason) {
+      state.setSandboxError(reason);
+      if (reason === undefined) for (const session of state.sessions.values()) state.retry(session);
+    },
     release: (sessionId) => state.release(sessionId),
     subscriberCount: (sessionId) => subscribers.get(sessionId)?.size ?? 0,
     dropWebSockets() {
@@ -203,23 +238,32 @@ export async function startFakeControlPlane(
   };
 }
 
-/** Events on the WebSocket are flat: `{type, messageId, …data}`. */
-function flatten(event: FakeRemoteEvent): Record<string, unknown> {
-  return {
-    ...event.data,
-    type: event.type,
-    messageId: event.messageId,
-    timestamp: Date.parse(event.createdAt),
-  };
-}
-
+/** What `subscribed` carries: the session, its history as `timeline.events`, its queue and spawn error. */
 function subscribedMessage(session: FakeRemoteSession) {
-  const replay = session.events.slice(-500).map(flatten);
+  const history = session.events.slice(-500);
   return {
     type: "subscribed",
-    sessionId: session.id,
-    state: { id: session.id, status: session.status, messageCount: session.messages.length },
-    replay: { events: replay, hasMore: session.events.length > replay.length, cursor: null },
+    session: {
+      id: session.id,
+      status: session.status,
+      model: session.model,
+      messageCount: session.messages.length,
+    },
+    artifacts: session.artifacts,
+    timeline: {
+      events: history.map((event, index) => ({
+        eventId: event.id,
+        timelineSequence: session.events.length - history.length + index + 1,
+        event: flattenEvent(event),
+      })),
+      hasMore: session.events.length > history.length,
+      cursor: null,
+    },
+    promptQueue: session.messages
+      .filter((message) => message.status === "pending" || message.status === "processing")
+      .map((message) => ({ messageId: message.id, content: message.content, status: message.status })),
+    spawnError: session.spawnError,
+    participantId: `part_${session.id}`,
   };
 }
 
