@@ -9,11 +9,12 @@ import {
 import { buildPromptContent } from "./build-prompt-content.js";
 import type { ActorRef, OpenInspectClient } from "./create-openinspect-client.js";
 import { type EnvironmentRepositories, openRemoteSession } from "./open-remote-session.js";
-import { openSessionEventStream, type SessionEventStream } from "./open-session-event-stream.js";
+import { openSessionEventStream } from "./open-session-event-stream.js";
 import { toTurnError } from "./openinspect-errors.js";
 import type { RemoteSessionStore } from "./remote-session-store.js";
 import { reportPromptResult } from "./report-prompt-result.js";
-import { sendTurnPrompt, type TurnConnection } from "./send-turn-prompt.js";
+import { type Subscription, sendTurnPrompt, type TurnConnection } from "./send-turn-prompt.js";
+import { findQueuedBotPrompts, withdrawPrompts } from "./withdraw-prompts.js";
 
 export const OPENINSPECT_BACKEND_NAME = "openinspect";
 
@@ -27,6 +28,8 @@ export interface OpenInspectBackendOptions {
   webSocket?: boolean;
   pollIntervalMs?: number;
   queueFullRetryMs?: number;
+  /** Open-Inspect's web app (`OPENINSPECT_WEB_URL`): screenshots and videos link to the session there. */
+  webUrl?: string;
 }
 
 /**
@@ -60,15 +63,44 @@ export function createOpenInspectBackend(options: OpenInspectBackendOptions): Ag
     return opened.value;
   }
 
-  async function subscribe(sessionId: string, turn: BackendTurn): Promise<SessionEventStream | undefined> {
+  async function subscribe(sessionId: string, turn: BackendTurn): Promise<Subscription> {
     if (options.webSocket === false) return undefined;
     const opened = await openSessionEventStream({ client, sessionId, actor: turn.turn.request.actor });
-    if (opened.ok) return opened.value;
-    log.info("backends.openinspect.polling", { remote_session_id: sessionId, reason: opened.kind });
-    return undefined;
+    switch (opened.kind) {
+      case "subscribed":
+        return opened.stream;
+      case "gone":
+        log.warn("backends.openinspect.session_gone", { remote_session_id: sessionId });
+        return "gone";
+      case "unavailable":
+        log.info("backends.openinspect.polling", { remote_session_id: sessionId, reason: opened.reason });
+        return undefined;
+    }
   }
 
-  async function stopRemote(remoteSessionId: string, actor: ActorRef): Promise<void> {
+  /**
+   * A person's stop: `POST /stop` fails only the running prompt, and the prompts queued behind it
+   * would start afterwards, so Baton first withdraws its own (this turn's and any other bot
+   * prompt still queued), then stops.
+   */
+  async function stopRemote(
+    remoteSessionId: string,
+    actor: ActorRef,
+    connection?: TurnConnection,
+  ): Promise<void> {
+    const stream = connection?.stream;
+    if (connection) connection.stream = undefined;
+    const queued = await findQueuedBotPrompts({ client, sessionId: remoteSessionId, actor });
+    const mine = connection?.messageId ? [connection.messageId] : [];
+    const withdrawn = await withdrawPrompts({
+      client,
+      sessionId: remoteSessionId,
+      messageIds: [...mine, ...queued],
+      actor,
+      stream,
+    }).finally(() => stream?.close());
+    if (withdrawn > 0)
+      log.info("backends.openinspect.withdrawn", { remote_session_id: remoteSessionId, withdrawn });
     const stopped = await client.stopSession(remoteSessionId, actor);
     if (stopped.ok) log.info("backends.openinspect.stopped", { remote_session_id: remoteSessionId });
     else
@@ -91,9 +123,9 @@ export function createOpenInspectBackend(options: OpenInspectBackendOptions): Ag
       const connection: TurnConnection = { remoteSessionId: await currentRemoteSession(turn) };
       // A person's stop reaches Open-Inspect too; a shutdown only lets go (another try follows the prompt).
       const onAbort = () => {
-        connection.stream?.close();
         if (signal.reason === "stopped" && connection.remoteSessionId)
-          void stopRemote(connection.remoteSessionId, actor);
+          void stopRemote(connection.remoteSessionId, actor, connection);
+        else connection.stream?.close();
       };
       signal.addEventListener("abort", onAbort, { once: true });
       try {
@@ -115,6 +147,7 @@ export function createOpenInspectBackend(options: OpenInspectBackendOptions): Ag
           actor,
           signal,
           pollIntervalMs: options.pollIntervalMs,
+          webUrl: options.webUrl,
           logger: log,
         });
       } finally {
@@ -125,6 +158,17 @@ export function createOpenInspectBackend(options: OpenInspectBackendOptions): Ag
     async stop(session: Session) {
       const remote = await store.getSession(session.id);
       if (!remote) return;
+      const queued = await findQueuedBotPrompts({
+        client,
+        sessionId: remote.remoteSessionId,
+        actor: session.requester,
+      });
+      await withdrawPrompts({
+        client,
+        sessionId: remote.remoteSessionId,
+        messageIds: queued,
+        actor: session.requester,
+      });
       const stopped = await client.stopSession(remote.remoteSessionId, session.requester);
       if (!stopped.ok) throw toTurnError(stopped, session.requester.platform);
     },

@@ -106,7 +106,7 @@ export function createOpenInspectClient({
       const detail = parsed.success ? (parsed.data.code ?? parsed.data.error) : undefined;
       return {
         ok: false,
-        kind: failureKindForStatus(response.status),
+        kind: failureKindForStatus(response.status, parsed.success ? parsed.data.error : undefined),
         status: response.status,
         message: `${options.method} ${options.path}: ${response.status}${detail ? ` ${detail}` : ""}`,
         retryAfterMs: readRetryAfterMs(response.headers.get("retry-after")),
@@ -154,10 +154,16 @@ export function createOpenInspectClient({
         schema: eventPageSchema,
         signal,
       }),
-    listMessages: (sessionId: string, actor: ActorRef, signal?: AbortSignal) =>
+    listMessages: (
+      sessionId: string,
+      actor: ActorRef,
+      signal?: AbortSignal,
+      query: { status?: "pending" | "processing" | "completed" | "failed" } = {},
+    ) =>
       call({
         method: "GET",
         path: session(sessionId, "/messages"),
+        query: { status: query.status },
         actor,
         schema: messagePageSchema,
         signal,

@@ -31,7 +31,8 @@ export async function* followPrompt({
 }): AsyncGenerator<RemoteEvent> {
   if (stream) {
     for await (const event of stream.events) {
-      if (event.messageId !== messageId) continue;
+      // A sandbox that cannot start belongs to the session, not to one prompt.
+      if (event.messageId !== messageId && event.type !== "sandbox_error") continue;
       yield event;
       if (isPromptEnd(event)) return;
     }

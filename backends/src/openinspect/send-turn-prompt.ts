@@ -1,4 +1,4 @@
-import type { AgentEvent, BackendTurn } from "@baton/core";
+import { type AgentEvent, type BackendTurn, TransientError } from "@baton/core";
 import type { OpenInspectClient } from "./create-openinspect-client.js";
 import { findQueuedMessage } from "./find-queued-message.js";
 import type { SessionEventStream } from "./open-session-event-stream.js";
@@ -9,10 +9,18 @@ import type { RemotePrompt, RemoteSessionStore } from "./remote-session-store.js
 /** What Baton says in the thread when the earlier remote session could take no more prompts. */
 export const REOPENED_SESSION_NOTE =
   "The earlier Open-Inspect session of this thread was archived or cancelled, so Baton continued in a new one.";
+/** What Baton says when the control plane no longer holds the earlier remote session. */
+export const VANISHED_SESSION_NOTE =
+  "The earlier Open-Inspect session of this thread no longer exists on the control plane, so Baton continued in a new one.";
+
+/** A subscription to the session's events, none (Baton polls), or the news that the session is gone. */
+export type Subscription = SessionEventStream | "gone" | undefined;
 
 /** The remote side of a running turn; the backend reads it when the turn is stopped. */
 export interface TurnConnection {
   remoteSessionId?: string;
+  /** The turn's prompt, once queued. */
+  messageId?: string;
   stream?: SessionEventStream;
 }
 
@@ -47,7 +55,7 @@ export async function* sendTurnPrompt({
   connection: TurnConnection;
   signal: AbortSignal;
   openRemote(): Promise<string>;
-  subscribe(remoteSessionId: string): Promise<SessionEventStream | undefined>;
+  subscribe(remoteSessionId: string): Promise<Subscription>;
 }): AsyncGenerator<AgentEvent, SentPrompt> {
   const actor = turn.turn.request.actor;
   const turnId = turn.idempotencyKey;
@@ -55,8 +63,10 @@ export async function* sendTurnPrompt({
   let messageId = record?.messageId;
   const notes: string[] = [];
   let sessionId = record?.remoteSessionId ?? connection.remoteSessionId;
+  let openedHere = false;
   if (!sessionId) {
     sessionId = await openRemote();
+    openedHere = true;
     yield { type: "status", message: "Open-Inspect session opened" };
   }
   connection.remoteSessionId = sessionId;
@@ -73,8 +83,30 @@ export async function* sendTurnPrompt({
     if (!found.ok) throw toTurnError(found, actor.platform);
     messageId = found.value?.id;
   }
+  // A retried turn follows its prompt over the WebSocket too: the history in `subscribed` holds what it missed.
+  if (messageId) connection.stream = streamOf(await subscribe(sessionId));
   while (!messageId) {
-    connection.stream = await subscribe(sessionId);
+    const subscription = await subscribe(sessionId);
+    if (subscription === "gone") {
+      // Once per turn: a session just opened that is gone too is a control plane that keeps none.
+      if (notes.includes(VANISHED_SESSION_NOTE))
+        throw new TransientError(
+          "backend_unavailable",
+          `Open-Inspect: the new session ${sessionId} is gone at once`,
+        );
+      notes.push(VANISHED_SESSION_NOTE);
+      yield { type: "status", message: VANISHED_SESSION_NOTE };
+      sessionId = await openRemote();
+      openedHere = true;
+      connection.remoteSessionId = sessionId;
+      continue;
+    }
+    connection.stream = subscription;
+    const replaced = openedHere ? replacedModelNote(turn.model, subscription?.snapshot.model) : undefined;
+    if (replaced && !notes.includes(replaced)) {
+      notes.push(replaced);
+      yield { type: "status", message: replaced };
+    }
     const sendingTo = sessionId;
     const queued = yield* queuePrompt({
       client,
@@ -97,9 +129,24 @@ export async function* sendTurnPrompt({
     notes.push(REOPENED_SESSION_NOTE);
     yield { type: "status", message: REOPENED_SESSION_NOTE };
     sessionId = await openRemote();
+    openedHere = true;
     connection.remoteSessionId = sessionId;
   }
   const sentAt = record?.sentAt ?? Date.now();
   await store.setPrompt(turnId, { remoteSessionId: sessionId, sentAt, messageId });
+  connection.messageId = messageId;
   return { remoteSessionId: sessionId, messageId, sentAt, notes };
+}
+
+function streamOf(subscription: Subscription): SessionEventStream | undefined {
+  return subscription === "gone" ? undefined : subscription;
+}
+
+/**
+ * The control plane runs a model it does not know as its default, without a word: Baton says so
+ * when the session it opened runs another model than the one asked for (`gpt-5.5` is `openai/gpt-5.5`).
+ */
+function replacedModelNote(asked: string | undefined, used: string | undefined): string | undefined {
+  if (!asked || !used || used === asked || used.endsWith(`/${asked}`)) return undefined;
+  return `Open-Inspect does not offer the model "${asked}", so it used its default, ${used}.`;
 }
