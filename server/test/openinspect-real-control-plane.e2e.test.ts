@@ -1,8 +1,20 @@
 import { createOpenInspectClient } from "@baton/backends";
-import { FAKE_CONTROL_PLANE_DEFAULT_MODEL, FAKE_CONTROL_PLANE_SECRETS } from "@baton/testkit";
+import {
+  buildIssueCommentEvent,
+  FAKE_CONTROL_PLANE_DEFAULT_MODEL,
+  FAKE_CONTROL_PLANE_SECRETS,
+  type FakeControlPlane,
+  type FakeGithub,
+  postGithubWebhook,
+  startFakeControlPlane,
+  startFakeGithub,
+} from "@baton/testkit";
 import { afterEach, describe, expect, it } from "vitest";
+import { BOT_MODULES } from "../src/bots/bot-modules.js";
+import { createGithubBotModule } from "../src/platforms/setup-github.js";
 import { callsIn, eventually, textOf } from "./fixtures/slack-test-actions.js";
 import { type OpenInspectScenario, startOpenInspectScenario } from "./fixtures/start-openinspect-scenario.js";
+import { startTestBaton, type TestBaton } from "./fixtures/start-test-baton.js";
 
 const CATALOG = `
 repositories:
@@ -203,5 +215,57 @@ describe("Open-Inspect as its real control plane behaves", () => {
     await resultIn(s, "C0GITLAB", "GitLab");
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(s.plane.callsTo("createSession").map((call) => call.status)).toEqual([501]);
+  });
+});
+
+describe("Open-Inspect for people on GitHub", () => {
+  const REPO = "acme/web";
+  let github: FakeGithub | undefined;
+  let plane: FakeControlPlane | undefined;
+  let t: TestBaton | undefined;
+  afterEach(async () => {
+    await t?.close();
+    await github?.close();
+    await plane?.closeServer();
+  });
+
+  it("names a GitHub person by the numeric id of the webhook's sender, as the control plane requires", async () => {
+    github = await startFakeGithub();
+    plane = await startFakeControlPlane();
+    t = await startTestBaton({
+      catalogYaml: CATALOG,
+      bots: ["github"],
+      modules: BOT_MODULES.map((module) =>
+        module.platform === "github"
+          ? createGithubBotModule({ writeMinIntervalMs: 0, retryAfterUnitMs: 20 })
+          : module,
+      ),
+      env: {
+        GITHUB_APP_ID: String(github.app.appId),
+        GITHUB_PRIVATE_KEY: github.app.privateKey.replace(/\n/g, "\\n"),
+        GITHUB_WEBHOOK_SECRET: github.app.webhookSecret,
+        GITHUB_API_URL: github.url,
+        BATON_BACKEND: "openinspect",
+        OPENINSPECT_URL: plane.url,
+        OPENINSPECT_GITHUB_SECRET: FAKE_CONTROL_PLANE_SECRETS["github-bot"],
+      },
+    });
+    github.setPermission(REPO, "octocat", "write");
+    const webhook = buildIssueCommentEvent({
+      repo: REPO,
+      installationId: 31_337,
+      sender: { login: "octocat", id: 583_231 },
+      number: 12,
+      commentId: 9001,
+      body: "@baton fix the typo",
+    });
+    const delivered = await postGithubWebhook({ url: t.url, webhook, secret: github.app.webhookSecret });
+    expect(delivered.status).toBe(202);
+    const fake = github;
+    await eventually("the answer on the issue", () =>
+      fake.commentsOn(REPO, 12).some((comment) => comment.body.includes("Done: fix the typo")),
+    );
+    expect(plane.sessions[0]).toMatchObject({ actor: "github:583231", service: "github-bot" });
+    expect(plane.sessions[0]?.messages[0]?.author).toBe("github:583231");
   });
 });

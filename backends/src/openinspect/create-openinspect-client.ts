@@ -18,7 +18,7 @@ import { signSig1Request } from "./sign-sig1-request.js";
 /** One control-plane call may take this long before it counts as lost. */
 export const OPENINSPECT_REQUEST_TIMEOUT_MS = 30_000;
 
-export type ActorRef = Pick<Actor, "platform" | "id">;
+export type ActorRef = Pick<Actor, "platform" | "id" | "accountId">;
 
 export interface OpenInspectClientOptions {
   /** The control plane's base URL (`OPENINSPECT_URL`). */
