@@ -33,7 +33,7 @@ function fixFor(reason: OpenInspectFailureKind, platform: Platform | undefined):
         ? `The control plane holds no secret for this identity: set ${controlPlaneSecretVariable(platform)} on the control plane to the value of ${variable}.`
         : "The control plane holds no secret for Baton's identity; set its SERVICE_AUTH_SECRET_<NAME>.";
     case "not_implemented":
-      return `OPENINSPECT_URL is Open-Inspect, but ${NOT_IMPLEMENTED_EXPLANATION}; Baton can only work with a GitHub deployment.`;
+      return `Baton's signature was accepted, but ${NOT_IMPLEMENTED_EXPLANATION}. The openinspect backend needs a GitHub deployment of Open-Inspect.`;
     case "queue_full":
       return "The control plane is rate limiting Baton; try again in a minute.";
     case "no_identity":

@@ -16,7 +16,7 @@ export function controlPlaneSecretVariable(platform: Platform): string {
 
 /** What a GitLab deployment (501 on every route a bot uses) means, for replies and `doctor`. */
 export const NOT_IMPLEMENTED_EXPLANATION =
-  "this Open-Inspect is a deployment whose source control provider (GitLab) does not implement the routes a bot uses (sessions, prompts, repositories): they answer 501";
+  "this Open-Inspect is a GitLab deployment, where the routes a bot uses (sessions, prompts, repositories) are not implemented and answer 501";
 
 /**
  * What a failed control-plane call means for the turn: a 5xx or a lost connection may pass (the
