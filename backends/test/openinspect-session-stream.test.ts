@@ -1,3 +1,4 @@
+import { silentLogger } from "@baton/core";
 import {
   FAKE_CONTROL_PLANE_DEFAULT_MODEL,
   FAKE_CONTROL_PLANE_SECRETS,
@@ -6,6 +7,7 @@ import {
 } from "@baton/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createOpenInspectClient } from "../src/index.js";
+import { followPrompt } from "../src/openinspect/follow-prompt.js";
 import { openSessionEventStream } from "../src/openinspect/open-session-event-stream.js";
 
 const actor = { platform: "slack" as const, id: "U1" };
@@ -63,5 +65,48 @@ describe("openSessionEventStream against the control plane's WebSocket", () => {
     expect(await openSessionEventStream({ client, sessionId: "sess_nowhere", actor })).toEqual({
       kind: "gone",
     });
+  });
+
+  it("while polling, tries the WebSocket again and learns there that no sandbox could start for the prompt", async () => {
+    const created = await client.createSession({ repoOwner: "acme", repoName: "web" }, actor);
+    if (!created.ok) throw new Error(created.message);
+    const sessionId = created.value.sessionId;
+    plane.failSandbox("Modal: image build failed");
+    const sent = await client.sendPrompt(sessionId, { content: "hi", source: "slack" }, actor);
+    if (!sent.ok) throw new Error(sent.message);
+    const resubscribe = async () => {
+      const opened = await openSessionEventStream({ client, sessionId, actor });
+      return opened.kind === "subscribed" ? opened.stream : opened.kind === "gone" ? "gone" : undefined;
+    };
+    const events = [];
+    for await (const event of followPrompt({
+      client,
+      sessionId,
+      messageId: sent.value.messageId,
+      actor,
+      signal: new AbortController().signal,
+      pollIntervalMs: 20,
+      resubscribe,
+      resubscribeIntervalMs: 100,
+      logger: silentLogger,
+    }))
+      events.push(event);
+    expect(events).toEqual([
+      { type: "sandbox_error", data: { error: "Modal: image build failed" }, messageId: undefined },
+    ]);
+
+    plane.forgetSession(sessionId);
+    const gone = followPrompt({
+      client,
+      sessionId,
+      messageId: sent.value.messageId,
+      actor,
+      signal: new AbortController().signal,
+      pollIntervalMs: 20,
+      resubscribe,
+      resubscribeIntervalMs: 100,
+      logger: silentLogger,
+    });
+    await expect(gone.next()).rejects.toThrow(/no longer holds session/);
   });
 });

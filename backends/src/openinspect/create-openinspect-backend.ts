@@ -148,6 +148,8 @@ export function createOpenInspectBackend(options: OpenInspectBackendOptions): Ag
           signal,
           pollIntervalMs: options.pollIntervalMs,
           webUrl: options.webUrl,
+          resubscribe:
+            options.webSocket === false ? undefined : () => subscribe(prompt.remoteSessionId, turn),
           logger: log,
         });
       } finally {

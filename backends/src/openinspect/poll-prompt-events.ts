@@ -25,6 +25,7 @@ export async function* pollPromptEvents({
   actor,
   signal,
   intervalMs = EVENTS_POLL_INTERVAL_MS,
+  forMs,
 }: {
   client: OpenInspectClient;
   sessionId: string;
@@ -32,11 +33,14 @@ export async function* pollPromptEvents({
   actor: ActorRef & { platform: Platform };
   signal: AbortSignal;
   intervalMs?: number;
+  /** Returns (without an end) after this long, so that the caller can try something else. */
+  forMs?: number;
 }): AsyncGenerator<RemoteEvent> {
   /** The content each event had when it was last yielded, by id. */
   const yielded = new Map<string, string>();
+  const until = forMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + forMs;
   let failures = 0;
-  while (!signal.aborted) {
+  while (!signal.aborted && Date.now() < until) {
     const read = await readAllEvents({ client, sessionId, messageId, actor, signal });
     if (!read.ok) {
       failures += 1;

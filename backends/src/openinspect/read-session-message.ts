@@ -6,6 +6,8 @@ export interface SessionSnapshot {
   model?: string;
   /** Why the last sandbox could not start, if it could not. */
   spawnError?: string;
+  /** The prompts still waiting for a sandbox or their turn (`promptQueue`, `pending`). */
+  queued?: string[];
 }
 
 /** A message of the session's WebSocket, as far as Baton reads it. */
@@ -34,9 +36,14 @@ export function readSessionMessage(text: string): SessionMessage {
         const event = flattenSandboxEvent(envelope?.event, envelope?.eventId);
         return event ? [event] : [];
       });
+      const queue = Array.isArray(message.promptQueue) ? message.promptQueue : [];
       const snapshot: SessionSnapshot = {
         model: typeof session?.model === "string" ? session.model : undefined,
         spawnError: typeof message.spawnError === "string" ? message.spawnError : undefined,
+        queued: queue.flatMap((item) => {
+          const entry = asObject(item);
+          return entry?.status === "pending" && typeof entry.messageId === "string" ? [entry.messageId] : [];
+        }),
       };
       return { kind: "subscribed", snapshot, history };
     }

@@ -4,7 +4,7 @@ import { createPromptProgress } from "./create-prompt-progress.js";
 import { createdAtMs, MESSAGE_MATCH_CLOCK_SLACK_MS } from "./find-queued-message.js";
 import { followPrompt } from "./follow-prompt.js";
 import type { SessionEventStream } from "./open-session-event-stream.js";
-import type { SentPrompt } from "./send-turn-prompt.js";
+import type { SentPrompt, Subscription } from "./send-turn-prompt.js";
 import { withdrawPrompts } from "./withdraw-prompts.js";
 
 const NO_ANSWER_SUMMARY = "Open-Inspect finished without a written answer.";
@@ -22,6 +22,7 @@ export async function* reportPromptResult({
   actor,
   signal,
   pollIntervalMs,
+  resubscribe,
   webUrl,
   logger,
 }: {
@@ -31,6 +32,7 @@ export async function* reportPromptResult({
   actor: ActorRef & { platform: Platform };
   signal: AbortSignal;
   pollIntervalMs?: number;
+  resubscribe?: () => Promise<Subscription>;
   /** Open-Inspect's web app, where a session's screenshots and videos can be opened. */
   webUrl?: string;
   logger: Logger;
@@ -46,6 +48,7 @@ export async function* reportPromptResult({
     actor,
     signal,
     pollIntervalMs,
+    resubscribe,
     logger,
   });
   for await (const event of events) yield* progress.apply(event);

@@ -84,7 +84,12 @@ export async function* sendTurnPrompt({
     messageId = found.value?.id;
   }
   // A retried turn follows its prompt over the WebSocket too: the history in `subscribed` holds what it missed.
-  if (messageId) connection.stream = streamOf(await subscribe(sessionId));
+  if (messageId) {
+    const subscription = await subscribe(sessionId);
+    // The prompt went to a session the control plane no longer holds: it will never run there.
+    if (subscription === "gone") messageId = undefined;
+    else connection.stream = subscription;
+  }
   while (!messageId) {
     const subscription = await subscribe(sessionId);
     if (subscription === "gone") {
@@ -136,10 +141,6 @@ export async function* sendTurnPrompt({
   await store.setPrompt(turnId, { remoteSessionId: sessionId, sentAt, messageId });
   connection.messageId = messageId;
   return { remoteSessionId: sessionId, messageId, sentAt, notes };
-}
-
-function streamOf(subscription: Subscription): SessionEventStream | undefined {
-  return subscription === "gone" ? undefined : subscription;
 }
 
 /**
