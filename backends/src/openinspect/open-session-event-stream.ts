@@ -73,22 +73,13 @@ export async function openSessionEventStream({
     );
     socket.on("message", (raw) => {
       const message = readSessionMessage(raw.toString());
-      switch (message.kind) {
-        case "subscribed":
-          clearTimeout(timer);
-          snapshot = message.snapshot;
-          for (const event of message.history) inbox.push(event);
-          resolve(undefined);
-          return;
-        case "event":
-          inbox.push(message.event);
-          return;
-        case "reply":
-          replies.get(message.clientRequestId)?.(message.cancelled);
-          return;
-        case "ignored":
-          return;
-      }
+      if (message.kind === "subscribed") {
+        clearTimeout(timer);
+        snapshot = message.snapshot;
+        for (const event of message.history) inbox.push(event);
+        resolve(undefined);
+      } else if (message.kind === "event") inbox.push(message.event);
+      else if (message.kind === "reply") replies.get(message.clientRequestId)?.(message.cancelled);
     });
     socket.on("error", (error) => {
       clearTimeout(timer);
@@ -118,20 +109,7 @@ export async function openSessionEventStream({
     stream: {
       events: inbox,
       snapshot,
-      cancelPrompt(messageId) {
-        if (socket.readyState !== WebSocket.OPEN) return Promise.resolve(false);
-        const clientRequestId = randomUUID();
-        return new Promise<boolean>((resolve) => {
-          const timer = setTimeout(() => settle(false), WS_CANCEL_TIMEOUT_MS);
-          const settle = (cancelled: boolean) => {
-            clearTimeout(timer);
-            replies.delete(clientRequestId);
-            resolve(cancelled);
-          };
-          replies.set(clientRequestId, settle);
-          socket.send(JSON.stringify({ type: "cancel_prompt", messageId, clientRequestId }));
-        });
-      },
+      cancelPrompt: (messageId) => requestCancel(socket, replies, messageId),
       close() {
         clearInterval(ping);
         socket.close();
@@ -139,4 +117,24 @@ export async function openSessionEventStream({
       },
     },
   };
+}
+
+/** Sends `cancel_prompt` and waits for its answer (matched by `clientRequestId`), or gives up. */
+function requestCancel(
+  socket: WebSocket,
+  replies: Map<string, (cancelled: boolean) => void>,
+  messageId: string,
+): Promise<boolean> {
+  if (socket.readyState !== WebSocket.OPEN) return Promise.resolve(false);
+  const clientRequestId = randomUUID();
+  return new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => settle(false), WS_CANCEL_TIMEOUT_MS);
+    const settle = (cancelled: boolean) => {
+      clearTimeout(timer);
+      replies.delete(clientRequestId);
+      resolve(cancelled);
+    };
+    replies.set(clientRequestId, settle);
+    socket.send(JSON.stringify({ type: "cancel_prompt", messageId, clientRequestId }));
+  });
 }
