@@ -7,14 +7,14 @@ import {
   targetId,
 } from "@baton/core";
 import { buildPromptContent } from "./build-prompt-content.js";
-import type { ActorRef, OpenInspectClient } from "./create-openinspect-client.js";
+import type { OpenInspectClient } from "./create-openinspect-client.js";
+import { haltRemoteSession } from "./halt-remote-session.js";
 import { type EnvironmentRepositories, openRemoteSession } from "./open-remote-session.js";
 import { openSessionEventStream } from "./open-session-event-stream.js";
 import { toTurnError } from "./openinspect-errors.js";
 import type { RemoteSessionStore } from "./remote-session-store.js";
 import { reportPromptResult } from "./report-prompt-result.js";
 import { type Subscription, sendTurnPrompt, type TurnConnection } from "./send-turn-prompt.js";
-import { findQueuedBotPrompts, withdrawPrompts } from "./withdraw-prompts.js";
 
 export const OPENINSPECT_BACKEND_NAME = "openinspect";
 
@@ -78,38 +78,6 @@ export function createOpenInspectBackend(options: OpenInspectBackendOptions): Ag
     }
   }
 
-  /**
-   * A person's stop: `POST /stop` fails only the running prompt, and the prompts queued behind it
-   * would start afterwards, so Baton first withdraws its own (this turn's and any other bot
-   * prompt still queued), then stops.
-   */
-  async function stopRemote(
-    remoteSessionId: string,
-    actor: ActorRef,
-    connection?: TurnConnection,
-  ): Promise<void> {
-    const stream = connection?.stream;
-    if (connection) connection.stream = undefined;
-    const queued = await findQueuedBotPrompts({ client, sessionId: remoteSessionId, actor });
-    const mine = connection?.messageId ? [connection.messageId] : [];
-    const withdrawn = await withdrawPrompts({
-      client,
-      sessionId: remoteSessionId,
-      messageIds: [...mine, ...queued],
-      actor,
-      stream,
-    }).finally(() => stream?.close());
-    if (withdrawn > 0)
-      log.info("backends.openinspect.withdrawn", { remote_session_id: remoteSessionId, withdrawn });
-    const stopped = await client.stopSession(remoteSessionId, actor);
-    if (stopped.ok) log.info("backends.openinspect.stopped", { remote_session_id: remoteSessionId });
-    else
-      log.warn("backends.openinspect.stop_failed", {
-        remote_session_id: remoteSessionId,
-        reason: stopped.kind,
-      });
-  }
-
   /** The remote session of this Baton session, unless it was opened for another target (the person changed it). */
   async function currentRemoteSession(turn: BackendTurn): Promise<string | undefined> {
     const remote = await store.getSession(turn.session.id);
@@ -123,9 +91,18 @@ export function createOpenInspectBackend(options: OpenInspectBackendOptions): Ag
       const connection: TurnConnection = { remoteSessionId: await currentRemoteSession(turn) };
       // A person's stop reaches Open-Inspect too; a shutdown only lets go (another try follows the prompt).
       const onAbort = () => {
-        if (signal.reason === "stopped" && connection.remoteSessionId)
-          void stopRemote(connection.remoteSessionId, actor, connection);
-        else connection.stream?.close();
+        const { remoteSessionId, messageId, stream } = connection;
+        if (signal.reason !== "stopped" || !remoteSessionId) return stream?.close();
+        // The halt owns the socket now (it withdraws the queued prompt over it, then closes it).
+        connection.stream = undefined;
+        void haltRemoteSession({
+          client,
+          sessionId: remoteSessionId,
+          actor,
+          messageIds: messageId ? [messageId] : [],
+          stream,
+          logger: log,
+        });
       };
       signal.addEventListener("abort", onAbort, { once: true });
       try {
@@ -160,18 +137,12 @@ export function createOpenInspectBackend(options: OpenInspectBackendOptions): Ag
     async stop(session: Session) {
       const remote = await store.getSession(session.id);
       if (!remote) return;
-      const queued = await findQueuedBotPrompts({
+      const stopped = await haltRemoteSession({
         client,
         sessionId: remote.remoteSessionId,
         actor: session.requester,
+        logger: log,
       });
-      await withdrawPrompts({
-        client,
-        sessionId: remote.remoteSessionId,
-        messageIds: queued,
-        actor: session.requester,
-      });
-      const stopped = await client.stopSession(remote.remoteSessionId, session.requester);
       if (!stopped.ok) throw toTurnError(stopped, session.requester.platform);
     },
   };
