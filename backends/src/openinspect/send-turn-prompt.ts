@@ -60,28 +60,19 @@ export async function* sendTurnPrompt({
   const actor = turn.turn.request.actor;
   const turnId = turn.idempotencyKey;
   let record: RemotePrompt | null = await store.getPrompt(turnId);
-  let messageId = record?.messageId;
+  let messageId = await promptOfEarlierTry({ client, record, content, actor, signal });
   const notes: string[] = [];
-  let sessionId = record?.remoteSessionId ?? connection.remoteSessionId;
+  let sessionId = record?.remoteSessionId ?? connection.remoteSessionId ?? "";
   let openedHere = false;
-  if (!sessionId) {
+  const reopen = async () => {
     sessionId = await openRemote();
     openedHere = true;
+    connection.remoteSessionId = sessionId;
+  };
+  if (sessionId) connection.remoteSessionId = sessionId;
+  else {
+    await reopen();
     yield { type: "status", message: "Open-Inspect session opened" };
-  }
-  connection.remoteSessionId = sessionId;
-  if (record && !messageId) {
-    // An earlier try sent the prompt and lost the answer: it may be queued already.
-    const found = await findQueuedMessage({
-      client,
-      sessionId: record.remoteSessionId,
-      content,
-      sentAt: record.sentAt,
-      actor,
-      signal,
-    });
-    if (!found.ok) throw toTurnError(found, actor.platform);
-    messageId = found.value?.id;
   }
   // A retried turn follows its prompt over the WebSocket too: the history in `subscribed` holds what it missed.
   if (messageId) {
@@ -99,19 +90,12 @@ export async function* sendTurnPrompt({
           "backend_unavailable",
           `Open-Inspect: the new session ${sessionId} is gone at once`,
         );
-      notes.push(VANISHED_SESSION_NOTE);
-      yield { type: "status", message: VANISHED_SESSION_NOTE };
-      sessionId = await openRemote();
-      openedHere = true;
-      connection.remoteSessionId = sessionId;
+      yield* tell(notes, VANISHED_SESSION_NOTE);
+      await reopen();
       continue;
     }
     connection.stream = subscription;
-    const replaced = openedHere ? replacedModelNote(turn.model, subscription?.snapshot.model) : undefined;
-    if (replaced && !notes.includes(replaced)) {
-      notes.push(replaced);
-      yield { type: "status", message: replaced };
-    }
+    if (openedHere) yield* tell(notes, replacedModelNote(turn.model, subscription?.snapshot.model));
     const sendingTo = sessionId;
     const queued = yield* queuePrompt({
       client,
@@ -131,16 +115,50 @@ export async function* sendTurnPrompt({
     connection.stream?.close();
     connection.stream = undefined;
     if (queued.kind === "failed") throw toTurnError(queued.failure, actor.platform);
-    notes.push(REOPENED_SESSION_NOTE);
-    yield { type: "status", message: REOPENED_SESSION_NOTE };
-    sessionId = await openRemote();
-    openedHere = true;
-    connection.remoteSessionId = sessionId;
+    yield* tell(notes, REOPENED_SESSION_NOTE);
+    await reopen();
   }
   const sentAt = record?.sentAt ?? Date.now();
   await store.setPrompt(turnId, { remoteSessionId: sessionId, sentAt, messageId });
   connection.messageId = messageId;
   return { remoteSessionId: sessionId, messageId, sentAt, notes };
+}
+
+/**
+ * The prompt an earlier try of this turn queued: its recorded message id, or, when that try lost
+ * the answer, the message it may have queued all the same (found in `/messages`).
+ */
+async function promptOfEarlierTry({
+  client,
+  record,
+  content,
+  actor,
+  signal,
+}: {
+  client: OpenInspectClient;
+  record: RemotePrompt | null;
+  content: string;
+  actor: BackendTurn["turn"]["request"]["actor"];
+  signal: AbortSignal;
+}): Promise<string | undefined> {
+  if (!record || record.messageId) return record?.messageId;
+  const found = await findQueuedMessage({
+    client,
+    sessionId: record.remoteSessionId,
+    content,
+    sentAt: record.sentAt,
+    actor,
+    signal,
+  });
+  if (!found.ok) throw toTurnError(found, actor.platform);
+  return found.value?.id;
+}
+
+/** Keeps a note for the result and says it in the thread now, once. */
+function* tell(notes: string[], note: string | undefined): Generator<AgentEvent> {
+  if (!note || notes.includes(note)) return;
+  notes.push(note);
+  yield { type: "status", message: note };
 }
 
 /**
