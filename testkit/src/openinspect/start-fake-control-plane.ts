@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { acceptWebSocket, refuseWebSocket, type WebSocketConnection } from "../net/accept-websocket.js";
 import { createFailureScript } from "../slack/failure-script.js";
 import { checkControlPlaneAuth } from "./check-control-plane-auth.js";
-import { createFakeControlPlaneState, flattenEvent } from "./create-fake-control-plane-state.js";
+import { createFakeControlPlaneState } from "./create-fake-control-plane-state.js";
 import type {
   FakeAgentScript,
   FakeControlPlaneCall,
@@ -12,7 +11,9 @@ import type {
   FakeControlPlaneRoute,
   FakeRemoteSession,
 } from "./fake-control-plane-types.js";
+import { parseJson } from "./parse-json.js";
 import { routeControlPlaneRequest } from "./route-control-plane-request.js";
+import { createSessionWebSockets } from "./serve-session-websockets.js";
 
 /** The secret of each service identity, unless a test gives others. */
 export const FAKE_CONTROL_PLANE_SECRETS = {
@@ -80,13 +81,10 @@ export async function startFakeControlPlane(
   const calls: FakeControlPlaneCall[] = [];
   const failures = createFailureScript<FakeControlPlaneFailure>();
   const wsTokens = new Map<string, string>();
-  const subscribers = new Map<string, Set<WebSocketConnection>>();
-  const sockets = new Set<WebSocketConnection>();
   const state = createFakeControlPlaneState({
-    broadcast: (session, message) => {
-      for (const ws of subscribers.get(session.id) ?? []) ws.send(JSON.stringify(message));
-    },
+    broadcast: (session, message) => webSockets.broadcast(session.id, message),
   });
+  const webSockets = createSessionWebSockets({ state, wsTokens });
   if (options.script) state.setScript(options.script);
 
   async function answer(req: IncomingMessage, res: ServerResponse) {
@@ -155,53 +153,7 @@ export async function startFakeControlPlane(
       res.end(JSON.stringify({ error: error.message }));
     });
   });
-  server.on("upgrade", (req, socket, head) => {
-    const match = /^\/sessions\/([^/]+)\/ws$/.exec((req.url ?? "").split("?")[0] ?? "");
-    if (!match) return refuseWebSocket(socket, 404, "Not found");
-    const sessionId = decodeURIComponent(match[1]!);
-    let subscribed = false;
-    const ws = acceptWebSocket(req, socket, head, {
-      onMessage(text) {
-        const message = parseJson(Buffer.from(text)) as
-          | { type?: string; token?: string; messageId?: string; clientRequestId?: string }
-          | undefined;
-        if (!ws) return;
-        if (message?.type === "ping")
-          return void ws.send(JSON.stringify({ type: "pong", timestamp: Date.now() }));
-        if (message?.type === "cancel_prompt" && subscribed) {
-          const session = state.sessions.get(sessionId);
-          const cancelled = session !== undefined && state.cancelPrompt(session, message.messageId ?? "");
-          const reply = cancelled
-            ? { type: "prompt_cancelled", messageId: message.messageId }
-            : {
-                type: "error",
-                code: "PROMPT_NOT_CANCELLABLE",
-                message: "This prompt is no longer pending and cannot be removed",
-              };
-          return void ws.send(JSON.stringify({ ...reply, clientRequestId: message.clientRequestId }));
-        }
-        if (message?.type !== "subscribe") return;
-        if (!message.token || wsTokens.get(message.token) !== sessionId)
-          return ws.close(4001, "Invalid authentication token");
-        if (subscribed) return ws.close(4003, "Already subscribed");
-        const session = state.sessions.get(sessionId);
-        // The control plane has no snapshot of a session it does not hold.
-        if (!session) return ws.close(4009, "Session synchronization failed");
-        subscribed = true;
-        ws.send(JSON.stringify(subscribedMessage(session)));
-        const set = subscribers.get(session.id) ?? new Set();
-        set.add(ws);
-        subscribers.set(session.id, set);
-      },
-      onClose() {
-        if (ws) {
-          sockets.delete(ws);
-          subscribers.get(sessionId)?.delete(ws);
-        }
-      },
-    });
-    if (ws) sockets.add(ws);
-  });
+  server.on("upgrade", (req, socket, head) => webSockets.upgrade(req, socket, head));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -225,60 +177,20 @@ export async function startFakeControlPlane(
       if (reason === undefined) for (const session of state.sessions.values()) state.retry(session);
     },
     release: (sessionId) => state.release(sessionId),
-    subscriberCount: (sessionId) => subscribers.get(sessionId)?.size ?? 0,
-    dropWebSockets() {
-      for (const ws of sockets) ws.terminate();
-    },
+    subscriberCount: (sessionId) => webSockets.subscriberCount(sessionId),
+    dropWebSockets: () => webSockets.dropAll(),
     async closeServer() {
       state.close();
-      for (const ws of sockets) ws.terminate();
+      webSockets.dropAll();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }
 
-/** What `subscribed` carries: the session, its history as `timeline.events`, its queue and spawn error. */
-function subscribedMessage(session: FakeRemoteSession) {
-  const history = session.events.slice(-500);
-  return {
-    type: "subscribed",
-    session: {
-      id: session.id,
-      status: session.status,
-      model: session.model,
-      messageCount: session.messages.length,
-    },
-    artifacts: session.artifacts,
-    timeline: {
-      events: history.map((event, index) => ({
-        eventId: event.id,
-        timelineSequence: session.events.length - history.length + index + 1,
-        event: flattenEvent(event),
-      })),
-      hasMore: session.events.length > history.length,
-      cursor: null,
-    },
-    promptQueue: session.messages
-      .filter((message) => message.status === "pending" || message.status === "processing")
-      .map((message) => ({ messageId: message.id, content: message.content, status: message.status })),
-    spawnError: session.spawnError,
-    participantId: `part_${session.id}`,
-  };
-}
-
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
-}
-
-function parseJson(body: Buffer): unknown {
-  if (body.length === 0) return undefined;
-  try {
-    return JSON.parse(body.toString("utf8"));
-  } catch {
-    return undefined;
-  }
 }
 
 async function readLimitedBody(req: IncomingMessage): Promise<Buffer | undefined> {
