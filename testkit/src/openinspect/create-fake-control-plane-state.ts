@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { createSessionEventLog } from "./create-session-event-log.js";
 import type {
   FakeAgentScript,
   FakeAgentStep,
-  FakeRemoteEvent,
   FakeRemoteMessage,
   FakeRemoteSession,
 } from "./fake-control-plane-types.js";
@@ -66,54 +66,8 @@ export function createFakeControlPlaneState({
   const nextId = (prefix: string) => `${prefix}_${String(++counter).padStart(6, "0")}`;
   const now = () => new Date().toISOString();
 
-  /** Stores an event as the control plane does: a token and a tool call are upserted. */
-  function record(
-    session: FakeRemoteSession,
-    type: string,
-    data: Record<string, unknown>,
-    messageId: string,
-  ) {
-    const upsertId =
-      type === "token" || type === "execution_complete"
-        ? `${type}:${messageId}`
-        : type === "tool_call" && typeof data.callId === "string"
-          ? `tool_call:${data.callId}`
-          : undefined;
-    const existing = upsertId ? session.events.findIndex((event) => event.id === upsertId) : -1;
-    const event: FakeRemoteEvent = { id: upsertId ?? nextId("evt"), type, data, messageId, createdAt: now() };
-    if (existing >= 0 && type === "tool_call") {
-      // A tool call keeps its place and time; only its data grows.
-      const kept = session.events[existing]!;
-      kept.data = data;
-      broadcast(session, { type: "sandbox_event", event: flattenEvent(kept) });
-      return;
-    }
-    // A token (and the end) moves to the newest place with its new content.
-    if (existing >= 0) session.events.splice(existing, 1);
-    session.events.push(event);
-    broadcast(session, { type: "sandbox_event", event: flattenEvent(event) });
-  }
-
-  function recordArtifact(
-    session: FakeRemoteSession,
-    message: FakeRemoteMessage,
-    step: Extract<FakeAgentStep, { artifact: unknown }>,
-  ) {
-    const id = nextId("art");
-    const media = step.artifact.type === "screenshot" || step.artifact.type === "video";
-    const url = media
-      ? `sessions/${session.id}/media/${id}.${step.artifact.type === "video" ? "webm" : "png"}`
-      : step.artifact.url;
-    const artifact = { ...step.artifact, url, id, createdAt: now() };
-    session.artifacts.push(artifact);
-    broadcast(session, { type: "artifact_created", artifact });
-    record(
-      session,
-      "artifact",
-      { artifactType: artifact.type, url, artifactId: id, metadata: artifact.metadata },
-      message.id,
-    );
-  }
+  const log = createSessionEventLog({ broadcast, nextId });
+  const record = log.record;
 
   async function runStep(session: FakeRemoteSession, message: FakeRemoteMessage, step: FakeAgentStep) {
     if ("waitForRelease" in step) {
@@ -125,7 +79,7 @@ export function createFakeControlPlaneState({
       return "stopped" as const;
     }
     if ("artifact" in step) {
-      recordArtifact(session, message, step);
+      log.recordArtifact(session, message.id, step.artifact);
       return "next" as const;
     }
     record(session, step.event, step.data ?? {}, message.id);
@@ -265,12 +219,4 @@ export function createFakeControlPlaneState({
   };
 }
 
-/** Events on the WebSocket are flat: `{type, messageId, …data}`. */
-export function flattenEvent(event: FakeRemoteEvent): Record<string, unknown> {
-  return {
-    ...event.data,
-    type: event.type,
-    messageId: event.messageId,
-    timestamp: Date.parse(event.createdAt),
-  };
-}
+export { flattenEvent } from "./create-session-event-log.js";
