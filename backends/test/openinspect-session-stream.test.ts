@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createOpenInspectClient } from "../src/index.js";
 import { followPrompt } from "../src/openinspect/follow-prompt.js";
 import { openSessionEventStream } from "../src/openinspect/open-session-event-stream.js";
+import { withdrawPrompts } from "../src/openinspect/withdraw-prompts.js";
 
 const actor = { platform: "slack" as const, id: "U1" };
 
@@ -94,6 +95,9 @@ describe("openSessionEventStream against the control plane's WebSocket", () => {
     expect(events).toEqual([
       { type: "sandbox_error", data: { error: "Modal: image build failed" }, messageId: undefined },
     ]);
+    // The socket that told it is closed; withdrawing the prompt subscribes anew.
+    expect(await withdrawPrompts({ client, sessionId, messageIds: [sent.value.messageId], actor })).toBe(1);
+    expect(plane.sessions[0]?.messages[0]?.status).toBe("failed");
 
     plane.forgetSession(sessionId);
     const gone = followPrompt({

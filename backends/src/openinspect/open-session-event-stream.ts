@@ -24,6 +24,8 @@ export interface SessionEventStream {
   snapshot: SessionSnapshot;
   /** Withdraws a queued prompt (`cancel_prompt`); false when it is no longer pending or no answer came. */
   cancelPrompt(messageId: string): Promise<boolean>;
+  /** Whether the socket is still open (it may have dropped since the subscription). */
+  readonly open: boolean;
   close(): void;
 }
 
@@ -110,6 +112,9 @@ export async function openSessionEventStream({
       events: inbox,
       snapshot,
       cancelPrompt: (messageId) => requestCancel(socket, replies, messageId),
+      get open() {
+        return socket.readyState === WebSocket.OPEN;
+      },
       close() {
         clearInterval(ping);
         socket.close();

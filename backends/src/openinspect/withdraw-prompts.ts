@@ -20,7 +20,7 @@ export async function withdrawPrompts({
   stream?: SessionEventStream;
 }): Promise<number> {
   if (messageIds.length === 0) return 0;
-  let socket = stream;
+  let socket = stream?.open ? stream : undefined;
   if (!socket) {
     const opened = await openSessionEventStream({ client, sessionId, actor });
     if (opened.kind !== "subscribed") return 0;
