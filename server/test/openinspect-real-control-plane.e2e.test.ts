@@ -1,4 +1,4 @@
-import { createOpenInspectClient } from "@baton/backends";
+import { createOpenInspectClient, VANISHED_SESSION_NOTE } from "@baton/backends";
 import {
   buildIssueCommentEvent,
   FAKE_CONTROL_PLANE_DEFAULT_MODEL,
@@ -196,7 +196,7 @@ describe("Open-Inspect as its real control plane behaves", () => {
     s.plane.forgetSession(s.plane.sessions[0]!.id);
     await s.slack.mention({ channel: "C0FOLLOW", threadTs, text: "second" });
     const result = await resultIn(s, "C0FOLLOW", "Done: second", 5_000);
-    expect(textOf(result)).toContain("no longer exists");
+    expect(textOf(result)).toContain(VANISHED_SESSION_NOTE);
     expect(s.plane.sessions).toHaveLength(1);
     expect(s.plane.sessions[0]?.messages.map((m) => m.content)).toEqual(["second"]);
   });
