@@ -189,6 +189,20 @@ describe("Open-Inspect as its real control plane behaves", () => {
     expect(textOf(result)).not.toContain(session.artifacts[0]!.url);
   });
 
+  it("without OPENINSPECT_WEB_URL, the result says how many screenshots there are and in which session", async () => {
+    s = await startOpenInspectScenario({ catalogYaml: CATALOG });
+    s.plane.setScript(() => [
+      { artifact: { type: "screenshot", url: "ignored", metadata: {} } },
+      { artifact: { type: "video", url: "ignored", metadata: {} } },
+      { event: "token", data: { content: "Recorded it" } },
+    ]);
+    await s.slack.mention({ channel: "C0SHOT2", text: "record the checkout of acme/web" });
+    const result = await resultIn(s, "C0SHOT2", "Recorded it");
+    const session = s.plane.sessions[0]!;
+    expect(textOf(result)).toContain(`2 screenshots or videos; they are in its session ${session.id}`);
+    expect(textOf(result)).not.toContain("sessions/");
+  });
+
   it("a remote session the control plane no longer holds (its routes answer 200, empty) is noticed, and the follow-up continues in a new one", async () => {
     s = await startOpenInspectScenario({ catalogYaml: CATALOG });
     const { ts: threadTs } = await s.slack.mention({ channel: "C0FOLLOW", text: "first in acme/web" });
