@@ -3,7 +3,7 @@ import type { Platform } from "@baton/core";
 import type { ActorRef, OpenInspectClient } from "./create-openinspect-client.js";
 import { isPromptEnd } from "./create-prompt-progress.js";
 import { toTurnError } from "./openinspect-errors.js";
-import type { OpenInspectResult } from "./openinspect-result.js";
+import type { OpenInspectFailureKind, OpenInspectResult } from "./openinspect-result.js";
 import type { RemoteEvent } from "./openinspect-schemas.js";
 
 export const EVENTS_POLL_INTERVAL_MS = 1_000;
@@ -11,6 +11,13 @@ export const EVENTS_POLL_INTERVAL_MS = 1_000;
 export const EVENTS_PAGE_LIMIT = 200;
 /** Polling gives up (and the turn is tried again later) after this many failed reads in a row. */
 export const EVENTS_POLL_MAX_FAILURES = 5;
+/** Failures that another read cannot mend: the turn ends at once. */
+const PERMANENT_FAILURES = new Set<OpenInspectFailureKind>([
+  "unauthorized",
+  "no_identity",
+  "identity_not_configured",
+  "not_implemented",
+]);
 
 /**
  * Follows one prompt through `GET /sessions/:id/events?message_id=`, yielding each new or changed
@@ -44,7 +51,7 @@ export async function* pollPromptEvents({
     const read = await readAllEvents({ client, sessionId, messageId, actor, signal });
     if (!read.ok) {
       failures += 1;
-      if (read.kind === "unauthorized" || read.kind === "no_identity" || failures >= EVENTS_POLL_MAX_FAILURES)
+      if (PERMANENT_FAILURES.has(read.kind) || failures >= EVENTS_POLL_MAX_FAILURES)
         throw toTurnError(read, actor.platform);
     } else {
       failures = 0;
