@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { answersPing, getFreePort, startRedisCluster } from "@baton/testkit";
+import { getFreePort, type RedisServer, startRedisCluster, startRedisServer } from "@baton/testkit";
 import { type Cluster, Redis } from "ioredis";
 
 const REDIS_START_TIMEOUT_MS = 15_000;
@@ -28,44 +27,15 @@ export async function startAofRedis(): Promise<ChaosRedis> {
   const port = await getFreePort();
   const url = `redis://127.0.0.1:${port}`;
   const clients: Redis[] = [];
-  let server = await launch();
-
-  async function launch(): Promise<ChildProcess> {
-    const child = spawn(
-      "redis-server",
-      [
-        "--port",
-        String(port),
-        "--bind",
-        "127.0.0.1",
-        "--dir",
-        dir,
-        "--appendonly",
-        "yes",
-        "--appendfsync",
-        "always",
-        "--save",
-        "",
-        "--maxmemory-policy",
-        "noeviction",
-      ],
-      { stdio: "ignore" },
-    );
-    const deadline = Date.now() + REDIS_START_TIMEOUT_MS;
-    while (!(await answersPing(url))) {
-      if (child.exitCode !== null) throw new Error(`redis-server exited with code ${child.exitCode}`);
-      if (Date.now() > deadline) throw new Error(`redis-server did not answer on ${url}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    return child;
-  }
-
-  const kill = (child: ChildProcess) =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill("SIGKILL");
+  const launch = () =>
+    startRedisServer({
+      port,
+      dir,
+      appendOnly: "always",
+      extraArgs: ["--maxmemory-policy", "noeviction"],
+      startTimeoutMs: REDIS_START_TIMEOUT_MS,
     });
+  let server: RedisServer = await launch();
 
   return {
     env: { REDIS_URL: url },
@@ -77,12 +47,12 @@ export async function startAofRedis(): Promise<ChaosRedis> {
       return client;
     },
     async restart() {
-      await kill(server);
+      await server.kill();
       server = await launch();
     },
     async stop() {
       for (const client of clients) client.disconnect();
-      await kill(server);
+      await server.kill();
       rmSync(dir, { recursive: true, force: true });
     },
   };

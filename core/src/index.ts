@@ -125,6 +125,7 @@ export {
   createDeliveryClaims,
   type OncePerDelivery,
 } from "./delivery/claim-delivery.js";
+export { describeError, type ErrorDescription, errorMessage } from "./describe-error.js";
 export {
   BatonError,
   type BatonErrorCode,
@@ -266,6 +267,13 @@ export {
   createConversationOwnerStore,
 } from "./store/conversation-owner-store.js";
 export { createRedisKeys, DEFAULT_REDIS_PREFIX, type RedisKeys } from "./store/redis-keys.js";
+export {
+  defineRedisScripts,
+  type RedisScript,
+  type RedisScriptCalls,
+  redisScript,
+  type ScriptArgument,
+} from "./store/redis-scripts.js";
 export {
   conversationLedgerId,
   createReplyLedger,

@@ -1,4 +1,4 @@
-import type { RedisKeys, TurnStatus } from "@baton/core";
+import { defineRedisScripts, type RedisKeys, redisScript, type TurnStatus } from "@baton/core";
 import type { Redis } from "ioredis";
 
 export type EnterResult = "entered" | "not_head" | "locked" | "gone";
@@ -82,33 +82,33 @@ export interface ConversationGate {
   ): Promise<{ changed: boolean; next: string | null }>;
 }
 
-interface GateCommands {
-  batonGateEnter(
-    inbox: string,
-    lock: string,
-    turn: string,
-    turnId: string,
-    token: string,
-    lockMs: number,
-  ): Promise<EnterResult>;
-  batonGateRenew(lock: string, token: string, lockMs: number): Promise<number>;
-  batonGateLeave(
-    inbox: string,
-    lock: string,
-    turn: string,
-    turnId: string,
-    token: string,
-    status: string,
-  ): Promise<string | null>;
-  batonGateRelease(lock: string, turn: string, token: string): Promise<number>;
-  batonGateEvict(
-    inbox: string,
-    lock: string,
-    turn: string,
-    turnId: string,
-    status: string,
-  ): Promise<[number, string]>;
-}
+type GateKeys = [inbox: string, lock: string, turn: string];
+const GATE_SCRIPTS = {
+  batonGateEnter: redisScript<GateKeys, [turnId: string, token: string, lockMs: number], EnterResult>({
+    numberOfKeys: 3,
+    lua: ENTER_SCRIPT,
+  }),
+  batonGateRenew: redisScript<[lock: string], [token: string, lockMs: number], number>({
+    numberOfKeys: 1,
+    lua: RENEW_SCRIPT,
+  }),
+  batonGateLeave: redisScript<GateKeys, [turnId: string, token: string, status: TurnStatus], string | null>({
+    numberOfKeys: 3,
+    lua: LEAVE_SCRIPT,
+  }),
+  batonGateRelease: redisScript<[lock: string, turn: string], [token: string], number>({
+    numberOfKeys: 2,
+    lua: RELEASE_SCRIPT,
+  }),
+  batonGateEvict: redisScript<
+    GateKeys,
+    [turnId: string, status: TurnStatus],
+    [changed: number, next: string]
+  >({
+    numberOfKeys: 3,
+    lua: EVICT_SCRIPT,
+  }),
+};
 
 export function createConversationGate({
   redis,
@@ -119,30 +119,23 @@ export function createConversationGate({
   keys: RedisKeys;
   lockMs: number;
 }): ConversationGate {
-  redis.defineCommand("batonGateEnter", { numberOfKeys: 3, lua: ENTER_SCRIPT });
-  redis.defineCommand("batonGateRenew", { numberOfKeys: 1, lua: RENEW_SCRIPT });
-  redis.defineCommand("batonGateLeave", { numberOfKeys: 3, lua: LEAVE_SCRIPT });
-  redis.defineCommand("batonGateRelease", { numberOfKeys: 2, lua: RELEASE_SCRIPT });
-  redis.defineCommand("batonGateEvict", { numberOfKeys: 3, lua: EVICT_SCRIPT });
-  const commands = redis as unknown as GateCommands;
+  const scripts = defineRedisScripts(redis, GATE_SCRIPTS);
+  const gateKeys = (key: string, turnId: string): GateKeys => [
+    keys.inbox(key),
+    keys.lock(key),
+    keys.turn(key, turnId),
+  ];
   return {
-    enter: (key, turnId, token) =>
-      commands.batonGateEnter(keys.inbox(key), keys.lock(key), keys.turn(key, turnId), turnId, token, lockMs),
-    renew: async (key, token) => (await commands.batonGateRenew(keys.lock(key), token, lockMs)) === 1,
+    enter: (key, turnId, token) => scripts.batonGateEnter(gateKeys(key, turnId), [turnId, token, lockMs]),
+    renew: async (key, token) => (await scripts.batonGateRenew([keys.lock(key)], [token, lockMs])) === 1,
     isHead: async (key, turnId) => (await redis.lindex(keys.inbox(key), 0)) === turnId,
     leave: (key, turnId, token, status) =>
-      commands.batonGateLeave(keys.inbox(key), keys.lock(key), keys.turn(key, turnId), turnId, token, status),
+      scripts.batonGateLeave(gateKeys(key, turnId), [turnId, token, status]),
     release: async (key, turnId, token) => {
-      await commands.batonGateRelease(keys.lock(key), keys.turn(key, turnId), token);
+      await scripts.batonGateRelease([keys.lock(key), keys.turn(key, turnId)], [token]);
     },
     evict: async (key, turnId, status) => {
-      const [changed, next] = await commands.batonGateEvict(
-        keys.inbox(key),
-        keys.lock(key),
-        keys.turn(key, turnId),
-        turnId,
-        status,
-      );
+      const [changed, next] = await scripts.batonGateEvict(gateKeys(key, turnId), [turnId, status]);
       return { changed: changed === 1, next: next || null };
     },
   };

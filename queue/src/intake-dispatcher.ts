@@ -1,6 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import type { Logger, RedisKeys, Turn, UserFacingError } from "@baton/core";
+import {
+  defineRedisScripts,
+  errorMessage,
+  type Logger,
+  type RedisKeys,
+  redisScript,
+  type Turn,
+  type UserFacingError,
+} from "@baton/core";
 import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { createConversationGate } from "./conversation-gate.js";
@@ -19,6 +27,12 @@ const DISPATCHED_SCRIPT = `
 redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])
 return redis.call('XDEL', KEYS[1], ARGV[2])
 `;
+const DISPATCHER_SCRIPTS = {
+  batonDispatched: redisScript<[stream: string], [group: string, entryId: string], number>({
+    numberOfKeys: 1,
+    lua: DISPATCHED_SCRIPT,
+  }),
+};
 /** An entry a dispatcher took but did not finish for this long (it crashed) is taken over. */
 export const DISPATCH_RECLAIM_IDLE_MS = 30_000;
 export const DISPATCH_RECLAIM_EVERY_MS = 5_000;
@@ -66,10 +80,7 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
   const limits = options.limits ?? DEFAULT_INTAKE_LIMITS;
   const gate = createConversationGate({ redis, keys, lockMs: CONVERSATION_LOCK_MS });
   const stream = keys.intakeStream;
-  redis.defineCommand("batonDispatched", { numberOfKeys: 1, lua: DISPATCHED_SCRIPT });
-  const command = redis as unknown as {
-    batonDispatched(stream: string, group: string, entryId: string): Promise<number>;
-  };
+  const scripts = defineRedisScripts(redis, DISPATCHER_SCRIPTS);
   const consumer = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   const inFlight = new Set<Promise<void>>();
   const acknowledging = new Set<Promise<void>>();
@@ -94,11 +105,11 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
         await queueTurn(turn);
       } catch (error) {
         // Without its job the turn would never run: keep the entry, and a later pass retries it.
-        log.error("queue.dispatch.enqueue_failed", { turn_id: turnId, error: (error as Error).message });
+        log.error("queue.dispatch.enqueue_failed", { turn_id: turnId, error: errorMessage(error) });
         return;
       }
     }
-    await command.batonDispatched(stream, DISPATCHER_GROUP, entryId);
+    await scripts.batonDispatched([stream], [DISPATCHER_GROUP, entryId]);
   }
 
   /**
@@ -141,7 +152,7 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
     await options
       .fail(turn, error)
       .catch((failure: unknown) =>
-        log.warn("queue.dispatch.fail_reply_failed", { turn_id: turn.id, error: (failure as Error).message }),
+        log.warn("queue.dispatch.fail_reply_failed", { turn_id: turn.id, error: errorMessage(failure) }),
       );
   }
 
@@ -159,7 +170,7 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
       log.warn("queue.dispatch.ack_failed", {
         turn_id: turn.id,
         delivery_id: turn.request.deliveryId,
-        error: (error as Error).message,
+        error: errorMessage(error),
       });
     }
   }
@@ -172,7 +183,7 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
   function track(entry: StreamEntry): void {
     const work = dispatch(entry)
       .catch((error: unknown) =>
-        log.error("queue.dispatch.failed", { entry_id: entry[0], error: (error as Error).message }),
+        log.error("queue.dispatch.failed", { entry_id: entry[0], error: errorMessage(error) }),
       )
       .finally(() => inFlight.delete(work));
     inFlight.add(work);
@@ -227,7 +238,7 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
         await run();
       } catch (error) {
         if (closing) break;
-        log.error("queue.dispatch.loop_failed", { error: (error as Error).message });
+        log.error("queue.dispatch.loop_failed", { error: errorMessage(error) });
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
     }

@@ -1,4 +1,5 @@
 // The Lua of intake's one Redis step. Kept apart from intake.ts so the TypeScript reads on its own.
+import { type RequestRefusal, redisScript } from "@baton/core";
 
 // Token buckets, peeked before anything is decided and taken only for a turn that is queued, so a
 // refused or repeated delivery costs nothing. State: a STRING '<tokens> <at ms>', so that both
@@ -92,7 +93,7 @@ end
  * inbox, stream, user bucket, workspace bucket, session requester. ARGV: as CLAIM, then user per
  * minute, user burst, workspace per minute, workspace burst, actor id, steering policy.
  */
-export const INTAKE_SCRIPT = `${BUCKET_HELPERS}${CLAIM}
+const INTAKE_SCRIPT = `${BUCKET_HELPERS}${CLAIM}
 local bucket_args = { ARGV[7], ARGV[8], ARGV[9], ARGV[10] }
 local now, user, ws
 -- A repeated delivery stops at the claim: its buckets are neither peeked nor taken.
@@ -113,7 +114,7 @@ return outcome
  * bucket. ARGV: user per minute, user burst, workspace per minute, workspace burst. Returns
  * { refusal or '', retry ms }.
  */
-export const TAKE_TOKENS_SCRIPT = `${BUCKET_HELPERS}
+const TAKE_TOKENS_SCRIPT = `${BUCKET_HELPERS}
 local now = now_ms()
 local refusal, retry, user, ws = check_buckets(KEYS[1], KEYS[2], ARGV, now)
 if refusal then return { refusal, retry } end
@@ -126,7 +127,44 @@ return { '', 0 }
  * requester; ARGV as CLAIM, then the refusal ('' for none), its retry ms, the actor id and the
  * steering policy. The stream entry follows as a command of its own.
  */
-export const CLAIM_SCRIPT = `${CLAIM}
+const CLAIM_SCRIPT = `${CLAIM}
 local refusal = ARGV[7] ~= '' and ARGV[7] or false
 return claim(refusal, tonumber(ARGV[8]), KEYS[4], ARGV[9], ARGV[10])
 `;
+
+/** What a claim replies: `new`, the status of the turn a repeated delivery started, or a refusal. */
+export type ClaimOutcome = [kind: string, reason?: RequestRefusal, retryAfterMs?: number];
+type ClaimKeys = [delivery: string, turn: string, inbox: string];
+export type ClaimArgs = [
+  turnId: string,
+  turnJson: string,
+  deliveryTtlMs: number,
+  turnTtlMs: number,
+  conversationKey: string,
+  maxQueued: number,
+];
+type BucketKeys = [userBucket: string, workspaceBucket: string];
+export type BucketArgs = [
+  userPerMinute: number,
+  userBurst: number,
+  workspacePerMinute: number,
+  workspaceBurst: number,
+];
+export type SteeringArgs = [actorId: string, steeringPolicy: string];
+
+export const INTAKE_SCRIPTS = {
+  batonIntake: redisScript<
+    [...ClaimKeys, stream: string, ...BucketKeys, requester: string],
+    [...ClaimArgs, ...BucketArgs, ...SteeringArgs],
+    ClaimOutcome
+  >({ numberOfKeys: 7, lua: INTAKE_SCRIPT }),
+  batonIntakeTokens: redisScript<BucketKeys, BucketArgs, [refusal: string, retryAfterMs: number]>({
+    numberOfKeys: 2,
+    lua: TAKE_TOKENS_SCRIPT,
+  }),
+  batonIntakeClaim: redisScript<
+    [...ClaimKeys, requester: string],
+    [...ClaimArgs, refusal: string, retryAfterMs: number, ...SteeringArgs],
+    ClaimOutcome
+  >({ numberOfKeys: 4, lua: CLAIM_SCRIPT }),
+};

@@ -1,10 +1,10 @@
 import {
   DEFAULT_RETENTION,
+  defineRedisScripts,
   conversationKey as keyOfConversation,
   type Logger,
   type RedisKeys,
   type RequestIntake,
-  type RequestRefusal,
   type Retention,
   type SessionRequest,
   type SteeringPolicy,
@@ -15,7 +15,13 @@ import {
 import type { Redis } from "ioredis";
 import { boundRequest } from "./bound-request.js";
 import { DEFAULT_INTAKE_LIMITS, type IntakeLimits, workspaceOf } from "./intake-limits.js";
-import { CLAIM_SCRIPT, INTAKE_SCRIPT, TAKE_TOKENS_SCRIPT } from "./intake-scripts.js";
+import {
+  type BucketArgs,
+  type ClaimArgs,
+  type ClaimOutcome,
+  INTAKE_SCRIPTS,
+  type SteeringArgs,
+} from "./intake-scripts.js";
 import { isFinished } from "./turn-record.js";
 
 export type Intake = RequestIntake;
@@ -28,8 +34,6 @@ export interface IntakeOptions {
   /** Delivery ids live `deliveryMs`; the turn record and the inbox `turnMs`. */
   retention?: Retention;
 }
-
-type ClaimOutcome = [kind: string, reason?: RequestRefusal, retryAfterMs?: number];
 
 /**
  * Accepts a session request once per delivery: persists the turn, appends it to its
@@ -47,11 +51,8 @@ export function createIntake({
   limits = DEFAULT_INTAKE_LIMITS,
   retention = DEFAULT_RETENTION,
 }: IntakeOptions): Intake {
-  redis.defineCommand("batonIntake", { numberOfKeys: 7, lua: INTAKE_SCRIPT });
-  redis.defineCommand("batonIntakeTokens", { numberOfKeys: 2, lua: TAKE_TOKENS_SCRIPT });
-  redis.defineCommand("batonIntakeClaim", { numberOfKeys: 4, lua: CLAIM_SCRIPT });
-  const commands = redis as unknown as IntakeCommands;
-  const bucketArgs = [
+  const scripts = defineRedisScripts(redis, INTAKE_SCRIPTS);
+  const bucketArgs: BucketArgs = [
     limits.perUser.perMinute,
     limits.perUser.burst,
     limits.perWorkspace.perMinute,
@@ -74,10 +75,14 @@ export function createIntake({
     steering: SteeringPolicy | undefined,
   ): Promise<ClaimOutcome> {
     const key = turn.conversationKey;
-    const steeringArgs = [request.actor.id, encodeSteeringPolicy(steering)];
+    const steeringArgs: SteeringArgs = [request.actor.id, encodeSteeringPolicy(steering)];
     const requesterKey = sessionRequesterKey(keys, key);
-    const claimKeys = [keys.delivery(key, request.deliveryId), keys.turn(key, turn.id), keys.inbox(key)];
-    const claimArgs = [
+    const claimKeys = [
+      keys.delivery(key, request.deliveryId),
+      keys.turn(key, turn.id),
+      keys.inbox(key),
+    ] as const;
+    const claimArgs: ClaimArgs = [
       turn.id,
       JSON.stringify(turn),
       retention.deliveryMs,
@@ -85,25 +90,16 @@ export function createIntake({
       key,
       limits.maxQueuedPerConversation,
     ];
-    if (!commands.isCluster) {
-      return commands.batonIntake(
-        ...claimKeys,
-        keys.intakeStream,
-        ...bucketKeys(request),
-        requesterKey,
-        ...claimArgs,
-        ...bucketArgs,
-        ...steeringArgs,
+    if (!redis.isCluster) {
+      return scripts.batonIntake(
+        [...claimKeys, keys.intakeStream, ...bucketKeys(request), requesterKey],
+        [...claimArgs, ...bucketArgs, ...steeringArgs],
       );
     }
-    const [refusal, retryAfterMs] = await commands.batonIntakeTokens(...bucketKeys(request), ...bucketArgs);
-    const outcome = await commands.batonIntakeClaim(
-      ...claimKeys,
-      requesterKey,
-      ...claimArgs,
-      refusal,
-      retryAfterMs,
-      ...steeringArgs,
+    const [refusal, retryAfterMs] = await scripts.batonIntakeTokens(bucketKeys(request), bucketArgs);
+    const outcome = await scripts.batonIntakeClaim(
+      [...claimKeys, requesterKey],
+      [...claimArgs, refusal, retryAfterMs, ...steeringArgs],
     );
     await redis.xadd(keys.intakeStream, "*", "turn", turn.id, "conversation", key);
     return outcome;
@@ -138,13 +134,6 @@ export function createIntake({
     });
     return { kind: "duplicate", turnId, requeued };
   };
-}
-
-interface IntakeCommands {
-  readonly isCluster: boolean;
-  batonIntake(...args: Array<string | number>): Promise<ClaimOutcome>;
-  batonIntakeTokens(...args: Array<string | number>): Promise<[string, number]>;
-  batonIntakeClaim(...args: Array<string | number>): Promise<ClaimOutcome>;
 }
 
 /** The policy as the intake script reads it: '' (not checked), 'requester', 'channel', or ',U1,U2,'. */

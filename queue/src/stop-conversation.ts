@@ -1,4 +1,10 @@
-import type { RedisKeys, StopConversation, StopResult } from "@baton/core";
+import {
+  defineRedisScripts,
+  type RedisKeys,
+  redisScript,
+  type StopConversation,
+  type StopResult,
+} from "@baton/core";
 import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { TurnJob } from "./turn-job.js";
@@ -28,6 +34,15 @@ if running ~= '' then redis.call('PUBLISH', KEYS[2], running) end
 return result
 `;
 
+const STOP_SCRIPTS = {
+  // Replies [running turn id or '', ...cancelled turn ids].
+  batonStopConversation: redisScript<
+    [inbox: string, stopChannel: string, lock: string],
+    [turnKeyPrefix: string],
+    string[]
+  >({ numberOfKeys: 3, lua: STOP_SCRIPT }),
+};
+
 /** Stops a conversation: aborts its running turn (wherever it runs) and drops what waits behind it. */
 export function createStopConversation({
   redis,
@@ -38,22 +53,12 @@ export function createStopConversation({
   keys: RedisKeys;
   turns: Queue<TurnJob>;
 }): StopConversation {
-  redis.defineCommand("batonStopConversation", { numberOfKeys: 3, lua: STOP_SCRIPT });
-  const command = redis as unknown as {
-    batonStopConversation(
-      inbox: string,
-      channel: string,
-      lock: string,
-      turnPrefix: string,
-    ): Promise<string[]>;
-  };
+  const scripts = defineRedisScripts(redis, STOP_SCRIPTS);
   return async (conversationKey) => {
     const turnPrefix = keys.turn(conversationKey, "");
-    const [running = "", ...cancelled] = await command.batonStopConversation(
-      keys.inbox(conversationKey),
-      keys.stopChannel(conversationKey),
-      keys.lock(conversationKey),
-      turnPrefix,
+    const [running = "", ...cancelled] = await scripts.batonStopConversation(
+      [keys.inbox(conversationKey), keys.stopChannel(conversationKey), keys.lock(conversationKey)],
+      [turnPrefix],
     );
     // A job that is active elsewhere cannot be removed; its worker finds the turn cancelled.
     await Promise.allSettled(cancelled.map((id) => turns.remove(id)));

@@ -1,4 +1,12 @@
-import type { Logger, RedisKeys, Turn, TurnStatus } from "@baton/core";
+import {
+  defineRedisScripts,
+  errorMessage,
+  type Logger,
+  type RedisKeys,
+  redisScript,
+  type Turn,
+  type TurnStatus,
+} from "@baton/core";
 import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { createConversationGate } from "./conversation-gate.js";
@@ -52,6 +60,13 @@ redis.call('ZADD', KEYS[1], 'NX', ARGV[1], ARGV[2])
 return redis.call('ZSCORE', KEYS[1], ARGV[2])
 `;
 
+const WATCHDOG_SCRIPTS = {
+  batonWatchdogArm: redisScript<[deadlines: string], [deadline: number, member: string], string | null>({
+    numberOfKeys: 1,
+    lua: ARM_SCRIPT,
+  }),
+};
+
 /**
  * The turn timeout. A turn's clock starts when it first runs and lives in one sorted set (turn →
  * deadline), so it survives the worker: the worker aborts its own turn at the deadline, and every
@@ -69,10 +84,7 @@ export function createTurnWatchdog(options: TurnWatchdogOptions): TurnWatchdog {
   });
   const log = logger.child({ component: "queue.watchdog" });
   const deadlines = keys.scoped("watchdog");
-  redis.defineCommand("batonWatchdogArm", { numberOfKeys: 1, lua: ARM_SCRIPT });
-  const command = redis as unknown as {
-    batonWatchdogArm(deadlines: string, deadline: number, member: string): Promise<string | null>;
-  };
+  const scripts = defineRedisScripts(redis, WATCHDOG_SCRIPTS);
   let timer: NodeJS.Timeout | undefined;
   let sweeping: Promise<void> | undefined;
   let closed = false;
@@ -112,7 +124,7 @@ export function createTurnWatchdog(options: TurnWatchdogOptions): TurnWatchdog {
         continue;
       }
       await expire(conversationKey, turnId).catch((error: unknown) =>
-        log.warn("queue.watchdog.expire_failed", { turn_id: turnId, error: (error as Error).message }),
+        log.warn("queue.watchdog.expire_failed", { turn_id: turnId, error: errorMessage(error) }),
       );
     }
   }
@@ -121,9 +133,7 @@ export function createTurnWatchdog(options: TurnWatchdogOptions): TurnWatchdog {
     if (closed) return;
     timer = setTimeout(() => {
       sweeping = sweep()
-        .catch((error: unknown) =>
-          log.warn("queue.watchdog.sweep_failed", { error: (error as Error).message }),
-        )
+        .catch((error: unknown) => log.warn("queue.watchdog.sweep_failed", { error: errorMessage(error) }))
         .finally(schedule);
     }, sweepEveryMs);
   }
@@ -132,7 +142,10 @@ export function createTurnWatchdog(options: TurnWatchdogOptions): TurnWatchdog {
     timeoutMs,
     async arm(conversationKey, turnId) {
       const deadline = Date.now() + timeoutMs;
-      const score = await command.batonWatchdogArm(deadlines, deadline, memberOf(conversationKey, turnId));
+      const score = await scripts.batonWatchdogArm(
+        [deadlines],
+        [deadline, memberOf(conversationKey, turnId)],
+      );
       return Number(score ?? deadline);
     },
     async disarm(conversationKey, turnId) {

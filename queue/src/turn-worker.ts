@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
+  errorMessage,
   type Logger,
   type RedisKeys,
   type Turn,
@@ -134,7 +135,7 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
           // Without the lock another worker may take the turn over: this run must end now.
           (held) => held || controller.signal.aborted || controller.abort("lost_lock"),
           (error: unknown) =>
-            log.warn("queue.turn.lock_renew_failed", { turn_id: turnId, error: (error as Error).message }),
+            log.warn("queue.turn.lock_renew_failed", { turn_id: turnId, error: errorMessage(error) }),
         );
       }, lockMs / 3);
       unwatch = await stopSignals.watch(conversationKey, turnId, () => controller.abort("stopped"));
@@ -158,7 +159,7 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
         // No try is left: end the turn so that the conversation's later turns are not blocked.
         const next = await gate.leave(conversationKey, turnId, lockToken, "failed");
         if (next) await wakeTurn(next);
-        log.error("queue.turn.gave_up", { turn_id: turnId, attempt, error: (error as Error).message });
+        log.error("queue.turn.gave_up", { turn_id: turnId, attempt, error: errorMessage(error) });
       } else {
         await gate.release(conversationKey, turnId, lockToken);
       }
@@ -212,7 +213,7 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
       (job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1));
     if (job && (final || STALLED_TOO_OFTEN.test(error.message))) {
       giveUp(job, error).catch((failure: unknown) =>
-        log.error("queue.turn.give_up_failed", { turn_id: job.id, error: (failure as Error).message }),
+        log.error("queue.turn.give_up_failed", { turn_id: job.id, error: errorMessage(failure) }),
       );
     }
   });

@@ -1,8 +1,7 @@
-import { startFakeSlack } from "@baton/testkit";
+import { createRecordingLogger, startFakeSlack } from "@baton/testkit";
 import { createTestRedis } from "@baton/testkit/vitest";
 import { afterEach, describe, expect, it } from "vitest";
 import { startBaton } from "../src/start-baton.js";
-import { createRecordingLogger } from "./fixtures/recording-logger.js";
 import { callsIn, eventually, slackActions } from "./fixtures/slack-test-actions.js";
 import {
   startTestBaton,

@@ -1,5 +1,6 @@
 import { checkOpenInspect, createOpenInspectClient } from "@baton/backends";
 import {
+  createRecordingLogger,
   FAKE_CONTROL_PLANE_SECRETS,
   type FakeControlPlane,
   getFreePort,
@@ -9,7 +10,6 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config/load-config.js";
 import { createOpenInspectClientFromConfig } from "../src/platforms/setup-openinspect.js";
 import { startBaton } from "../src/start-baton.js";
-import { createRecordingLogger } from "./fixtures/recording-logger.js";
 
 describe("BATON_BACKEND=openinspect needs only configuration", () => {
   it("names OPENINSPECT_URL, then the secrets, when they are missing", () => {

@@ -1,6 +1,7 @@
 import { conversationKey, createRedisKeys } from "@baton/core";
 import {
   buildAppMentionEvent,
+  createRecordingLogger,
   FAKE_SLACK_DEFAULTS,
   type FakeSlack,
   type FakeSlackCall,
@@ -13,7 +14,6 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runShareCommand } from "../src/cli/share-command.js";
 import { type RunningBaton, startBaton } from "../src/start-baton.js";
-import { createRecordingLogger } from "./fixtures/recording-logger.js";
 import { TEST_BOT_TOKEN, TEST_SIGNING_SECRET } from "./fixtures/start-test-baton.js";
 
 const CONVERSATIONS = 12;

@@ -1,47 +1,29 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import {
   buildAppMentionEvent,
+  createRecordingLogger,
   FAKE_SLACK_DEFAULTS,
   type FakeSlack,
-  getFreePort,
   postSlackEvent,
+  type RedisServer,
   startFakeSlack,
+  startRedisServer,
 } from "@baton/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type RunningBaton, startBaton } from "../src/start-baton.js";
-import { createRecordingLogger } from "./fixtures/recording-logger.js";
 import { TEST_SIGNING_SECRET } from "./fixtures/start-test-baton.js";
 
-async function startPrivateRedis(port: number): Promise<ChildProcess> {
-  const server = spawn(
-    "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    { stdio: "ignore" },
-  );
-  for (let tries = 0; tries < 100; tries++) {
-    const up = await fetch(`http://127.0.0.1:${port}`).then(
-      () => true,
-      (error: { cause?: { code?: string } }) => error.cause?.code !== "ECONNREFUSED",
-    );
-    if (up) return server;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error("redis-server did not start");
-}
-
 describe("when Redis goes away", () => {
-  let redisServer: ChildProcess;
+  let redisServer: RedisServer;
   let slack: FakeSlack;
   let baton: RunningBaton;
   beforeEach(async () => {
-    const port = await getFreePort();
-    redisServer = await startPrivateRedis(port);
+    redisServer = await startRedisServer();
     slack = await startFakeSlack();
     baton = await startBaton({
       mode: "gateway",
       logger: createRecordingLogger(),
       env: {
-        REDIS_URL: `redis://127.0.0.1:${port}`,
+        REDIS_URL: redisServer.url,
         PORT: "0",
         HOST: "127.0.0.1",
         BATON_CONFIG: "does-not-exist.yaml",
@@ -53,15 +35,13 @@ describe("when Redis goes away", () => {
     });
   });
   afterEach(async () => {
-    redisServer.kill("SIGKILL");
+    await redisServer.kill();
     await Promise.race([baton.close(), new Promise((resolve) => setTimeout(resolve, 5_000))]);
     await slack.close();
   });
 
   it("answers webhooks with a 5xx (so Slack retries), reports not ready, and keeps serving", async () => {
-    const exited = new Promise((resolve) => redisServer.once("exit", resolve));
-    redisServer.kill("SIGKILL");
-    await exited;
+    await redisServer.kill();
     const envelope = buildAppMentionEvent({
       teamId: FAKE_SLACK_DEFAULTS.teamId,
       botUserId: FAKE_SLACK_DEFAULTS.botUserId,

@@ -1,10 +1,10 @@
 import { mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createRecordingLogger } from "@baton/testkit";
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startBaton } from "../src/start-baton.js";
-import { createRecordingLogger } from "./fixtures/recording-logger.js";
 
 describe("share link keys at startup", () => {
   let redis: TestRedis;

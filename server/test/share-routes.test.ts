@@ -1,12 +1,8 @@
 import { createHash } from "node:crypto";
+import { createRecordingLogger } from "@baton/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SHARE_PAGE_SCRIPT } from "../src/share-pages/share-page-script.js";
-import {
-  captureLogger,
-  finishedTurn,
-  type ShareHarness,
-  startShareHarness,
-} from "./fixtures/share-harness.js";
+import { finishedTurn, type ShareHarness, startShareHarness } from "./fixtures/share-harness.js";
 
 const DAY_MS = 24 * 60 * 60_000;
 // Built at run time, so that no credential-shaped literal sits in the source.
@@ -183,18 +179,15 @@ describe("share routes", () => {
   });
 
   it("answers a failure with the security headers, and logs no share id", async () => {
-    const lines: string[] = [];
-    const failing = await startShareHarness({
-      failTranscripts: true,
-      logger: captureLogger(lines),
-    });
+    const logger = createRecordingLogger();
+    const failing = await startShareHarness({ failTranscripts: true, logger });
     try {
       const { shareId } = await failing.sharedSession("1700000000.000160", finishedTurn("t1"));
       const response = await fetch(`${failing.baseUrl}/s/${shareId}`);
       expect(response.status).toBe(500);
       expectSecurityHeaders(response);
-      expect(lines.join("\n")).toContain("server.share_pages.failed");
-      expect(lines.join("\n")).not.toContain(shareId);
+      expect(logger.lines.map((line) => line.event)).toContain("server.share_pages.failed");
+      expect(JSON.stringify(logger.lines)).not.toContain(shareId);
     } finally {
       await failing.close();
     }

@@ -1,10 +1,10 @@
 import { silentLogger } from "@baton/core";
+import { createRecordingLogger } from "@baton/testkit";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ShareRenderer, ShareRenderResult } from "../src/share-pages/create-share-render-pool.js";
 import { SHARE_BUSY_RETRY_AFTER_S } from "../src/share-pages/render-busy-page.js";
 import type { ShareRenderJob } from "../src/share-pages/share-render-job.js";
 import {
-  captureLogger,
   finishedTurn,
   type ShareHarness,
   sharedRenderPool,
@@ -46,8 +46,8 @@ describe("share pages while the render threads are saturated", () => {
 
   it("answers 503 with Retry-After and the share headers, on the page and every transcript route", async () => {
     const { state, renderer } = switchableRenderer(sharedRenderPool([]));
-    const lines: string[] = [];
-    harness = await startShareHarness({ renderer, logger: captureLogger(lines) });
+    const logger = createRecordingLogger();
+    harness = await startShareHarness({ renderer, logger });
     const { shareId } = await harness.sharedSession("1700000000.000901", finishedTurn("t1"));
     state.answer = "busy";
 
@@ -69,9 +69,9 @@ describe("share pages while the render threads are saturated", () => {
     expect((await fetch(`${harness.baseUrl}/api/shared/${shareId}/status`)).status).toBe(200);
     expect((await fetch(`${harness.baseUrl}/s/${shareId.slice(0, -2)}xx`)).status).toBe(404);
     // Said once for the burst, without the share id.
-    const busyLines = lines.filter((line) => line.startsWith("server.share_pages.busy"));
+    const busyLines = logger.lines.filter((line) => line.event.startsWith("server.share_pages.busy"));
     expect(busyLines).toHaveLength(1);
-    expect(lines.join("\n")).not.toContain(shareId);
+    expect(JSON.stringify(logger.lines)).not.toContain(shareId);
   });
 
   it("serves a page rendered before from its cache while the threads are busy", async () => {
@@ -99,15 +99,15 @@ describe("share pages while the render threads are saturated", () => {
 
   it("answers a failed render with a 500, sends nothing of the page, and logs no share id", async () => {
     const { state, renderer } = switchableRenderer(sharedRenderPool([]));
-    const lines: string[] = [];
-    harness = await startShareHarness({ renderer, logger: captureLogger(lines) });
+    const logger = createRecordingLogger();
+    harness = await startShareHarness({ renderer, logger });
     const { shareId } = await harness.sharedSession("1700000000.000904", finishedTurn("t1"));
     state.answer = "fail";
     const response = await fetch(`${harness.baseUrl}/s/${shareId}`);
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ error: "internal_error" });
-    expect(lines.join("\n")).toContain("worker_exited");
-    expect(lines.join("\n")).not.toContain(shareId);
+    expect(JSON.stringify(logger.lines)).toContain("worker_exited");
+    expect(JSON.stringify(logger.lines)).not.toContain(shareId);
   });
 
   it("writes the JSON download as JSON.stringify(…, null, 2) would, entries included", async () => {

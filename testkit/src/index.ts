@@ -73,6 +73,13 @@ export {
   type FakeLinearOptions,
   startFakeLinear,
 } from "./linear/start-fake-linear.js";
+// Logging
+export {
+  createRecordingLogger,
+  type LogLine,
+  type RecordedFields,
+  type RecordingLogger,
+} from "./logging/create-recording-logger.js";
 // Networking
 export { type GetFreePortOptions, getFreePort } from "./net/free-port.js";
 export {
@@ -126,8 +133,14 @@ export {
   type FakeControlPlaneOptions,
   startFakeControlPlane,
 } from "./openinspect/start-fake-control-plane.js";
-export { answersPing } from "./redis/start-private-redis.js";
 export { type RedisClusterOnLoopback, startRedisCluster } from "./redis/start-redis-cluster.js";
+export {
+  answersPing,
+  type RedisServer,
+  type RedisServerOptions,
+  RedisServerStartError,
+  startRedisServer,
+} from "./redis/start-redis-server.js";
 export {
   DEFAULT_WAIT_FOR_CALL_TIMEOUT_MS,
   type FakeSlackCall,

@@ -1,3 +1,4 @@
+import { errorMessage } from "@baton/core";
 import { APIConnectionError, APIError, OpenAI } from "openai";
 
 /** How long `baton doctor` waits for the model API. */
@@ -55,6 +56,6 @@ export async function checkOpenAI({
       if (error.status === 401 || error.status === 403) return { kind: "unauthorized", status: error.status };
       return { kind: "failed", status: error.status, message: error.message };
     }
-    return { kind: "unreachable", message: error instanceof Error ? error.message : String(error) };
+    return { kind: "unreachable", message: errorMessage(error) };
   }
 }

@@ -1,3 +1,4 @@
+import { errorMessage } from "@baton/core";
 import { LinearClient, LinearError, LinearErrorType } from "@linear/sdk";
 import { createLinearApi } from "./client/create-linear-api.js";
 import type { LinearBackoffOptions } from "./client/with-linear-backoff.js";
@@ -55,7 +56,7 @@ export async function checkLinearCredentials({
       ? { kind: "refused", message: `Linear refused the credentials: ${error.message.split(" - ")[0]}` }
       : {
           kind: "unreachable",
-          message: `Linear could not be reached: ${(error as Error).message.split(":")[0]}`,
+          message: `Linear could not be reached: ${errorMessage(error).split(":")[0]}`,
         };
   }
 }

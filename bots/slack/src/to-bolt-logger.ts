@@ -1,4 +1,4 @@
-import type { Logger } from "@baton/core";
+import { errorMessage, type Logger } from "@baton/core";
 import { type Logger as BoltLogger, LogLevel } from "@slack/bolt";
 
 /**
@@ -11,7 +11,7 @@ export function toBoltLogger(logger: Logger): BoltLogger {
     (method: "info" | "warn" | "error") =>
     (...messages: unknown[]) =>
       logger[method]("bots.slack.bolt", {
-        detail: messages.map((m) => (m instanceof Error ? m.message : String(m))).join(" "),
+        detail: messages.map(errorMessage).join(" "),
       });
   return {
     debug: () => {},

@@ -1,5 +1,6 @@
 import type { Logger } from "../contracts/logger.js";
 import type { ClaimDelivery } from "../delivery/claim-delivery.js";
+import { errorMessage } from "../describe-error.js";
 import type { Platform } from "../schemas/conversation-ref.js";
 import type { AccessRule } from "./access-rule.js";
 import { type AccessFacts, type AccessRefusal, checkAccess } from "./check-access.js";
@@ -49,7 +50,7 @@ export function createAccessGate({ platform, rule, claimDelivery, logger }: Acce
       refused
         .tell(reason)
         .catch((error: unknown) =>
-          log.warn("core.access.reply_failed", { platform, reason, error: (error as Error).message }),
+          log.warn("core.access.reply_failed", { platform, reason, error: errorMessage(error) }),
         );
     }
     return false;

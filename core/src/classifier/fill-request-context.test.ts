@@ -1,5 +1,5 @@
+import { createRecordingLogger } from "@baton/testkit";
 import { describe, expect, it } from "vitest";
-import { createCapturingLogger } from "../../test/classifier/capture-logger.js";
 import { buildTestRequest } from "../../test/fixtures/classifier/small-catalog.js";
 import { fillRequestContext, REQUEST_CONTEXT_MAX_VALUE_CHARS } from "./fill-request-context.js";
 
@@ -17,7 +17,7 @@ describe("fillRequestContext", () => {
           "slack.channelTopic": "  ",
         }),
       },
-      logger: createCapturingLogger(),
+      logger: createRecordingLogger(),
     });
     expect(filled.context).toEqual({
       "slack.messageTs": "1.2",
@@ -31,13 +31,13 @@ describe("fillRequestContext", () => {
     const filled = await fillRequestContext({
       request,
       providers: { github: async () => ({ "github.title": "x" }) },
-      logger: createCapturingLogger(),
+      logger: createRecordingLogger(),
     });
     expect(filled).toBe(request);
   });
 
   it("goes on without the context when the provider fails or is too slow, and says why", async () => {
-    const logger = createCapturingLogger();
+    const logger = createRecordingLogger();
     const failing = await fillRequestContext({
       request,
       providers: { slack: () => Promise.reject(new Error("channel_not_found")) },
@@ -50,7 +50,7 @@ describe("fillRequestContext", () => {
       timeoutMs: 20,
     });
     expect([failing, slow]).toEqual([request, request]);
-    expect(logger.entries.map((e) => [e.event, e.fields.reason])).toEqual([
+    expect(logger.lines.map((e) => [e.event, e.fields.reason])).toEqual([
       ["core.request_context.failed", "provider_failed"],
       ["core.request_context.failed", "timeout"],
     ]);

@@ -1,4 +1,5 @@
 import type { Logger } from "../contracts/logger.js";
+import { errorMessage } from "../describe-error.js";
 import type { SessionRequest } from "../schemas/session-request.js";
 import type { RequestContextProviders } from "./request-context-provider.js";
 
@@ -54,7 +55,7 @@ export async function fillRequestContext({
     logger.warn("core.request_context.failed", {
       platform,
       reason: error instanceof Error && error.message === "timeout" ? "timeout" : "provider_failed",
-      error: error instanceof Error ? error.message : String(error),
+      error: errorMessage(error),
       duration_ms: Date.now() - startedAt,
     });
     return request;

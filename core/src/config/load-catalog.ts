@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { parse as parseYaml, YAMLParseError } from "yaml";
+import { errorMessage } from "../describe-error.js";
 import { BatonError } from "../errors.js";
 import { type Catalog, catalogSchema, EMPTY_CATALOG } from "./catalog.js";
 import { type CatalogWarning, pruneUnknownTargets } from "./prune-unknown-targets.js";
@@ -74,7 +75,7 @@ export async function loadCatalogWithWarnings(
     if ((error as NodeJS.ErrnoException).code === "ENOENT" && !required) {
       return { catalog: EMPTY_CATALOG, warnings: [] };
     }
-    throw new CatalogError(file, [`cannot be read: ${(error as Error).message}`]);
+    throw new CatalogError(file, [`cannot be read: ${errorMessage(error)}`]);
   }
   try {
     return parseCatalogWithWarnings(parseYaml(text), file);

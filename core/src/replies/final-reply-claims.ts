@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { BatonErrorCode, UserFacingError } from "../errors.js";
 import { DEFAULT_RETENTION } from "../retention/retention.js";
 import { turnOutcomeSchema } from "../schemas/turn.js";
+import { defineRedisScripts, redisScript } from "../store/redis-scripts.js";
 import type { RedisStoreOptions } from "../store/redis-store-options.js";
 import { defineLedgerWrites, REPLY_FIELDS } from "../store/reply-ledger.js";
 
@@ -49,15 +50,21 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0
 `;
 
+const FINAL_REPLY_SCRIPTS = {
+  batonReleaseReplyLease: redisScript<[lease: string], [token: string], number>({
+    numberOfKeys: 1,
+    lua: RELEASE_SCRIPT,
+  }),
+};
+
 export function createFinalReplyClaims({
   redis,
   keys,
   retention = DEFAULT_RETENTION,
 }: RedisStoreOptions): FinalReplyClaims {
-  redis.defineCommand("batonReleaseReplyLease", { numberOfKeys: 1, lua: RELEASE_SCRIPT });
+  const scripts = defineRedisScripts(redis, FINAL_REPLY_SCRIPTS);
   // The claim lives in the reply ledger, as long as the ledger.
   const writes = defineLedgerWrites(redis, retention.turnMs);
-  const release = redis as unknown as { batonReleaseReplyLease(key: string, token: string): Promise<number> };
   const leaseKey = (turnId: string) => keys.scoped("reply-lease", turnId);
 
   function parse(raw: string | null | undefined): FinalReply | null {
@@ -92,7 +99,7 @@ export function createFinalReplyClaims({
       const taken = await redis.set(leaseKey(turnId), token, "PX", Math.max(1, Math.round(leaseMs)), "NX");
       if (taken === null) return null;
       return async () => {
-        await release.batonReleaseReplyLease(leaseKey(turnId), token);
+        await scripts.batonReleaseReplyLease([leaseKey(turnId)], [token]);
       };
     },
   };

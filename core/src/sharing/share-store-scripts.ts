@@ -1,3 +1,5 @@
+import { redisScript } from "../store/redis-scripts.js";
+
 /**
  * The scripts behind `createShareStore`. Each runs atomically and touches only the keys it is
  * given, all under the `{share}` hash tag, so they also run on a Redis Cluster.
@@ -5,7 +7,7 @@
 
 // KEYS: record, new id key, expiries, index.
 // ARGV: session id, id hash, sealed id, now ms, expiry ms or "never", mode (see ShareCreateMode).
-export const CREATE_SHARE_SCRIPT = `
+const CREATE_SHARE_SCRIPT = `
 local state = redis.call('HGET', KEYS[1], 'state')
 if state == 'live' and ARGV[6] ~= 'replace' then
   local expires = redis.call('HGET', KEYS[1], 'expiresAtMs')
@@ -31,7 +33,7 @@ return {'created', previous}
 
 // KEYS: record, expiries, index. ARGV: session id, tombstone ttl ms, id hash that must match ('' for any).
 // Returns the revoked share's id hash, '' when there was no live share, or false when the hash did not match.
-export const REVOKE_SHARE_SCRIPT = `
+const REVOKE_SHARE_SCRIPT = `
 local state = redis.call('HGET', KEYS[1], 'state')
 local hash = redis.call('HGET', KEYS[1], 'idHash') or ''
 if ARGV[3] ~= '' and (state ~= 'live' or hash ~= ARGV[3]) then return false end
@@ -46,7 +48,7 @@ return ''
 
 // KEYS: record, expiries, index. ARGV: session id, now ms.
 // Returns {removed (0 or 1), id hash of a removed share whose id key is still there, or ''}.
-export const EXPIRE_SHARE_SCRIPT = `
+const EXPIRE_SHARE_SCRIPT = `
 local state = redis.call('HGET', KEYS[1], 'state')
 local expires = redis.call('HGET', KEYS[1], 'expiresAtMs')
 if state == 'live' and expires ~= 'never' and tonumber(expires) > tonumber(ARGV[2]) then
@@ -63,3 +65,34 @@ if state == 'live' then
 end
 return {indexed, ''}
 `;
+
+type ShareKeys = [record: string, expiries: string, index: string];
+
+export const SHARE_STORE_SCRIPTS = {
+  // Replies ['existing', '', ...the record's fields and values], ['declined', ''], or ['created', previous id hash].
+  batonCreateShare: redisScript<
+    [record: string, idKey: string, expiries: string, index: string],
+    [
+      sessionId: string,
+      idHash: string,
+      sealed: string,
+      nowMs: number,
+      expiresAtMs: number | "never",
+      mode: string,
+    ],
+    string[]
+  >({ numberOfKeys: 4, lua: CREATE_SHARE_SCRIPT }),
+  batonRevokeShare: redisScript<
+    ShareKeys,
+    [sessionId: string, tombstoneTtlMs: number, requiredIdHash: string],
+    string | null
+  >({ numberOfKeys: 3, lua: REVOKE_SHARE_SCRIPT }),
+  batonExpireShare: redisScript<
+    ShareKeys,
+    [sessionId: string, nowMs: number],
+    [removed: number, idHash: string]
+  >({
+    numberOfKeys: 3,
+    lua: EXPIRE_SHARE_SCRIPT,
+  }),
+};

@@ -1,9 +1,10 @@
 import { DEFAULT_RETENTION } from "../retention/retention.js";
+import { defineRedisScripts } from "../store/redis-scripts.js";
 import type { RedisStoreOptions } from "../store/redis-store-options.js";
 import { shareHashesEqual } from "./share-id.js";
 import { createShareKeys } from "./share-keys.js";
 import { parseShareRecord, type ShareRecord } from "./share-record.js";
-import { CREATE_SHARE_SCRIPT, EXPIRE_SHARE_SCRIPT, REVOKE_SHARE_SCRIPT } from "./share-store-scripts.js";
+import { SHARE_STORE_SCRIPTS } from "./share-store-scripts.js";
 
 /**
  * How `create` treats a session that already has a share, or whose share was revoked:
@@ -52,46 +53,28 @@ export function createShareStore({
   const k = createShareKeys(keys);
   // Defined, so that each call sends the script's hash rather than its text (a turn may call
   // `create` twice: for its working message and for its result).
-  redis.defineCommand("batonCreateShare", { numberOfKeys: 4, lua: CREATE_SHARE_SCRIPT });
-  redis.defineCommand("batonRevokeShare", { numberOfKeys: 3, lua: REVOKE_SHARE_SCRIPT });
-  redis.defineCommand("batonExpireShare", { numberOfKeys: 3, lua: EXPIRE_SHARE_SCRIPT });
-  const scripts = redis as unknown as Record<
-    "batonCreateShare" | "batonRevokeShare" | "batonExpireShare",
-    (...args: (string | number)[]) => Promise<unknown>
-  >;
+  const scripts = defineRedisScripts(redis, SHARE_STORE_SCRIPTS);
 
   async function readRecord(sessionId: string, nowMs: number): Promise<ShareRecord | null> {
     return parseShareRecord(sessionId, await redis.hgetall(k.record(sessionId)), nowMs);
   }
 
   async function revoke(sessionId: string, requiredHash: string): Promise<string | null> {
-    const result = (await scripts.batonRevokeShare(
-      k.record(sessionId),
-      k.expiries(),
-      k.index(),
-      sessionId,
+    const result = await scripts.batonRevokeShare(
+      [k.record(sessionId), k.expiries(), k.index()],
       // Revoked sessions stay unshared (for the `auto` policy) as long as a session itself lives.
-      retention.sessionMs,
-      requiredHash,
-    )) as string | null;
+      [sessionId, retention.sessionMs, requiredHash],
+    );
     if (result) await redis.del(k.byHash(result));
     return result;
   }
 
   return {
     async create({ sessionId, idHash, sealed, nowMs, expiresAtMs, mode }) {
-      const [kind, previous, ...flat] = (await scripts.batonCreateShare(
-        k.record(sessionId),
-        k.byHash(idHash),
-        k.expiries(),
-        k.index(),
-        sessionId,
-        idHash,
-        sealed,
-        nowMs,
-        expiresAtMs ?? "never",
-        mode,
-      )) as string[];
+      const [kind, previous, ...flat] = await scripts.batonCreateShare(
+        [k.record(sessionId), k.byHash(idHash), k.expiries(), k.index()],
+        [sessionId, idHash, sealed, nowMs, expiresAtMs ?? "never", mode],
+      );
       if (kind === "declined") return { kind };
       if (kind === "created") {
         // The replaced share's id key would answer nothing (its hash no longer matches the record); drop it.
@@ -129,13 +112,10 @@ export function createShareStore({
       const due = await redis.zrangebyscore(k.expiries(), "-inf", nowMs, "LIMIT", 0, limit);
       let removed = 0;
       for (const sessionId of due) {
-        const [count, hash] = (await scripts.batonExpireShare(
-          k.record(sessionId),
-          k.expiries(),
-          k.index(),
-          sessionId,
-          nowMs,
-        )) as [number, string];
+        const [count, hash] = await scripts.batonExpireShare(
+          [k.record(sessionId), k.expiries(), k.index()],
+          [sessionId, nowMs],
+        );
         if (hash) await redis.del(k.byHash(hash));
         removed += count;
       }

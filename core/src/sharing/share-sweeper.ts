@@ -1,4 +1,5 @@
 import type { Logger } from "../contracts/logger.js";
+import { errorMessage } from "../describe-error.js";
 import type { ShareService } from "./share-service.js";
 
 /** How often expired shares are removed. A lookup already refuses an expired share at once. */
@@ -32,7 +33,7 @@ export function createShareSweeper({
         const removed = await shares.sweepExpired();
         if (removed > 0) log.info("core.sharing.swept", { removed });
       } catch (error) {
-        log.error("core.sharing.sweep_failed", { error: (error as Error).message });
+        log.error("core.sharing.sweep_failed", { error: errorMessage(error) });
       }
     });
     return running;

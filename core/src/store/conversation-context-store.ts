@@ -1,5 +1,6 @@
 import { DEFAULT_RETENTION } from "../retention/retention.js";
 import { type ThreadMessage, threadMessageSchema } from "../schemas/context-entry.js";
+import { defineRedisScripts, redisScript } from "./redis-scripts.js";
 import type { RedisStoreOptions } from "./redis-store-options.js";
 
 /** A thread's chatter between turns is kept up to this many messages (the newest). */
@@ -29,6 +30,18 @@ end
 return redis.call('LRANGE', KEYS[2], 0, -1)
 `;
 
+const CONTEXT_SCRIPTS = {
+  batonAppendContext: redisScript<
+    [sessionPointer: string, contextList: string, seenDeliveries: string],
+    [message: string, deliveryId: string, maxMessages: number, ttlMs: number],
+    number
+  >({ numberOfKeys: 3, lua: APPEND_IF_SESSION_SCRIPT }),
+  batonTakeContext: redisScript<[contextList: string, turnList: string], [ttlMs: number], string[]>({
+    numberOfKeys: 2,
+    lua: TAKE_FOR_TURN_SCRIPT,
+  }),
+};
+
 /** What an append did: kept, not kept (no session in that conversation), or a replay of one kept. */
 export type ContextAppendResult = "kept" | "no_session" | "replayed";
 
@@ -52,29 +65,24 @@ export function createConversationContextStore({
 }: RedisStoreOptions): ConversationContextStore {
   // Messages, and the deliveries seen, live as long as a thread message waits for a turn.
   const ttlMs = retention.contextMs;
-  redis.defineCommand("batonAppendContext", { numberOfKeys: 3, lua: APPEND_IF_SESSION_SCRIPT });
-  redis.defineCommand("batonTakeContext", { numberOfKeys: 2, lua: TAKE_FOR_TURN_SCRIPT });
-  const command = redis as unknown as {
-    batonAppendContext(...args: Array<string | number>): Promise<number>;
-    batonTakeContext(list: string, turnList: string, ttlMs: number): Promise<string[]>;
-  };
+  const scripts = defineRedisScripts(redis, CONTEXT_SCRIPTS);
   return {
     async appendIfSession(conversationKey, message) {
       const list = keys.conversationContext(conversationKey);
-      const kept = await command.batonAppendContext(
-        keys.conversationSession(conversationKey),
-        list,
-        `${list}:seen`,
-        JSON.stringify(threadMessageSchema.parse(message)),
-        message.deliveryId,
-        CONVERSATION_CONTEXT_MAX_MESSAGES,
-        ttlMs,
+      const kept = await scripts.batonAppendContext(
+        [keys.conversationSession(conversationKey), list, `${list}:seen`],
+        [
+          JSON.stringify(threadMessageSchema.parse(message)),
+          message.deliveryId,
+          CONVERSATION_CONTEXT_MAX_MESSAGES,
+          ttlMs,
+        ],
       );
       return kept === 1 ? "kept" : kept === 2 ? "replayed" : "no_session";
     },
     async takeForTurn(conversationKey, turnId) {
       const list = keys.conversationContext(conversationKey);
-      const raw = await command.batonTakeContext(list, `${list}:turn:${turnId}`, ttlMs);
+      const raw = await scripts.batonTakeContext([list, `${list}:turn:${turnId}`], [ttlMs]);
       return raw.map(readThreadMessage);
     },
   };

@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import { DEFAULT_RETENTION } from "../retention/retention.js";
 import { type SessionRequest, sessionRequestSchema } from "../schemas/session-request.js";
+import { defineRedisScripts, redisScript } from "./redis-scripts.js";
 import type { RedisStoreOptions } from "./redis-store-options.js";
 
 /** Which target picker a field belongs to: the one asking where to work, or "Change target". */
@@ -104,6 +105,22 @@ redis.call('PEXPIRE', KEYS[1], ARGV[3])
 return redis.call('HGET', KEYS[1], ARGV[1])
 `;
 
+type LedgerWriteArgs = [field: string, value: string, ttlMs: number];
+const LEDGER_SCRIPTS = {
+  batonLedgerSet: redisScript<[ledger: string], LedgerWriteArgs, number>({
+    numberOfKeys: 1,
+    lua: LEDGER_SET_SCRIPT,
+  }),
+  batonLedgerClaim: redisScript<[ledger: string], LedgerWriteArgs, number>({
+    numberOfKeys: 1,
+    lua: LEDGER_CLAIM_SCRIPT,
+  }),
+  batonLedgerClaimHeld: redisScript<[ledger: string], LedgerWriteArgs, string | null>({
+    numberOfKeys: 1,
+    lua: LEDGER_CLAIM_HELD_SCRIPT,
+  }),
+};
+
 /** The ledger's writes, each one command on `redis` (see the scripts above), each renewing its `ttlMs`. */
 export interface LedgerWrites {
   set(key: string, field: string, value: string): Promise<void>;
@@ -113,23 +130,15 @@ export interface LedgerWrites {
 }
 
 export function defineLedgerWrites(redis: Redis, ttlMs: number): LedgerWrites {
-  redis.defineCommand("batonLedgerSet", { numberOfKeys: 1, lua: LEDGER_SET_SCRIPT });
-  redis.defineCommand("batonLedgerClaim", { numberOfKeys: 1, lua: LEDGER_CLAIM_SCRIPT });
-  redis.defineCommand("batonLedgerClaimHeld", { numberOfKeys: 1, lua: LEDGER_CLAIM_HELD_SCRIPT });
-  const command = redis as unknown as Record<
-    "batonLedgerSet" | "batonLedgerClaim" | "batonLedgerClaimHeld",
-    (key: string, field: string, value: string, ttlMs: number) => Promise<unknown>
-  >;
+  const scripts = defineRedisScripts(redis, LEDGER_SCRIPTS);
   return {
     async set(key, field, value) {
-      await command.batonLedgerSet(key, field, value, ttlMs);
+      await scripts.batonLedgerSet([key], [field, value, ttlMs]);
     },
     async claim(key, field, value) {
-      return (await command.batonLedgerClaim(key, field, value, ttlMs)) === 1;
+      return (await scripts.batonLedgerClaim([key], [field, value, ttlMs])) === 1;
     },
-    async claimHeld(key, field, value) {
-      return (await command.batonLedgerClaimHeld(key, field, value, ttlMs)) as string | null;
-    },
+    claimHeld: (key, field, value) => scripts.batonLedgerClaimHeld([key], [field, value, ttlMs]),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   transcriptEntrySchema,
 } from "../schemas/transcript-entry.js";
 import { capTranscriptEntry } from "./cap-transcript-entry.js";
+import { defineRedisScripts, redisScript } from "./redis-scripts.js";
 import type { RedisStoreOptions } from "./redis-store-options.js";
 
 /** A stream keeps the latest entries of a very long session; older ones are trimmed. */
@@ -54,6 +55,18 @@ redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return id
 `;
 
+type AppendArgs = [line: string, ttlMs: number, maxEntries: number];
+const TRANSCRIPT_SCRIPTS = {
+  batonAppendOnce: redisScript<[marker: string, stream: string], AppendArgs, number>({
+    numberOfKeys: 2,
+    lua: APPEND_ONCE_SCRIPT,
+  }),
+  batonAppend: redisScript<[stream: string], AppendArgs, string | null>({
+    numberOfKeys: 1,
+    lua: APPEND_SCRIPT,
+  }),
+};
+
 /** A transcript lives as long as its session: `retention.sessionMs` after its last entry or turn. */
 export function createTranscriptStore({
   redis,
@@ -61,18 +74,7 @@ export function createTranscriptStore({
   retention = DEFAULT_RETENTION,
 }: RedisStoreOptions): TranscriptStore {
   const ttlMs = retention.sessionMs;
-  redis.defineCommand("batonAppendOnce", { numberOfKeys: 2, lua: APPEND_ONCE_SCRIPT });
-  redis.defineCommand("batonAppend", { numberOfKeys: 1, lua: APPEND_SCRIPT });
-  const command = redis as unknown as {
-    batonAppend(stream: string, line: string, ttlMs: number, max: number): Promise<string | null>;
-    batonAppendOnce(
-      marker: string,
-      stream: string,
-      line: string,
-      ttlMs: number,
-      max: number,
-    ): Promise<number>;
-  };
+  const scripts = defineRedisScripts(redis, TRANSCRIPT_SCRIPTS);
   // Capped when written, so that no reader (a share page, a download) ever holds an unbounded entry.
   const line = (entry: NewTranscriptEntry) =>
     JSON.stringify({ ...capTranscriptEntry(entry), at: new Date().toISOString() });
@@ -86,22 +88,17 @@ export function createTranscriptStore({
     async append(sessionId, entry) {
       // Each entry renews the stream's lifetime, so transcripts of sessions that never finish a
       // turn expire too.
-      const id = await command.batonAppend(
-        keys.transcript(sessionId),
-        line(entry),
-        ttlMs,
-        TRANSCRIPT_MAX_ENTRIES,
+      const id = await scripts.batonAppend(
+        [keys.transcript(sessionId)],
+        [line(entry), ttlMs, TRANSCRIPT_MAX_ENTRIES],
       );
       return id ?? "";
     },
     async appendOnce(sessionId, onceKey, entry) {
       const key = keys.transcript(sessionId);
-      await command.batonAppendOnce(
-        `${key}:once:${onceKey}`,
-        key,
-        line(entry),
-        ttlMs,
-        TRANSCRIPT_MAX_ENTRIES,
+      await scripts.batonAppendOnce(
+        [`${key}:once:${onceKey}`, key],
+        [line(entry), ttlMs, TRANSCRIPT_MAX_ENTRIES],
       );
     },
     async read(sessionId, options = {}) {

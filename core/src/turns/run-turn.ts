@@ -9,6 +9,7 @@ import type { Replier } from "../contracts/replier.js";
 import type { ShareLinks } from "../contracts/share-links.js";
 import { allowAnyoneToSteer, type SteeringGuard } from "../contracts/steering-guard.js";
 import type { AdmitTurn } from "../contracts/turn-admission.js";
+import { describeError } from "../describe-error.js";
 import { BatonError, isRetryableError, toUserFacingError } from "../errors.js";
 import type { Artifact } from "../schemas/agent-event.js";
 import type { ContextEntry } from "../schemas/context-entry.js";
@@ -314,10 +315,4 @@ async function recordPrompt(transcripts: TranscriptStore, session: Session, turn
     actor: turn.request.actor,
     text: turn.request.text,
   });
-}
-
-function describeError(error: unknown): { name: string; message: string; code?: string } {
-  if (error instanceof BatonError) return { name: error.name, message: error.message, code: error.code };
-  if (error instanceof Error) return { name: error.name, message: error.message };
-  return { name: "unknown", message: String(error) };
 }

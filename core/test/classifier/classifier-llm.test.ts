@@ -6,11 +6,15 @@ import {
   LLM_MAX_CANDIDATES,
   targetId,
 } from "@baton/core";
-import { type FakeOpenAI, type FakeOpenAIReply, startFakeOpenAI } from "@baton/testkit";
+import {
+  createRecordingLogger,
+  type FakeOpenAI,
+  type FakeOpenAIReply,
+  startFakeOpenAI,
+} from "@baton/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { generateCatalog } from "../fixtures/classifier/generate-catalog.js";
 import { buildTestRequest, SMALL_CATALOG } from "../fixtures/classifier/small-catalog.js";
-import { createCapturingLogger } from "./capture-logger.js";
 
 const AMBIGUOUS = "the payments are slow";
 const LEXICAL = "the reconciliation leaves payouts unmatched";
@@ -29,12 +33,12 @@ function llmFor(timeoutMs?: number): ClassifierLlm {
 
 async function classifyWith(replies: FakeOpenAIReply[], text: string, timeoutMs?: number) {
   fake.setScript(replies);
-  const logger = createCapturingLogger();
+  const logger = createRecordingLogger();
   const classifier = createClassifier({ catalog: SMALL_CATALOG, llm: llmFor(timeoutMs), logger });
   const decision = await classifier.classify(
     buildTestRequest({ text, context: { "slack.channelName": "eng-help" } }),
   );
-  return { decision, logs: logger.entries };
+  return { decision, logs: logger.lines };
 }
 
 const answer = (
@@ -114,7 +118,7 @@ describe("5. the LLM step, against a real local OpenAI-compatible server", () =>
     const classifier = createClassifier({
       catalog: SMALL_CATALOG,
       llm: llmFor(),
-      logger: createCapturingLogger(),
+      logger: createRecordingLogger(),
     });
     for (const text of ["in acme/web fix it", "terraform plan", "no repo: explain"]) {
       expect((await classifier.classify(buildTestRequest({ text }))).kind).toBe("chosen");
@@ -172,7 +176,7 @@ describe("5. the LLM step, against a real local OpenAI-compatible server", () =>
   it("sends at most LLM_MAX_CANDIDATES lexically preselected candidates from a large catalog", async () => {
     const catalog = generateCatalog({ base: SMALL_CATALOG, repositories: 2_000 });
     fake.setScript([answer("acme/payments-ledger")]);
-    const classifier = createClassifier({ catalog, llm: llmFor(), logger: createCapturingLogger() });
+    const classifier = createClassifier({ catalog, llm: llmFor(), logger: createRecordingLogger() });
     const decision = await classifier.classify(
       buildTestRequest({ text: "the reconciliation leaves payouts unmatched" }),
     );
@@ -220,7 +224,7 @@ describe("the LLM step and what the text only pretends (issue 13)", () => {
     const classifier = createClassifier({
       catalog: SMALL_CATALOG,
       llm: llmFor(),
-      logger: createCapturingLogger(),
+      logger: createRecordingLogger(),
     });
     const first = await classifier.classify(buildTestRequest({ text: AMBIGUOUS }));
     expect(first).toMatchObject({ kind: "chosen", via: "llm", target: { repo: "acme/payments-ledger" } });

@@ -1,6 +1,6 @@
 import { readFile, rename, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { BatonError, parseCatalog } from "@baton/core";
+import { BatonError, errorMessage, parseCatalog } from "@baton/core";
 import { parseDocument } from "yaml";
 import { loadConfig } from "../config/load-config.js";
 import { createOpenInspectClientFromConfig } from "../platforms/setup-openinspect.js";
@@ -79,7 +79,7 @@ function parseCatalogArgs(args: string[]): Parsed {
       allowPositionals: false,
     }));
   } catch (error) {
-    return { kind: "usage", problem: (error as Error).message };
+    return { kind: "usage", problem: errorMessage(error) };
   }
   if (values.from !== "openinspect")
     return {
@@ -94,7 +94,7 @@ async function readCatalogText(file: string): Promise<string> {
     return await readFile(file, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return "";
-    throw new BatonError("catalog_invalid", `${file} cannot be read: ${(error as Error).message}`);
+    throw new BatonError("catalog_invalid", `${file} cannot be read: ${errorMessage(error)}`);
   }
 }
 

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { errorMessage } from "@baton/core";
 import { stringify } from "yaml";
 import type { CliIo } from "./cli-io.js";
 
@@ -58,7 +59,7 @@ export function parseGithubArgs(args: string[], env: Record<string, string | und
       allowPositionals: false,
     }));
   } catch (error) {
-    return { kind: "usage", problem: (error as Error).message };
+    return { kind: "usage", problem: errorMessage(error) };
   }
   const appName = values.name;
   if (appName?.trim() === "") return { kind: "usage", problem: "--name must not be empty." };

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { errorMessage } from "@baton/core";
 import type { CliIo } from "./cli-io.js";
 
 export const LINEAR_USAGE = [
@@ -37,7 +38,7 @@ export async function runLinearCommand(args: string[], io: CliIo): Promise<numbe
       allowPositionals: false,
     }));
   } catch (error) {
-    return fail((error as Error).message);
+    return fail(errorMessage(error));
   }
   const base = url ?? io.env.BATON_PUBLIC_URL;
   if (!base)

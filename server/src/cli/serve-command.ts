@@ -1,3 +1,4 @@
+import { errorMessage } from "@baton/core";
 import { loadConfig } from "../config/load-config.js";
 import { createConsoleLogger } from "../logging/create-console-logger.js";
 import { startPlayground } from "../playground/start-playground.js";
@@ -49,7 +50,7 @@ export async function runServeCommand(mode: BatonMode, args: string[], io: CliIo
   process.on("unhandledRejection", (reason) => {
     // Log and keep serving: one bad promise must not take every conversation down with it.
     logger.error("server.unhandled_rejection", {
-      error: reason instanceof Error ? reason.message : String(reason),
+      error: errorMessage(reason),
     });
   });
   // `baton start` with no platform credentials shows Baton working against fake platforms.
@@ -78,7 +79,7 @@ export async function runServeCommand(mode: BatonMode, args: string[], io: CliIo
           resolve(0);
         },
         (error: unknown) => {
-          logger.error("server.stop_failed", { error: (error as Error).message });
+          logger.error("server.stop_failed", { error: errorMessage(error) });
           resolve(1);
         },
       );

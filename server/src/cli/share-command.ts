@@ -5,6 +5,7 @@ import {
   createSessionStore,
   createShareService,
   createShareStore,
+  errorMessage,
   loadCatalog,
   loadShareLinkKeyring,
   parseShareLifetime,
@@ -56,7 +57,7 @@ export async function runShareCommand(args: string[], io: CliIo): Promise<number
       await redis.connect();
     } catch (error) {
       io.stderr(
-        `baton share: cannot reach Redis (${(error as Error).message}). Check REDIS_URL and that Redis is running.`,
+        `baton share: cannot reach Redis (${errorMessage(error)}). Check REDIS_URL and that Redis is running.`,
       );
       return 1;
     }

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { Logger } from "@baton/core";
+import { errorMessage, type Logger } from "@baton/core";
 import { type HttpRoute, sendJson } from "./http-route.js";
 
 /**
@@ -95,7 +95,7 @@ export function createGateway({ routes, logger, onAnswered }: GatewayOptions): S
     route(request, response).catch((error: unknown) => {
       log.error("server.gateway.route_failed", {
         path: request.url?.split("?", 1)[0],
-        error: (error as Error).message,
+        error: errorMessage(error),
       });
       if (!response.headersSent) sendJson(response, 500, { error: "internal_error" }, FALLBACK_HEADERS);
       else response.destroy();

@@ -31,7 +31,7 @@ function validationIssues(error: unknown): ValidationIssue[] | null {
     const issues = (error as { issues: unknown }).issues;
     return isIssueList(issues) ? issues : null;
   }
-  // A ZodError's message, kept as a string by `error: (e as Error).message`.
+  // A ZodError's message, kept as a string by `error: errorMessage(e)`.
   if (typeof error === "string" && error.trimStart().startsWith("[")) {
     try {
       const parsed: unknown = JSON.parse(error);

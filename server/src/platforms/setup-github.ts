@@ -1,4 +1,4 @@
-import { BatonError, type BotModule } from "@baton/core";
+import { BatonError, type BotModule, errorMessage } from "@baton/core";
 import type { Config } from "../config/load-config.js";
 
 export const GITHUB_REQUIRED_VARIABLES = [
@@ -43,7 +43,7 @@ export function createGithubBotModule(options: GithubBotModuleOptions = {}): Bot
       } catch (error) {
         throw new BatonError(
           "config_invalid",
-          `GitHub could not be set up (${(error as Error).message}). Check GITHUB_APP_ID and GITHUB_PRIVATE_KEY (the App's PEM key; \\n-escaped is fine).`,
+          `GitHub could not be set up (${errorMessage(error)}). Check GITHUB_APP_ID and GITHUB_PRIVATE_KEY (the App's PEM key; \\n-escaped is fine).`,
         );
       }
     },

@@ -1,4 +1,4 @@
-import { BatonError, type BotModule, type Logger } from "@baton/core";
+import { BatonError, type BotModule, errorMessage, type Logger } from "@baton/core";
 import { createSlackBot, SLACK_CLIENT_RETRY_CONFIG, type SlackIdentity, toBoltLogger } from "@baton/slack";
 import { LogLevel, WebClient } from "@slack/web-api";
 import type { Config } from "../config/load-config.js";
@@ -57,12 +57,12 @@ async function identifySlackBot(
     if (typeof refusal === "string" || !(error as { code?: unknown }).code)
       throw new BatonError(
         "config_invalid",
-        `Slack refused SLACK_BOT_TOKEN (${(error as Error).message}). Reinstall the app to your workspace and copy its Bot User OAuth Token.`,
+        `Slack refused SLACK_BOT_TOKEN (${errorMessage(error)}). Reinstall the app to your workspace and copy its Bot User OAuth Token.`,
       );
     // No answer after WebClient's own retries (a network error, 5xx, rate limits): the token may be fine.
     throw new BatonError(
       "platform_failed",
-      `Baton could not reach Slack to check SLACK_BOT_TOKEN (${(error as Error).message}). Baton asks Slack once at startup who its bot is: check the network from this machine to Slack, and SLACK_API_URL when it is set, then start Baton again.`,
+      `Baton could not reach Slack to check SLACK_BOT_TOKEN (${errorMessage(error)}). Baton asks Slack once at startup who its bot is: check the network from this machine to Slack, and SLACK_API_URL when it is set, then start Baton again.`,
     );
   }
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Logger } from "@baton/core";
+import { errorMessage, type Logger } from "@baton/core";
 import { type HttpRoute, sendJson } from "../gateway/http-route.js";
 import { isLocalHostHeader } from "./is-local-host-header.js";
 import { isLoopbackAddress } from "./is-loopback-address.js";
@@ -69,7 +69,7 @@ export function createPlaygroundRoutes(options: PlaygroundRoutesOptions): HttpRo
       } catch (error) {
         log.error("server.playground.action_failed", {
           platform: params.platform,
-          error: (error as Error).message,
+          error: errorMessage(error),
         });
         sendJson(response, 502, { error: "action_failed" }, headers);
       }

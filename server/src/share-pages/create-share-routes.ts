@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Logger, ShareService, TranscriptStore } from "@baton/core";
+import { errorMessage, type Logger, type ShareService, type TranscriptStore } from "@baton/core";
 import type { HttpRoute } from "../gateway/http-route.js";
 import { createShareLoadAnswerer, type FoundSharePage } from "./answer-share-load.js";
 import type { ShareRenderer } from "./create-share-render-pool.js";
@@ -80,7 +80,7 @@ export function createShareRoutes({
       } catch (error) {
         // Answered here rather than by the gateway: its log line would carry the path, and the
         // path carries the share id, which is a credential. Logged by route pattern only.
-        log.error("server.share_pages.failed", { route: path, error: (error as Error).message });
+        log.error("server.share_pages.failed", { route: path, error: errorMessage(error) });
         if (response.headersSent) response.destroy();
         else sendShareJson(response, 500, { error: "internal_error" });
       }

@@ -1,4 +1,5 @@
 import { parentPort } from "node:worker_threads";
+import { errorMessage } from "@baton/core";
 import { lowerThreadPriority } from "./lower-thread-priority.js";
 import type { WorkerJobAnswer, WorkerJobMessage, WorkerReady } from "./worker-job-messages.js";
 
@@ -26,7 +27,7 @@ export function serveWorkerJobs<I, O>(
     try {
       answer = { jobId, ok: true, value: handle(input) };
     } catch (error) {
-      answer = { jobId, ok: false, message: (error as Error).message };
+      answer = { jobId, ok: false, message: errorMessage(error) };
     }
     port.postMessage(answer);
   });

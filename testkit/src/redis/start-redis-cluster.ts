@@ -1,10 +1,11 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { Cluster, Redis } from "ioredis";
 import { getFreePort } from "../net/free-port.js";
+import { type RedisServer, startRedisServer } from "./start-redis-server.js";
 
 const run = promisify(execFile);
 /** How long the nodes may take to start and agree that every slot is served. */
@@ -32,21 +33,12 @@ export async function startRedisCluster({
   masters?: number;
 } = {}): Promise<RedisClusterOnLoopback> {
   const dir = mkdtempSync(join(tmpdir(), "baton-cluster-"));
-  const processes: ChildProcess[] = [];
+  const nodes: RedisServer[] = [];
   const clients: Array<Redis | Cluster> = [];
   const ports: number[] = [];
   const stop = async () => {
     await Promise.all(clients.map((client) => client.quit().catch(() => client.disconnect())));
-    await Promise.all(
-      processes.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            child.once("exit", () => resolve());
-            child.kill("SIGKILL");
-          }),
-      ),
-    );
+    await Promise.all(nodes.map((node) => node.kill()));
     rmSync(dir, { recursive: true, force: true });
   };
   try {
@@ -54,33 +46,24 @@ export async function startRedisCluster({
       const port = await getFreePort();
       const busPort = await getFreePort();
       ports.push(port);
-      const child = spawn(
-        "redis-server",
-        [
-          "--port",
-          String(port),
-          "--bind",
-          "127.0.0.1",
-          "--cluster-enabled",
-          "yes",
-          "--cluster-port",
-          String(busPort),
-          "--cluster-config-file",
-          join(dir, `nodes-${port}.conf`),
-          "--dir",
+      nodes.push(
+        await startRedisServer({
+          port,
           dir,
-          "--save",
-          "",
-          "--appendonly",
-          "no",
-          "--maxmemory-policy",
-          "noeviction",
-        ],
-        { stdio: "ignore" },
+          extraArgs: [
+            "--cluster-enabled",
+            "yes",
+            "--cluster-port",
+            String(busPort),
+            "--cluster-config-file",
+            join(dir, `nodes-${port}.conf`),
+            "--maxmemory-policy",
+            "noeviction",
+          ],
+          startTimeoutMs: CLUSTER_READY_TIMEOUT_MS,
+        }),
       );
-      processes.push(child);
     }
-    for (const port of ports) await waitFor(() => ping(port));
     await run("redis-cli", [
       "--cluster",
       "create",
@@ -94,9 +77,8 @@ export async function startRedisCluster({
     await stop();
     throw error;
   }
-  const nodes = ports.map((port) => `127.0.0.1:${port}`).join(",");
   return {
-    nodes,
+    nodes: ports.map((port) => `127.0.0.1:${port}`).join(","),
     ports,
     connect() {
       const client = new Cluster(
@@ -135,6 +117,5 @@ async function withNode<T>(port: number, use: (node: Redis) => Promise<T>): Prom
   }
 }
 
-const ping = (port: number) => withNode(port, async (node) => (await node.ping()) === "PONG");
 const clusterOk = (port: number) =>
   withNode(port, async (node) => String(await node.cluster("INFO")).includes("cluster_state:ok"));

@@ -1,4 +1,4 @@
-import { DEFAULT_RETENTION, type Logger, type RedisKeys, type Retention } from "@baton/core";
+import { DEFAULT_RETENTION, errorMessage, type Logger, type RedisKeys, type Retention } from "@baton/core";
 import {
   type AgentConversation,
   type AgentMemory,
@@ -38,7 +38,7 @@ export function createRedisAgentMemory({
       } catch (error) {
         logger.warn("backends.openai.memory_unreadable", {
           session_id: sessionId,
-          error: (error as Error).message,
+          error: errorMessage(error),
         });
         return EMPTY_CONVERSATION;
       }

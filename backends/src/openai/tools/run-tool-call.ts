@@ -1,3 +1,4 @@
+import { errorMessage } from "@baton/core";
 import type { ToolContext } from "./agent-tool.js";
 import type { RegisteredTool } from "./agent-tools.js";
 
@@ -44,6 +45,6 @@ export async function runToolCall(
     return await prepared.run(context);
   } catch (error) {
     if (context.signal.aborted) throw error;
-    return `The tool failed: ${error instanceof Error ? error.message : String(error)}`;
+    return `The tool failed: ${errorMessage(error)}`;
   }
 }

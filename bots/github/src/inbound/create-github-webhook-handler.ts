@@ -1,5 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { type Catalog, type Logger, type QueueKeyResolver, type RequestIntake, readBody } from "@baton/core";
+import {
+  type Catalog,
+  errorMessage,
+  type Logger,
+  type QueueKeyResolver,
+  type RequestIntake,
+  readBody,
+} from "@baton/core";
 import { buildGithubRequest } from "./build-github-request.js";
 import type { RunGithubControl } from "./create-github-controls.js";
 import { conversationOfPlace } from "./github-trigger.js";
@@ -90,7 +97,7 @@ export function createGithubWebhookHandler(options: GithubWebhookHandlerOptions)
           log.error("bots.github.control_failed", {
             delivery_id: deliveryId,
             word: parsed.word,
-            error: (error as Error).message,
+            error: errorMessage(error),
           }),
         );
         return;

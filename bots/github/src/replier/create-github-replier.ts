@@ -1,5 +1,6 @@
 import {
   createProgressThrottle,
+  errorMessage,
   type Logger,
   REPLY_FIELDS,
   type RedisKeys,
@@ -51,7 +52,7 @@ export function createGithubReplier({
   const writeComment = createTurnComment({ octokits, ledger });
   const throttle = createProgressThrottle({
     minIntervalMs: progressMinIntervalMs,
-    onError: (error) => log.warn("bots.github.progress_failed", { error: (error as Error).message }),
+    onError: (error) => log.warn("bots.github.progress_failed", { error: errorMessage(error) }),
   });
 
   async function react(turn: Turn): Promise<void> {

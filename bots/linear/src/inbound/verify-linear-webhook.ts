@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
+import { errorMessage } from "@baton/core";
 import { LinearWebhookClient } from "@linear/sdk/webhooks";
 
 export type LinearWebhookVerification =
@@ -54,7 +55,7 @@ export function createLinearWebhookVerifier(secret: string) {
     } catch (error) {
       // The verifier reads the timestamp from the (already authenticated) body.
       if (error instanceof SyntaxError) return { ok: false, status: 400, reason: "malformed_json" };
-      const message = (error as Error).message;
+      const message = errorMessage(error);
       return /timestamp/i.test(message)
         ? { ok: false, status: 400, reason: "stale_timestamp" }
         : { ok: false, status: 401, reason: "bad_signature" };

@@ -1,11 +1,6 @@
-import type { LogFields, Logger } from "@baton/core";
+import { createRecordingLogger } from "@baton/testkit";
 import { describe, expect, it } from "vitest";
 import { createFollowUpRoles } from "./create-follow-up-roles.js";
-
-function recordingLogger(lines: Array<{ event: string; fields?: LogFields }> = []): Logger {
-  const write = (event: string, fields?: LogFields) => void lines.push({ event, fields });
-  return { debug: write, info: write, warn: write, error: write, child: () => recordingLogger(lines) };
-}
 
 const question = { organizationId: "org", issueId: "issue", creatorId: "ada", deliveryId: "d-1" };
 
@@ -19,7 +14,7 @@ describe("createFollowUpRoles", () => {
           return "grace";
         },
       }),
-      logger: recordingLogger(),
+      logger: createRecordingLogger(),
     });
     expect(await roleOf({ ...question, actorId: "ada" })).toBe("creator");
     expect(asked).toEqual([]);
@@ -29,19 +24,19 @@ describe("createFollowUpRoles", () => {
   });
 
   it("counts a failed or unanswered lookup as a bystander, and logs it", async () => {
-    const lines: Array<{ event: string; fields?: LogFields }> = [];
+    const logger = createRecordingLogger();
     const failing = createFollowUpRoles({
       apiFor: () => ({ issueAssignee: () => Promise.reject(new Error("RATELIMITED")) }),
-      logger: recordingLogger(lines),
+      logger,
     });
     expect(await failing({ ...question, actorId: "grace" })).toBe("other");
     const silent = createFollowUpRoles({
       apiFor: () => ({ issueAssignee: () => new Promise<string>(() => {}) }),
-      logger: recordingLogger(lines),
+      logger,
       timeoutMs: 10,
     });
     expect(await silent({ ...question, actorId: "grace" })).toBe("other");
-    expect(lines.map((line) => [line.event, line.fields?.error])).toEqual([
+    expect(logger.lines.map((line) => [line.event, line.fields.error])).toEqual([
       ["bots.linear.assignee_lookup_failed", "RATELIMITED"],
       ["bots.linear.assignee_lookup_failed", "no answer within 10 ms"],
     ]);

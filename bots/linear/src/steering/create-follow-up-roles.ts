@@ -1,4 +1,4 @@
-import type { Logger } from "@baton/core";
+import { errorMessage, type Logger } from "@baton/core";
 import type { LinearApi } from "../client/create-linear-api.js";
 
 /** Linear answers a webhook's sender within 5 s; the assignee lookup must leave room for the rest. */
@@ -48,7 +48,7 @@ export function createFollowUpRoles({
       log.warn("bots.linear.assignee_lookup_failed", {
         delivery_id: question.deliveryId,
         issue_id: question.issueId,
-        error: (error as Error).message,
+        error: errorMessage(error),
       });
       return "other";
     } finally {

@@ -1,17 +1,8 @@
 import { type SessionRequest, sessionRequestSchema } from "@baton/core";
-import { type FakeSlack, startFakeSlack } from "@baton/testkit";
+import { createRecordingLogger, type FakeSlack, type RecordingLogger, startFakeSlack } from "@baton/testkit";
 import { WebClient } from "@slack/web-api";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSlackContextProvider } from "./create-slack-context-provider.js";
-
-const entries: Array<{ event: string; fields: Record<string, unknown> }> = [];
-const logger = {
-  debug() {},
-  info() {},
-  warn: (event: string, fields: Record<string, unknown> = {}) => void entries.push({ event, fields }),
-  error() {},
-  child: () => logger,
-};
 
 function requestIn(channelId: string, threadTs: string, messageTs: string): SessionRequest {
   return sessionRequestSchema.parse({
@@ -29,8 +20,9 @@ function requestIn(channelId: string, threadTs: string, messageTs: string): Sess
 describe("createSlackContextProvider, against the fake Slack Web API", () => {
   let slack: FakeSlack;
   let provider: ReturnType<typeof createSlackContextProvider>;
+  let logger: RecordingLogger;
   beforeEach(async () => {
-    entries.length = 0;
+    logger = createRecordingLogger();
     slack = await startFakeSlack();
     provider = createSlackContextProvider({
       client: new WebClient("xoxb-test", { slackApiUrl: slack.url, retryConfig: { retries: 0 } }),
@@ -84,10 +76,15 @@ describe("createSlackContextProvider, against the fake Slack Web API", () => {
     const asking = slack.seedMessage({ channel: "D1", text: "fix it", user: "U1", threadTs: root.ts });
     slack.failNext("conversations.replies", { kind: "error", error: "thread_not_found" });
     expect(await provider(requestIn("D1", root.ts, asking.ts))).toEqual({});
-    expect(entries).toEqual([
+    expect(logger.lines).toEqual([
       {
+        level: "warn",
         event: "bots.slack.context_lookup_failed",
-        fields: { method: "conversations.replies", error: "thread_not_found" },
+        fields: {
+          component: "bots.slack.context",
+          method: "conversations.replies",
+          error: "thread_not_found",
+        },
       },
     ]);
 

@@ -1,5 +1,6 @@
 import {
   createContextCache,
+  errorMessage,
   type Logger,
   REQUEST_CONTEXT_KEYS,
   type RequestContextProvider,
@@ -138,5 +139,5 @@ function isEarlier(ts: string, than: string): boolean {
 function describe(error: unknown): string {
   const code = (error as { data?: { error?: unknown } } | undefined)?.data?.error;
   if (typeof code === "string") return code;
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }

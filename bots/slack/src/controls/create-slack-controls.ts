@@ -3,6 +3,7 @@ import {
   type ControlWord,
   type ConversationControls,
   describeTarget,
+  errorMessage,
   type Logger,
   type PickerMode,
   REPLY_FIELDS,
@@ -60,7 +61,7 @@ export function createSlackControls({
 
   function later(what: string, post: () => Promise<unknown>): void {
     post().catch((error: unknown) =>
-      log.warn("bots.slack.control_post_failed", { what, error: (error as Error).message }),
+      log.warn("bots.slack.control_post_failed", { what, error: errorMessage(error) }),
     );
   }
 

@@ -1,4 +1,4 @@
-import type { Catalog, ClaimDelivery, Logger, RequestIntake } from "@baton/core";
+import { type Catalog, type ClaimDelivery, errorMessage, type Logger, type RequestIntake } from "@baton/core";
 import type { App, BlockAction, ButtonAction, ExternalSelectAction, StaticSelectAction } from "@slack/bolt";
 import type { SlackAccess } from "../access/create-slack-access.js";
 import {
@@ -130,7 +130,7 @@ export function registerSlackInteractions({
       await intake(buildSlackRequest({ message, deliveryId, receivedAt: now() }));
     } catch (error) {
       const code = slackErrorCode(error);
-      log.warn("bots.slack.command_failed", { error: (error as Error).message, code });
+      log.warn("bots.slack.command_failed", { error: errorMessage(error), code });
       await respond({
         response_type: "ephemeral",
         text:

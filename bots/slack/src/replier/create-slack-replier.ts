@@ -1,5 +1,6 @@
 import {
   type Catalog,
+  errorMessage,
   type Logger,
   REPLY_FIELDS,
   type Replier,
@@ -67,7 +68,7 @@ function createRawSlackReplier({
   const log = logger.child({ component: "bots.slack.replier" });
   const throttle = createProgressThrottle({
     minIntervalMs: progressMinIntervalMs,
-    onError: (error) => log.warn("bots.slack.progress_failed", { error: (error as Error).message }),
+    onError: (error) => log.warn("bots.slack.progress_failed", { error: errorMessage(error) }),
   });
 
   async function postOrUpdate(

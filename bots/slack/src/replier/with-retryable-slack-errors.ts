@@ -1,4 +1,4 @@
-import { type Replier, TransientError } from "@baton/core";
+import { errorMessage, type Replier, TransientError } from "@baton/core";
 import { ErrorCode } from "@slack/web-api";
 
 /** Slack's errors that may pass: the request never got an answer, or Slack asked to slow down. */
@@ -14,14 +14,9 @@ const RETRYABLE_SLACK_ERROR_CODES: ReadonlySet<string> = new Set([
 export function toRetryableSlackError(error: unknown): unknown {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== "string" || !RETRYABLE_SLACK_ERROR_CODES.has(code)) return error;
-  return new TransientError(
-    "platform_failed",
-    `Slack did not answer: ${(error as Error).message}`,
-    undefined,
-    {
-      cause: error,
-    },
-  );
+  return new TransientError("platform_failed", `Slack did not answer: ${errorMessage(error)}`, undefined, {
+    cause: error,
+  });
 }
 
 /** The replier, with Slack's retryable errors rethrown as `TransientError` (the turn is tried again). */

@@ -1,5 +1,10 @@
-import type { LogFields, Logger } from "@baton/core";
-import { buildAppMentionEvent, type FakeSlack, startFakeSlack } from "@baton/testkit";
+import {
+  buildAppMentionEvent,
+  createRecordingLogger,
+  type FakeSlack,
+  type LogLine,
+  startFakeSlack,
+} from "@baton/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   type ConnectSocketModeOptions,
@@ -12,27 +17,6 @@ const APP_TOKEN = "xapp-1-A0FAKEAPP-1-secret";
 // The SDK waits this long before reconnecting; shorter than its 5 s default keeps the reconnect
 // test quick, long enough that a busy machine's pauses do not read as a dead connection.
 const RECONNECT_TEST_PING_TIMEOUT_MS = 1_000;
-
-interface LogLine {
-  level: string;
-  event: string;
-  fields: LogFields;
-}
-
-function recordingLogger(lines: LogLine[], bindings: LogFields = {}): Logger {
-  const write =
-    (level: string) =>
-    (event: string, fields: LogFields = {}) => {
-      lines.push({ level, event, fields: { ...bindings, ...fields } });
-    };
-  return {
-    debug: write("debug"),
-    info: write("info"),
-    warn: write("warn"),
-    error: write("error"),
-    child: (more) => recordingLogger(lines, { ...bindings, ...more }),
-  };
-}
 
 /** Stand-ins for the SlackBot's two entry points: they record what they got and answer as told. */
 function createHandlers() {
@@ -68,7 +52,7 @@ function connect(overrides: Partial<ConnectSocketModeOptions> = {}): Promise<Soc
   return connectSocketMode({
     appToken: APP_TOKEN,
     apiUrl: slack.url,
-    logger: recordingLogger(logs),
+    logger: createRecordingLogger(logs),
     routeEvent: handlers.routeEvent,
     dispatchInteraction: handlers.dispatchInteraction,
     ...overrides,

@@ -1,4 +1,4 @@
-import { BatonError, type Logger } from "@baton/core";
+import { BatonError, errorMessage, type Logger } from "@baton/core";
 import { SocketModeClient } from "@slack/socket-mode";
 import { routeSocketModeEnvelope, type SocketModeHandlers } from "./route-socket-mode-envelope.js";
 import { toSocketModeLogger } from "./to-socket-mode-logger.js";
@@ -118,7 +118,7 @@ function startError(error: unknown): BatonError {
   }
   return new BatonError(
     "platform_failed",
-    `Could not open a Socket Mode connection to Slack: ${error instanceof Error ? error.message : String(error)}`,
+    `Could not open a Socket Mode connection to Slack: ${errorMessage(error)}`,
     undefined,
     true,
     { cause: error },

@@ -1,4 +1,4 @@
-import type { Logger } from "@baton/core";
+import { errorMessage, type Logger } from "@baton/core";
 import { z } from "zod";
 import {
   type InteractionAck,
@@ -71,8 +71,4 @@ export async function routeSocketModeEnvelope(
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,4 +1,4 @@
-import type { Logger } from "@baton/core";
+import { errorMessage, type Logger } from "@baton/core";
 import { LogLevel, type Logger as SocketModeLogger } from "@slack/socket-mode";
 
 /**
@@ -11,7 +11,7 @@ export function toSocketModeLogger(logger: Logger): SocketModeLogger {
     (method: "info" | "warn" | "error") =>
     (...messages: unknown[]) =>
       logger[method]("bots.slack.socket_mode.sdk", {
-        detail: messages.map((m) => (m instanceof Error ? m.message : String(m))).join(" "),
+        detail: messages.map(errorMessage).join(" "),
       });
   return {
     debug: () => {},

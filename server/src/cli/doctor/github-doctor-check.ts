@@ -1,4 +1,4 @@
-import { silentLogger } from "@baton/core";
+import { errorMessage, silentLogger } from "@baton/core";
 import type { DoctorCheck, DoctorCheckResult, DoctorContext, DoctorFinding } from "./doctor-check.js";
 
 const TITLE = "GitHub";
@@ -65,7 +65,7 @@ async function checkAppIdentity({ config }: DoctorContext): Promise<DoctorFindin
       };
     return {
       kind: "problem",
-      text: `GET /app: ${(error as Error).message.split("\n")[0]}`,
+      text: `GET /app: ${errorMessage(error).split("\n")[0]}`,
       fix: status
         ? NEW_KEY
         : "Check GITHUB_API_URL (unset for github.com; https://HOST/api/v3 for GitHub Enterprise Server), the network, and that GITHUB_PRIVATE_KEY is a PEM key.",

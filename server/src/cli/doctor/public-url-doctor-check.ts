@@ -1,3 +1,4 @@
+import { errorMessage } from "@baton/core";
 import type { DoctorCheck, DoctorCheckResult, DoctorContext, DoctorFinding } from "./doctor-check.js";
 
 /**
@@ -49,7 +50,7 @@ async function checkReachable(url: string, timeoutMs: number): Promise<DoctorFin
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     return {
       kind: "problem",
-      text: `not reachable from this machine (${cause?.code ?? cause?.message ?? (error as Error).message})`,
+      text: `not reachable from this machine (${cause?.code ?? cause?.message ?? errorMessage(error)})`,
       fix,
     };
   }

@@ -1,3 +1,4 @@
+import { errorMessage } from "@baton/core";
 import { Redis } from "ioredis";
 import { LOCAL_REDIS_URL, redactUrl } from "../../redis/resolve-redis.js";
 import type { DoctorCheck, DoctorCheckResult, DoctorContext } from "./doctor-check.js";
@@ -25,7 +26,7 @@ export const redisDoctorCheck: DoctorCheck = {
       await redis.connect();
     } catch (error) {
       redis.disconnect();
-      const reason = (lastError ?? (error as Error)).message;
+      const reason = lastError?.message ?? errorMessage(error);
       if (config.REDIS_URL === undefined)
         return {
           kind: "checked",

@@ -1,3 +1,4 @@
+import { errorMessage } from "@baton/core";
 import type { DoctorCheck, DoctorCheckResult, DoctorContext } from "./doctor-check.js";
 
 /**
@@ -17,7 +18,7 @@ export function runDoctorChecks(
           findings: [
             {
               kind: "problem",
-              text: `the check itself failed: ${(error as Error).message}`,
+              text: `the check itself failed: ${errorMessage(error)}`,
               fix: "Report this with the line above; the other checks are unaffected.",
             },
           ],

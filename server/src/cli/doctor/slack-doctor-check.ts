@@ -1,3 +1,4 @@
+import { errorMessage } from "@baton/core";
 import { LogLevel, type Logger as SlackLogger, WebClient } from "@slack/web-api";
 import type { DoctorCheck, DoctorCheckResult, DoctorContext, DoctorFinding } from "./doctor-check.js";
 
@@ -106,7 +107,7 @@ function describeSlackFailure(
   };
   if (typeof data?.error === "string") return { kind: "problem", text: `${refused} (${data.error})`, fix };
   const reason =
-    original?.cause?.code ?? original?.cause?.message ?? original?.message ?? (error as Error).message;
+    original?.cause?.code ?? original?.cause?.message ?? original?.message ?? errorMessage(error);
   return {
     kind: "problem",
     text: `cannot reach Slack (${reason})`,
