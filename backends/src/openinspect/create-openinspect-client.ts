@@ -1,4 +1,4 @@
-import type { Actor, Platform } from "@baton/core";
+import { type Actor, errorMessage, type Platform } from "@baton/core";
 import type { z } from "zod";
 import { chooseServiceIdentity, type OpenInspectSecrets } from "./openinspect-identities.js";
 import { failureKindForStatus, type OpenInspectResult } from "./openinspect-result.js";
@@ -98,7 +98,7 @@ export function createOpenInspectClient({
       });
     } catch (error) {
       if (options.signal?.aborted) throw error;
-      return { ok: false, kind: "network", message: (error as Error).message };
+      return { ok: false, kind: "network", message: errorMessage(error) };
     }
     const text = await response.text().catch(() => "");
     if (!response.ok) {
