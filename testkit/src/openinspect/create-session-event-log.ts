@@ -1,5 +1,7 @@
 import type { FakeRemoteArtifact, FakeRemoteEvent, FakeRemoteSession } from "./fake-control-plane-types.js";
 
+export type SessionEventLog = ReturnType<typeof createSessionEventLog>;
+
 /**
  * How the control plane stores a session's events: a prompt's `token` (id `token:<messageId>`)
  * and its `execution_complete` are upserted and move to the newest place with their new content;
