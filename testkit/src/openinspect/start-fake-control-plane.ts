@@ -1,8 +1,10 @@
-import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createFailureScript } from "../slack/failure-script.js";
-import { checkControlPlaneAuth } from "./check-control-plane-auth.js";
+import {
+  answerControlPlaneRequest,
+  type ControlPlaneRequestContext,
+} from "./answer-control-plane-request.js";
 import { createFakeControlPlaneState } from "./create-fake-control-plane-state.js";
 import type {
   FakeAgentScript,
@@ -11,8 +13,6 @@ import type {
   FakeControlPlaneRoute,
   FakeRemoteSession,
 } from "./fake-control-plane-types.js";
-import { parseJson } from "./parse-json.js";
-import { routeControlPlaneRequest } from "./route-control-plane-request.js";
 import { createSessionWebSockets } from "./serve-session-websockets.js";
 
 /** The secret of each service identity, unless a test gives others. */
@@ -22,9 +22,6 @@ export const FAKE_CONTROL_PLANE_SECRETS = {
   "linear-bot": "fake-openinspect-linear-secret",
   web: "fake-openinspect-web-secret",
 } as const;
-
-/** The control plane refuses bodies over this size with 413. */
-export const FAKE_CONTROL_PLANE_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 export interface FakeControlPlaneOptions {
   /** The secret of each identity it holds; a known identity left out is answered 500. */
@@ -86,71 +83,22 @@ export async function startFakeControlPlane(
   });
   const webSockets = createSessionWebSockets({ state, wsTokens });
   if (options.script) state.setScript(options.script);
-
-  async function answer(req: IncomingMessage, res: ServerResponse) {
-    const body = await readLimitedBody(req);
-    const path = (req.url ?? "/").split("?")[0] ?? "/";
-    const call: FakeControlPlaneCall = {
-      method: req.method ?? "GET",
-      path,
-      route: "unknown",
-      service: header(req, "x-openinspect-service"),
-      actor: header(req, "x-openinspect-actor"),
-      body: undefined,
-      status: 0,
-    };
-    calls.push(call);
-    const send = (status: number, value: unknown, headers: Record<string, string> = {}) => {
-      call.status = status;
-      res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(value));
-    };
-    if (body === undefined) return send(413, { error: "Payload too large" });
-    call.body = parseJson(body);
-    // Routed before the signature check only to name the route in `calls`; nothing runs unless it passes.
-    const routed = routeControlPlaneRequest({
-      method: call.method,
-      url: new URL(req.url ?? "/", "http://fake"),
-      body: call.body,
-      actor: call.actor,
-      service: call.service ?? "",
-      state,
-      webSocket: options.webSocket !== false,
-      catalog: { repos: options.repos ?? [], environments: options.environments ?? [] },
-      issueWsToken: (sessionId) => {
-        const token = randomBytes(32).toString("hex");
-        wsTokens.set(token, sessionId);
-        return token;
-      },
-    });
-    call.route = routed.route;
-    const auth = checkControlPlaneAuth({
-      headers: req.headers,
-      method: call.method,
-      url: `http://${req.headers.host ?? "127.0.0.1"}${req.url ?? "/"}`,
-      body,
-      secrets,
-    });
-    if (!auth.ok && auth.reason === "not_configured")
-      return send(500, { error: "Service authentication not configured" });
-    if (!auth.ok) return send(401, { error: "Unauthorized" });
-    if (options.scmProvider === "gitlab" && routed.route !== "unknown")
-      return send(501, { error: "SCM provider 'gitlab' is not implemented in this deployment." });
-    const failure = routed.route === "unknown" ? undefined : failures.take(routed.route);
-    if (failure?.kind === "http") {
-      const retry: Record<string, string> =
-        failure.retryAfterSeconds === undefined ? {} : { "retry-after": String(failure.retryAfterSeconds) };
-      return send(failure.status, failure.body ?? { error: `scripted ${failure.status}` }, retry);
-    }
-    if (failure?.kind === "drop" && !failure.after) return void req.socket.destroy();
-    const result = routed.run();
-    if (failure?.kind === "drop") return void req.socket.destroy();
-    send(result.status, result.body);
-  }
+  const context: ControlPlaneRequestContext = {
+    secrets,
+    calls,
+    failures,
+    state,
+    wsTokens,
+    webSocket: options.webSocket !== false,
+    scmProvider: options.scmProvider,
+    catalog: { repos: options.repos ?? [], environments: options.environments ?? [] },
+  };
 
   const server = createServer((req, res) => {
-    answer(req, res).catch((error: Error) => {
+    answerControlPlaneRequest(context, req, res).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: error.message }));
+      // core's errorMessage, written out: core's own tests use testkit, so testkit cannot import core.
+      res.end(JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));
     });
   });
   server.on("upgrade", (req, socket, head) => webSockets.upgrade(req, socket, head));
@@ -186,20 +134,4 @@ export async function startFakeControlPlane(
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-async function readLimitedBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > FAKE_CONTROL_PLANE_MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
 }
