@@ -32,6 +32,17 @@ export interface SentPrompt {
   notes: string[];
 }
 
+export interface SendTurnPromptOptions {
+  client: OpenInspectClient;
+  store: RemoteSessionStore;
+  turn: BackendTurn;
+  content: string;
+  connection: TurnConnection;
+  signal: AbortSignal;
+  openRemote(): Promise<string>;
+  subscribe(remoteSessionId: string): Promise<Subscription>;
+}
+
 /**
  * Makes sure the turn's prompt is queued exactly once: reuses the one an earlier try queued (or
  * finds it in `/messages` when that try lost the answer), else subscribes to the session and sends
@@ -47,16 +58,7 @@ export async function* sendTurnPrompt({
   signal,
   openRemote,
   subscribe,
-}: {
-  client: OpenInspectClient;
-  store: RemoteSessionStore;
-  turn: BackendTurn;
-  content: string;
-  connection: TurnConnection;
-  signal: AbortSignal;
-  openRemote(): Promise<string>;
-  subscribe(remoteSessionId: string): Promise<Subscription>;
-}): AsyncGenerator<AgentEvent, SentPrompt> {
+}: SendTurnPromptOptions): AsyncGenerator<AgentEvent, SentPrompt> {
   const actor = turn.turn.request.actor;
   const turnId = turn.idempotencyKey;
   let record: RemotePrompt | null = await store.getPrompt(turnId);
