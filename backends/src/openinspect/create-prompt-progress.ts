@@ -59,23 +59,6 @@ export function createPromptProgress({ sessionLink }: { sessionLink?: string } =
       : [];
   }
 
-  function applyToolCall(data: Record<string, unknown>, eventId: string | undefined): AgentEvent[] {
-    const tool = typeof data.tool === "string" ? data.tool : "tool";
-    const callId = typeof data.callId === "string" ? data.callId : (eventId ?? `${tool}:${seen.size}`);
-    const events: AgentEvent[] = [];
-    if (once(`status:${callId}`)) events.push({ type: "status", message: describeToolCall(tool, data.args) });
-    const status = typeof data.status === "string" ? data.status : "completed";
-    if ((status === "completed" || status === "error") && once(`tool:${callId}`)) {
-      events.push({
-        type: "tool",
-        name: tool,
-        input: cut(JSON.stringify(data.args ?? {})),
-        output: data.output === undefined ? undefined : cut(stringify(data.output)),
-      });
-    }
-    return events;
-  }
-
   return {
     apply(event) {
       const data = event.data;
@@ -84,7 +67,7 @@ export function createPromptProgress({ sessionLink }: { sessionLink?: string } =
           if (typeof data.content === "string") answer = data.content;
           return [];
         case "tool_call":
-          return applyToolCall(data, event.id);
+          return toolCallEvents(data, event.id, once, seen.size);
         case "artifact":
           return addArtifact({
             type: String(data.artifactType ?? data.type ?? "link"),
@@ -119,6 +102,32 @@ export function createPromptProgress({ sessionLink }: { sessionLink?: string } =
       return end;
     },
   };
+}
+
+/**
+ * What a `tool_call` event shows: a status line when the call is first seen, and the tool with its
+ * input and output once it completed (or failed). `once` keeps each of them to one showing.
+ */
+function toolCallEvents(
+  data: Record<string, unknown>,
+  eventId: string | undefined,
+  once: (key: string) => boolean,
+  seenCount: number,
+): AgentEvent[] {
+  const tool = typeof data.tool === "string" ? data.tool : "tool";
+  const callId = typeof data.callId === "string" ? data.callId : (eventId ?? `${tool}:${seenCount}`);
+  const events: AgentEvent[] = [];
+  if (once(`status:${callId}`)) events.push({ type: "status", message: describeToolCall(tool, data.args) });
+  const status = typeof data.status === "string" ? data.status : "completed";
+  if ((status === "completed" || status === "error") && once(`tool:${callId}`)) {
+    events.push({
+      type: "tool",
+      name: tool,
+      input: cut(JSON.stringify(data.args ?? {})),
+      output: data.output === undefined ? undefined : cut(stringify(data.output)),
+    });
+  }
+  return events;
 }
 
 /** Whether an event ends its prompt: `execution_complete` (never `error`), or a sandbox that cannot start. */
