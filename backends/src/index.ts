@@ -37,7 +37,7 @@ export {
   createRedisRemoteSessionStore,
   type RemoteSessionStore,
 } from "./openinspect/remote-session-store.js";
-export { REOPENED_SESSION_NOTE } from "./openinspect/send-turn-prompt.js";
+export { REOPENED_SESSION_NOTE, VANISHED_SESSION_NOTE } from "./openinspect/send-turn-prompt.js";
 export { buildSig1CanonicalString, signSig1Request } from "./openinspect/sign-sig1-request.js";
 export {
   SIG1_MAX_CLOCK_SKEW_MS,

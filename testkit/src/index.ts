@@ -110,10 +110,12 @@ export {
   startFakeOpenAI,
 } from "./openai/start-fake-openai.js";
 // Open-Inspect control plane fake
+export { FAKE_PROMPT_QUEUE_LIMIT } from "./openinspect/create-fake-control-plane-state.js";
 export {
-  defaultAgentScript,
-  FAKE_PROMPT_QUEUE_LIMIT,
-} from "./openinspect/create-fake-control-plane-state.js";
+  FAKE_CONTROL_PLANE_DEFAULT_MODEL,
+  FAKE_CONTROL_PLANE_MODELS,
+} from "./openinspect/create-fake-session.js";
+export { defaultAgentScript } from "./openinspect/default-agent-script.js";
 export type {
   FakeAgentScript,
   FakeAgentStep,

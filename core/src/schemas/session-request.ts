@@ -8,6 +8,11 @@ export const MAX_PROMPT_CHARS = 40_000;
 export const actorSchema = z.object({
   platform: platformSchema,
   id: z.string().min(1),
+  /**
+   * The platform's permanent id of the person, when `id` is a name they can change (a GitHub
+   * login; GitHub's numeric user id here): what other systems know them by.
+   */
+  accountId: z.string().min(1).optional(),
   name: z.string().optional(),
   email: z.string().optional(),
 });

@@ -78,6 +78,8 @@ export const configSchema = z.object({
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().min(1).default("gpt-4.1-mini"),
   OPENINSPECT_URL: optionalUrl,
+  /** Open-Inspect's web app, where a session's screenshots and videos can be opened. */
+  OPENINSPECT_WEB_URL: optionalUrl,
   /** One secret per Open-Inspect service identity Baton signs as (`slack-bot`, `github-bot`, `linear-bot`). */
   OPENINSPECT_SLACK_SECRET: optionalSecret,
   OPENINSPECT_GITHUB_SECRET: optionalSecret,

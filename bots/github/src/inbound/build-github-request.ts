@@ -52,7 +52,12 @@ export function buildGithubRequest({
     id: requestIdForDelivery("github", deliveryId),
     deliveryId,
     conversation: conversationOfPlace(place),
-    actor: { platform: "github", id: trigger.actor.login, name: trigger.actor.login },
+    actor: {
+      platform: "github",
+      id: trigger.actor.login,
+      accountId: String(trigger.actor.id),
+      name: trigger.actor.login,
+    },
     text,
     attachments: [],
     hints: {
