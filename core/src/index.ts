@@ -200,7 +200,11 @@ export { type Session, sessionSchema } from "./schemas/session.js";
 export {
   type Actor,
   type Attachment,
+  agentPromptOf,
   MAX_PROMPT_CHARS,
+  MAX_REQUEST_BACKGROUND_BLOCKS,
+  type RequestBackground,
+  requestBackgroundSchema,
   type SessionRequest,
   type SessionRequestInput,
   sessionRequestSchema,
