@@ -63,4 +63,13 @@ describe("Linear: an agent session without an issue", () => {
     expect(s.agent.runs).toHaveLength(1);
     expect(s.linear.operations.some((op) => op.name === "batonIssueAssignee")).toBe(false);
   });
+
+  it("is refused, with an error activity, where the access policy lists the teams it serves", async () => {
+    s = await startLinearScenario({ catalogYaml: `${CATALOG}access:\n  linear:\n    teams: [ENG]\n` });
+    const sent = await s.created(null, { promptContext: PROMPT_CONTEXT });
+    expect(JSON.parse(sent.body)).toMatchObject({ ok: true, ignored: "access_refused" });
+    const [error] = await waitForActivities(s.linear, sent.agentSessionId, "error");
+    expect(error!.body).toMatch(/not available/);
+    expect(s.agent.runs).toHaveLength(0);
+  });
 });
