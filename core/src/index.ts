@@ -46,7 +46,11 @@ export {
   REQUEST_CONTEXT_TIMEOUT_MS,
 } from "./classifier/fill-request-context.js";
 export { type LlmTargetAnswer, llmTargetAnswerSchema } from "./classifier/llm-target-answer.js";
-export { type ParsedRequestText, parseRequestText } from "./classifier/parse-request-text.js";
+export {
+  defuseRequestFlags,
+  type ParsedRequestText,
+  parseRequestText,
+} from "./classifier/parse-request-text.js";
 export { formatContextList, REQUEST_CONTEXT_KEYS, readContextList } from "./classifier/request-context.js";
 export type {
   RequestContextProvider,
@@ -197,7 +201,11 @@ export { type Session, sessionSchema } from "./schemas/session.js";
 export {
   type Actor,
   type Attachment,
+  agentPromptOf,
   MAX_PROMPT_CHARS,
+  MAX_REQUEST_BACKGROUND_BLOCKS,
+  type RequestBackground,
+  requestBackgroundSchema,
   type SessionRequest,
   type SessionRequestInput,
   sessionRequestSchema,

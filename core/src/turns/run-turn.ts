@@ -15,7 +15,7 @@ import type { Artifact } from "../schemas/agent-event.js";
 import type { ContextEntry } from "../schemas/context-entry.js";
 import type { Platform } from "../schemas/conversation-ref.js";
 import type { Session } from "../schemas/session.js";
-import type { SessionRequest } from "../schemas/session-request.js";
+import { agentPromptOf, type SessionRequest } from "../schemas/session-request.js";
 import type { Turn, TurnStatus } from "../schemas/turn.js";
 import {
   type ConversationContextStore,
@@ -206,7 +206,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         turn,
         session,
         target: session.target,
-        prompt: turn.request.text,
+        prompt: agentPromptOf(turn.request),
         model,
         context: await takeContext(turn, session),
         idempotencyKey: turn.id,

@@ -73,7 +73,7 @@ export function createFakeLinearRoot(store: FakeLinearStore) {
   const sessionView = (session: FakeAgentSession) => ({
     id: session.id,
     externalLink: session.externalLink,
-    issue: () => issueView(findIssue(session.issueId)),
+    issue: () => (session.issueId === null ? null : issueView(findIssue(session.issueId))),
   });
   const updateSession = (id: string, input: Record<string, unknown>) => {
     const session = findSession(id);

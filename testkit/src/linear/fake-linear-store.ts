@@ -57,7 +57,8 @@ export interface FakeAgentActivity {
 
 export interface FakeAgentSession {
   id: string;
-  issueId: string;
+  /** Null for a session opened outside an issue (Linear's `issue` is optional on agent sessions). */
+  issueId: string | null;
   externalLink: string | null;
   externalUrls: Array<{ label: string; url: string }>;
 }
@@ -91,7 +92,7 @@ export interface FakeLinearStore {
   seedTeam(input: { key: string; name?: string }): FakeLinearTeam;
   seedIssue(input: SeedIssueInput): FakeLinearIssue;
   seedUser(input: { name: string; email?: string }): FakeLinearUser;
-  seedAgentSession(issueId: string): FakeAgentSession;
+  seedAgentSession(issueId: string | null): FakeAgentSession;
   teamByKey(key: string): FakeLinearTeam | undefined;
 }
 

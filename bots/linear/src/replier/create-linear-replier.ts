@@ -39,7 +39,8 @@ export interface LinearReplierOptions {
 
 interface LinearAddress {
   organizationId: string;
-  issueId: string;
+  /** Absent for a session outside an issue: the issue-only steps (starting it) are skipped. */
+  issueId?: string;
   agentSessionId: string;
 }
 
@@ -114,11 +115,12 @@ export function createLinearReplier({
     await ledger.set(conversationId, REPLY_FIELDS.conversationLink, url);
   }
 
-  /** Once per agent session: the issue to started, delegated to Baton. */
+  /** Once per agent session that has an issue: the issue to started, delegated to Baton. */
   async function startIssue(turn: Turn) {
-    const conversationId = conversationLedgerId(turn.conversationKey);
-    if (!startIssues || (await ledger.get(conversationId, REPLY_FIELDS.itemClaimed))) return;
     const { organizationId, issueId } = addressOf(turn);
+    if (!startIssues || !issueId) return;
+    const conversationId = conversationLedgerId(turn.conversationKey);
+    if (await ledger.get(conversationId, REPLY_FIELDS.itemClaimed)) return;
     const viewer = await viewerOf(organizationId);
     // Only an app user can be delegated an issue; with a person's API key the issue only moves.
     const started = await startLinearIssue(
