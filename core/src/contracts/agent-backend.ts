@@ -19,6 +19,14 @@ export interface BackendTurn {
   context: ContextEntry[];
   /** Stable across retries of the same turn: backends use it to avoid doing the work twice. */
   idempotencyKey: string;
+  /** The session's read-only link, when sharing gives one (a pull request's body points at it). */
+  shareUrl?: string;
+  /**
+   * A link back to where the turn was asked (the Slack thread, the Linear issue), or null when
+   * its platform gives none. Asked for only by a backend that needs it (a pull request's body
+   * links back), since it may cost the platform a call; it never throws.
+   */
+  originLink?: () => Promise<string | null>;
 }
 
 /** An agent that does the work. Events end with exactly one `done` or `error`. */

@@ -27,6 +27,12 @@ export interface Replier {
    * the target is resolved, so that nothing slow happens on the acknowledgement path.
    */
   prepare?(turn: Turn): Promise<SessionRequest>;
+  /**
+   * Optional: a link a person can open to reach the conversation the turn was asked in, for what
+   * a backend makes elsewhere (a pull request's body links back to its Slack thread). Null when
+   * the platform cannot give one; a failure here never fails the turn.
+   */
+  originLink?(turn: Turn): Promise<string | null>;
   acknowledge(turn: Turn): Promise<void>;
   working(turn: Turn, context: WorkingContext): Promise<void>;
   progress(turn: Turn, status: string): Promise<void>;

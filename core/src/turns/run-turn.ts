@@ -180,11 +180,12 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       const { session, model } = choices;
       sessionId = session.id;
       await recordPrompt(transcripts, session, turn, reason);
+      const workingShareUrl = shareLinks ? await shareLinks.linkFor(session) : null;
       await replier.working(turn, {
         target: session.target,
         backend: backend.name,
         model,
-        shareUrl: shareLinks ? await shareLinks.linkFor(session) : null,
+        shareUrl: workingShareUrl,
       });
 
       const backendTurn: BackendTurn = {
@@ -195,6 +196,8 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         model,
         context: await takeContext(turn, session),
         idempotencyKey: turn.id,
+        ...(workingShareUrl ? { shareUrl: workingShareUrl } : {}),
+        originLink: () => originLinkOf(replier, turn, log),
       };
       const finish = async (status: "completed" | "stopped", summary: string, artifacts: Artifact[]) => {
         await transcripts.append(session.id, { kind: "outcome", turnId: turn.id, status, summary });
@@ -282,6 +285,17 @@ async function admitOrFail(
     log.error("core.turn.failed", { error: describeError(error), step: "admission" });
     await replier.failed(turn, toUserFacingError(error));
     return { kind: "ended", status: "failed" };
+  }
+}
+
+/** Where the turn was asked, as a link, when its platform gives one; never a reason to fail the turn. */
+async function originLinkOf(replier: Replier, turn: Turn, log: Logger): Promise<string | null> {
+  if (!replier.originLink) return null;
+  try {
+    return await replier.originLink(turn);
+  } catch (error) {
+    log.warn("core.turn.origin_link_failed", { error: describeError(error) });
+    return null;
   }
 }
 

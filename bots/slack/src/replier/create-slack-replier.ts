@@ -162,6 +162,11 @@ function createRawSlackReplier({
   }
 
   return {
+    async originLink(turn) {
+      const { channel, threadTs } = threadOf(turn);
+      const answer = await client.chat.getPermalink({ channel, message_ts: threadTs });
+      return answer.permalink ?? null;
+    },
     async acknowledge(turn) {
       await ledger.rememberRequest(turn.id, turn.request);
       await Promise.all([

@@ -43,5 +43,6 @@ export function withRetryableSlackErrors(replier: Replier): Replier {
     result: guard(replier.result),
     failed: guard(replier.failed),
     declined: guard(replier.declined),
+    ...(replier.originLink ? { originLink: replier.originLink } : {}),
   };
 }
