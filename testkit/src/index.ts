@@ -124,6 +124,16 @@ export {
   type FakeControlPlaneOptions,
   startFakeControlPlane,
 } from "./openinspect/start-fake-control-plane.js";
+// Responses API fake that scripts a model (for the codex CLI)
+export type {
+  FakeModelAction,
+  FakeModelRequest,
+  FakeModelScript,
+  FakeToolOutput,
+  ResponsesInputItem,
+  ResponsesRequestBody,
+} from "./responses/fake-model-step.js";
+export { type FakeResponses, type FakeResponsesOptions, startFakeResponses } from "./responses/start-fake-responses.js";
 export { answersPing } from "./redis/start-private-redis.js";
 export { type RedisClusterOnLoopback, startRedisCluster } from "./redis/start-redis-cluster.js";
 export {
