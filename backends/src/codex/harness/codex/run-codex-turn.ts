@@ -13,7 +13,7 @@ import { readRollout, restoreRollout } from "./codex-rollouts.js";
 import { createTurnStopper, type TurnStopper, type TurnStopReason } from "./codex-turn-deadline.js";
 import { buildCodexTurnOptions, CODEX_TURN_MARKER_VARIABLE, type ModelServer } from "./codex-turn-options.js";
 import type { HarnessThreadStore } from "./harness-thread-store.js";
-import { killTurnProcesses } from "./kill-turn-processes.js";
+import { endTurnProcesses, killTurnProcesses } from "./kill-turn-processes.js";
 import { mapThreadEvent } from "./map-thread-event.js";
 import type { CodexBinary } from "./resolve-codex-binary.js";
 
@@ -39,6 +39,7 @@ export async function* runCodexTurn(
   const log = deps.logger.child({ session_id: input.sessionId });
   const marker = randomUUID();
   await mkdir(deps.tempRoot, { recursive: true });
+  await mkdir(deps.codexHome, { recursive: true });
   const tempDir = await mkdtemp(join(deps.tempRoot, "turn-"));
   const stopper = createTurnStopper({
     signal,
@@ -65,6 +66,8 @@ export async function* runCodexTurn(
     });
   } finally {
     stopper.dispose();
+    // Whatever ended the turn, nothing it started outlives it: the backend commits next.
+    await endTurnProcesses(CODEX_TURN_MARKER_VARIABLE, marker, deps.killGraceMs);
     if (threadId) await keepThread(deps, input.sessionId, threadId, log);
     await rm(tempDir, { recursive: true, force: true });
   }

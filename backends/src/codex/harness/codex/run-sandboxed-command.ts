@@ -32,6 +32,7 @@ export async function runSandboxedCommand(
   signal: AbortSignal,
 ): Promise<SandboxedCommandResult> {
   await mkdir(deps.tempRoot, { recursive: true });
+  await mkdir(deps.codexHome, { recursive: true });
   const tempDir = await mkdtemp(join(deps.tempRoot, "sandboxed-"));
   const marker = randomUUID();
   const writable = [...options.writableRoots, tempDir].map((root) => `${JSON.stringify(root)}="write"`);
