@@ -1,0 +1,156 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  createTestGitRepository,
+  type FakeResponses,
+  startFakeResponses,
+  type TestGitRepository,
+} from "@baton/testkit";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { HarnessEvent } from "../src/codex/harness/coding-harness.js";
+import {
+  collectTurn,
+  createHarnessFixture,
+  lastEvent,
+  livingProcessesWith,
+  MODEL_KEY,
+  turnInput,
+} from "./codex-harness-fixture.js";
+
+// What the agent's commands can and cannot do, checked with the real CLI and its real sandbox.
+const WORKER_SECRET = "ghs_worker_secret_that_must_not_leak";
+
+let fixture: Awaited<ReturnType<typeof createHarnessFixture>>;
+let model: FakeResponses;
+let repo: TestGitRepository;
+let outside: string;
+let loopback: Server;
+let loopbackHits: number;
+let loopbackUrl: string;
+beforeEach(async () => {
+  fixture = await createHarnessFixture();
+  model = await startFakeResponses({ apiKey: MODEL_KEY });
+  repo = createTestGitRepository({ files: { "README.md": "# demo\n" } });
+  outside = mkdtempSync(join(tmpdir(), "baton-outside-"));
+  loopbackHits = 0;
+  loopback = createServer((_req, res) => {
+    loopbackHits += 1;
+    res.end("reached");
+  });
+  await new Promise<void>((resolve) => loopback.listen(0, "127.0.0.1", resolve));
+  loopbackUrl = `http://127.0.0.1:${(loopback.address() as AddressInfo).port}/`;
+  process.env.BATON_TEST_GITHUB_TOKEN = WORKER_SECRET;
+});
+afterEach(async () => {
+  delete process.env.BATON_TEST_GITHUB_TOKEN;
+  await new Promise<void>((resolve) => loopback.close(() => resolve()));
+  await model.close();
+  repo.cleanup();
+  rmSync(outside, { recursive: true, force: true });
+  await fixture.cleanup();
+});
+
+const fetchLoopback = () =>
+  `node -e "fetch('${loopbackUrl}').then(() => process.exit(0), () => process.exit(7))"`;
+
+function finished(events: HarnessEvent[]) {
+  return events.flatMap((event) => (event.type === "command" && event.status !== "running" ? [event] : []));
+}
+
+describe("the agent's commands in the codex sandbox", () => {
+  it("cannot write outside the workspace, see the worker's secrets, or reach the network", async () => {
+    model.setScript([
+      { kind: "exec", cmd: `echo escaped > ${outside}/escape.txt` },
+      { kind: "exec", cmd: "echo escaped > /tmp/baton-escape-$$.txt" },
+      { kind: "exec", cmd: "env; cat /proc/1/environ; git config --list --show-origin" },
+      { kind: "exec", cmd: fetchLoopback() },
+      { kind: "exec", cmd: 'echo kept > "$TMPDIR/scratch" && echo made > made.txt && cat "$TMPDIR/scratch"' },
+      { kind: "text", text: "done" },
+    ]);
+    const { harness } = fixture.worker(model.url);
+
+    const events = await collectTurn(harness, turnInput({ workingDirectory: repo.dir }));
+
+    const [outsideWrite, tmpWrite, environment, network, workspaceWrite] = finished(events);
+    expect(outsideWrite).toMatchObject({
+      status: "failed",
+      output: expect.stringContaining("Read-only file system"),
+    });
+    expect(existsSync(join(outside, "escape.txt"))).toBe(false);
+    expect(tmpWrite).toMatchObject({
+      status: "failed",
+      output: expect.stringContaining("Read-only file system"),
+    });
+    expect(environment?.output).toContain("PATH=");
+    expect(environment?.output).not.toContain(WORKER_SECRET);
+    expect(environment?.output).not.toContain(MODEL_KEY);
+    expect(environment?.output).not.toContain("BATON_");
+    expect(network).toMatchObject({ status: "failed", exitCode: 7 });
+    expect(loopbackHits).toBe(0);
+    expect(workspaceWrite).toMatchObject({ status: "completed", exitCode: 0, output: "kept\n" });
+    expect(existsSync(join(repo.dir, "made.txt"))).toBe(true);
+    expect(lastEvent(events)).toEqual({ type: "completed", finalMessage: "done" });
+  });
+
+  it("reaches the network when the catalog turns it on", async () => {
+    model.setScript([
+      { kind: "exec", cmd: fetchLoopback() },
+      { kind: "text", text: "fetched" },
+    ]);
+    const { harness } = fixture.worker(model.url);
+
+    const events = await collectTurn(harness, turnInput({ workingDirectory: repo.dir, network: true }));
+
+    expect(finished(events)).toEqual([expect.objectContaining({ status: "completed", exitCode: 0 })]);
+    expect(loopbackHits).toBe(1);
+  });
+});
+
+describe("runSandboxed (for .baton/setup.sh)", () => {
+  const limits = { writableRoots: [], network: false, timeoutMs: 20_000 };
+
+  it("writes the workspace, not beside it, with nothing of the worker's environment", async () => {
+    const { harness } = fixture.worker(model.url);
+    const script = `echo setup > done.txt; echo x > ${outside}/escape.txt; echo "escape=$?"; env; ${fetchLoopback()}; echo "net=$?"`;
+
+    const result = await harness.runSandboxed(
+      ["sh", "-c", script],
+      { cwd: repo.dir, ...limits },
+      new AbortController().signal,
+    );
+
+    expect(result).toMatchObject({ exitCode: 0, timedOut: false });
+    expect(existsSync(join(repo.dir, "done.txt"))).toBe(true);
+    expect(existsSync(join(outside, "escape.txt"))).toBe(false);
+    expect(result.output).toMatch(/escape=[1-9]/);
+    expect(result.output).toContain("net=7");
+    expect(result.output).not.toContain(WORKER_SECRET);
+    expect(result.output).not.toContain(MODEL_KEY);
+    expect(loopbackHits).toBe(0);
+  });
+
+  it("ends a command that runs over its time and everything it started", async () => {
+    const { harness } = fixture.worker(model.url);
+
+    const result = await harness.runSandboxed(
+      ["sh", "-c", "sleep 63.25 & sleep 64.25"],
+      { cwd: repo.dir, ...limits, timeoutMs: 500 },
+      new AbortController().signal,
+    );
+
+    expect(result).toMatchObject({ exitCode: null, timedOut: true });
+    expect(livingProcessesWith("sleep 6")).toEqual([]);
+  });
+
+  it("passes the startup check on this machine", async () => {
+    const { harness } = fixture.worker(model.url);
+
+    expect(await harness.check(new AbortController().signal)).toEqual({
+      ok: true,
+      version: "codex-cli 0.169.0",
+    });
+  });
+});
