@@ -76,7 +76,9 @@ describe("describeHarnessEvent", () => {
     expect(describeHarnessEvent({ type: "warning", message: "slow model" })).toEqual([
       { type: "status", message: "⚠️ slow model" },
     ]);
-    expect(describeHarnessEvent({ type: "usage", inputTokens: 1, outputTokens: 2 })).toEqual([]);
+    expect(
+      describeHarnessEvent({ type: "usage", inputTokens: 1, cachedInputTokens: 0, outputTokens: 2 }),
+    ).toEqual([]);
   });
 });
 

@@ -77,6 +77,8 @@ export function describeHarnessEvent(event: HarnessEvent): AgentEvent[] {
       return event.text.trim() ? [{ type: "message", text: event.text }] : [];
     case "warning":
       return [{ type: "status", message: `⚠️ ${event.message}` }];
+    // The model's reasoning stays out of the thread: it is long, and not addressed to anyone.
+    case "reasoning":
     case "usage":
     case "completed":
     case "failed":

@@ -38,7 +38,7 @@ export function describeHarnessFailure(failure: HarnessFailure, context: Failure
       );
     case "sandbox":
       return error(
-        `the sandbox could not run commands here: ${failure.message}. \`baton doctor\` says how to fix it.`,
+        `${failure.message} An operator can see why, and how to fix it, with \`npx baton doctor\`.`,
       );
     case "aborted":
       return error("the agent was stopped.");

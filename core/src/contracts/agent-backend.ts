@@ -36,4 +36,6 @@ export interface AgentBackend {
   readonly defaultModel?: string;
   run(turn: BackendTurn, signal: AbortSignal): AsyncIterable<AgentEvent>;
   stop(session: Session): Promise<void>;
+  /** Optional: ends what the backend runs between turns (a periodic sweep); called once as the worker stops. */
+  close?(): Promise<void>;
 }
