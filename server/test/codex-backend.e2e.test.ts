@@ -1,0 +1,77 @@
+import { buildIssueCommentEvent } from "@baton/testkit";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { callsIn, eventually, slackActions, textOf } from "./fixtures/slack-test-actions.js";
+import {
+  BUGGY_SUM,
+  CODEX_CHANNEL,
+  CODEX_INSTALLATION_ID,
+  type CodexScenario,
+  replaceLinePatch,
+  startCodexScenario,
+} from "./fixtures/start-codex-scenario.js";
+
+// The real codex CLI runs in its real sandbox here, driven through the gateway like any request;
+// only the model is scripted (the fake Responses API), and the remote is the fake GitHub's git.
+const TURN_WAIT_MS = 25_000;
+const FIX = replaceLinePatch("sum.js", BUGGY_SUM.trim(), "module.exports = (a, b) => a + b;");
+
+/** The model of the first turn: run the failing test, patch, run it again, answer. */
+function fixTheTestScript(s: CodexScenario) {
+  s.model.setScript([
+    { kind: "exec", cmd: "node test.js" },
+    (request) =>
+      request.lastToolOutput?.exitCode === 1
+        ? { kind: "patch", patch: FIX }
+        : { kind: "text", text: "the test did not fail as expected" },
+    { kind: "exec", cmd: "node test.js" },
+    (request) => ({
+      kind: "text",
+      text: `Fixed sum: it subtracted. \`node test.js\` now exits ${request.lastToolOutput?.exitCode}.`,
+    }),
+  ]);
+}
+
+describe("BATON_BACKEND=codex end to end", () => {
+  let s: CodexScenario;
+  beforeEach(async () => {
+    s = await startCodexScenario();
+  });
+  afterEach(() => s.close());
+
+  /** A Slack mention whose turn fixes the test and opens the draft pull request; resolves with it. */
+  async function mentionThatOpensPullRequest() {
+    fixTheTestScript(s);
+    const slack = slackActions(s.t);
+    const { ts } = await slack.mention({ channel: CODEX_CHANNEL, text: "fix the failing sum test" });
+    const result = await eventually(
+      "the result in the thread",
+      () => callsIn(s.t, "chat.postMessage", CODEX_CHANNEL).find((c) => textOf(c).includes("/pull/")),
+      TURN_WAIT_MS,
+    );
+    const [pull] = s.github.pullRequestsOf("acme/web");
+    return { ts, result, pull };
+  }
+
+  it("a Slack mention: the agent runs the failing test, patches, runs it again, and a draft PR holds the fix", async () => {
+    const { ts, result, pull } = await mentionThatOpensPullRequest();
+    expect(result.body).toMatchObject({ thread_ts: ts });
+    expect(pull?.pull).toMatchObject({
+      draft: true,
+      baseRef: "main",
+      headRef: expect.stringMatching(/^baton\//),
+    });
+    const branch = pull?.pull?.headRef ?? "";
+    expect(textOf(result)).toContain(`/acme/web/pull/${pull?.number}`);
+    // The branch holds the fix, committed by Baton with the person who asked as a trailer.
+    expect(s.github.git.git("acme/web", "show", `${branch}:sum.js`)).toContain("a + b");
+    expect(s.github.git.git("acme/web", "log", "-1", "--format=%an%n%B", branch)).toMatch(/^Baton\n/);
+    // The body: what was asked, the link back to the thread, the share link, the checks with exit codes.
+    expect(pull?.body).toContain("fix the failing sum test");
+    expect(pull?.body).toContain(`/archives/${CODEX_CHANNEL}/p${ts.replace(".", "")}`);
+    expect(pull?.body).toMatch(/\/s\/[\w-]+/);
+    expect(pull?.body).toMatch(/node test\.js.*1/);
+    // Progress showed each command with its exit code.
+    const edits = s.t.slack.calls.filter((c) => c.method === "chat.update").map(textOf);
+    expect(edits.join("\n")).toContain("Running `node test.js` → exit 1");
+  });
+});
