@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
+import { readRequestBody } from "../net/read-request-body.js";
 import type {
   FakeModelAction,
   FakeModelRequest,
@@ -87,7 +88,7 @@ export async function startFakeResponses(options: FakeResponsesOptions = {}): Pr
     }
     let body: ResponsesRequestBody;
     try {
-      body = JSON.parse(await readBody(req)) as ResponsesRequestBody;
+      body = JSON.parse(await readRequestBody(req)) as ResponsesRequestBody;
     } catch {
       sendError(res, 400, "invalid_json", "We could not parse the JSON body of your request.");
       return;
@@ -166,10 +167,4 @@ function sendError(res: ServerResponse, status: number, code: string | null, mes
   const type = status >= 500 ? "server_error" : "invalid_request_error";
   res.writeHead(status, { "content-type": "application/json", "x-request-id": `req_fake_${Date.now()}` });
   res.end(JSON.stringify({ error: { message, type, param: null, code } }));
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
 }
