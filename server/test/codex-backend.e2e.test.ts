@@ -1,4 +1,4 @@
-import { buildIssueCommentEvent } from "@baton/testkit";
+import { buildReviewCommentEvent } from "@baton/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { callsIn, eventually, slackActions, textOf } from "./fixtures/slack-test-actions.js";
 import {
@@ -73,5 +73,64 @@ describe("BATON_BACKEND=codex end to end", () => {
     // Progress showed each command with its exit code.
     const edits = s.t.slack.calls.filter((c) => c.method === "chat.update").map(textOf);
     expect(edits.join("\n")).toContain("Running `node test.js` → exit 1");
+  });
+
+  it("a review comment on that PR continues the session: a second commit on the same branch, the reply on the PR", async () => {
+    const { ts, pull } = await mentionThatOpensPullRequest();
+    const branch = pull?.pull?.headRef ?? "";
+    const firstCommit = s.github.git.branchHead("acme/web", branch);
+    const sessionPrompts = s.model.requests.length;
+    s.model.setScript([
+      {
+        kind: "patch",
+        patch: replaceLinePatch(
+          "test.js",
+          'console.log("sum ok");',
+          'if (sum(-2, -3) !== -5) process.exit(1);\nconsole.log("sum ok");',
+        ),
+      },
+      { kind: "exec", cmd: "node test.js" },
+      { kind: "text", text: "Added a check for negative numbers; the test passes." },
+    ]);
+    const delivered = await s.deliverGithub(
+      buildReviewCommentEvent({
+        repo: "acme/web",
+        installationId: CODEX_INSTALLATION_ID,
+        sender: { login: "octocat" },
+        pull: { number: pull?.number ?? 0, headRef: branch },
+        commentId: 7001,
+        body: "@baton also check negative numbers",
+        path: "test.js",
+        line: 2,
+        diffHunk: "@@ -1,3 +1,3 @@",
+      }),
+    );
+    expect(delivered.status).toBe(202);
+    const reply = await eventually(
+      "the reply on the pull request",
+      () =>
+        s.github
+          .commentsOn("acme/web", pull?.number ?? 0)
+          .find((comment) => comment.body.includes("negative numbers; the test passes")),
+      TURN_WAIT_MS,
+    );
+    expect(reply.body).toContain("✅");
+    // The same branch, one commit further, still one pull request.
+    const secondCommit = s.github.git.branchHead("acme/web", branch);
+    expect(secondCommit).not.toBe(firstCommit);
+    expect(s.github.git.git("acme/web", "rev-parse", `${secondCommit}~1`)).toBe(firstCommit);
+    expect(s.github.git.git("acme/web", "show", `${branch}:test.js`)).toContain("sum(-2, -3)");
+    expect(s.github.pullRequestsOf("acme/web")).toHaveLength(1);
+    // The same session: the model's thread goes on from the Slack turn.
+    const followUp = s.model.requests[sessionPrompts];
+    expect(followUp?.userPrompts.join("\n")).toContain("fix the failing sum test");
+    expect(followUp?.userPrompts.at(-1)).toContain("also check negative numbers");
+    // The Slack thread where it started hears, in one line, that its pull request changed.
+    const note = await eventually("the line in the Slack thread", () =>
+      callsIn(s.t, "chat.postMessage", CODEX_CHANNEL).find(
+        (c) => textOf(c).includes(`/pull/${pull?.number}`) && textOf(c).includes("updated"),
+      ),
+    );
+    expect(note.body).toMatchObject({ thread_ts: ts });
   });
 });

@@ -1,4 +1,11 @@
-import type { AgentBackend, AgentEvent, BackendTurn, Logger, Target } from "@baton/core";
+import {
+  type AgentBackend,
+  type AgentEvent,
+  type BackendTurn,
+  conversationKey,
+  type Logger,
+  type Target,
+} from "@baton/core";
 import { buildCodexPrompt } from "./build-codex-prompt.js";
 import type { CheckRun, DiffTurn, PublishTurn } from "./codex-backend-ports.js";
 import { describeHarnessEvent } from "./describe-harness-event.js";
@@ -155,7 +162,9 @@ async function* publishChanges({
   yield { type: "status", message: `Committing and pushing \`${branches.join("`, `")}\`` };
   // The link back is to where the session started: a turn asked on the pull request itself has
   // nothing to add to the body's link.
-  const fromSessionsOwnConversation = turn.turn.conversationKey === turn.session.conversationKey;
+  // (Not the turn's queue key: a pull request's turns queue under the session's own conversation.)
+  const fromSessionsOwnConversation =
+    conversationKey(turn.turn.request.conversation) === turn.session.conversationKey;
   const origin = fromSessionsOwnConversation ? await turn.originLink?.() : null;
   const outcomes = await options.publish(
     {

@@ -27,6 +27,7 @@ import type { TranscriptStore } from "../store/transcript-store.js";
 import { applyTurnChoices } from "./apply-turn-choices.js";
 import { collectAgentEvents } from "./collect-agent-events.js";
 import { resolveSessionTarget } from "./resolve-session-target.js";
+import { tellOriginOfChanges } from "./tell-origin-of-changes.js";
 
 export interface TurnRunnerOptions {
   sessions: SessionStore;
@@ -214,6 +215,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
           durationMs: Date.now() - startedAt,
         };
         await replier.result(turn, outcome, shareUrl);
+        await tellOriginOfChanges({ repliers, session, turn, artifacts, summary, log });
         log.info("core.turn.finished", { status, duration_ms: Date.now() - startedAt });
         return status;
       };

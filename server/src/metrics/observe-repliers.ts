@@ -12,6 +12,7 @@ const REPLIER_METHODS: Record<keyof Replier, true> = {
   declined: true,
   prepare: true,
   originLink: true,
+  note: true,
 };
 
 /**

@@ -136,6 +136,21 @@ export function createLinearReplier({
   }
 
   return {
+    async note(session, { turnId, text }) {
+      const { conversation } = session;
+      if (conversation.platform !== "linear")
+        throw new Error(`the Linear replier got a ${conversation.platform} session`);
+      // The activity's id is stable per turn: Linear refuses a second one with the same id.
+      await apiFor(conversation.organizationId)
+        .createActivity({
+          agentSessionId: conversation.agentSessionId,
+          id: activityId(turnId, REPLY_FIELDS.originNote),
+          content: { type: "thought", body: text },
+        })
+        .catch((error: unknown) => {
+          if (!isDuplicateActivity(error)) throw error;
+        });
+    },
     async prepare(turn) {
       const { organizationId } = addressOf(turn);
       return prepareLinearRequest({ request: turn.request, api: apiFor(organizationId), mappings });

@@ -44,5 +44,6 @@ export function withRetryableSlackErrors(replier: Replier): Replier {
     failed: guard(replier.failed),
     declined: guard(replier.declined),
     ...(replier.originLink ? { originLink: replier.originLink } : {}),
+    ...(replier.note ? { note: guard(replier.note) } : {}),
   };
 }
