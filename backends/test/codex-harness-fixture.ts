@@ -33,7 +33,7 @@ export async function createHarnessFixture() {
   const dataDirs: string[] = [];
   const worker = (
     modelUrl: string,
-    options: { apiKey?: string; unreachableGiveUpMs?: number } = {},
+    options: { apiKey?: string; unreachableGiveUpMs?: number; binary?: CodexBinary } = {},
   ): WorkerFixture => {
     mkdirSync(DATA_ROOT, { recursive: true });
     const dataDir = mkdtempSync(join(DATA_ROOT, "worker-"));
@@ -46,6 +46,7 @@ export async function createHarnessFixture() {
       logger: silentLogger,
       commandPath: process.env.PATH ?? "/usr/bin:/bin",
       ...(options.unreachableGiveUpMs ? { unreachableGiveUpMs: options.unreachableGiveUpMs } : {}),
+      ...(options.binary ? { binary: options.binary } : {}),
     });
     return { dataDir, harness };
   };

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -152,5 +152,39 @@ describe("runSandboxed (for .baton/setup.sh)", () => {
       ok: true,
       version: "codex-cli 0.169.0",
     });
+  });
+});
+
+describe("a machine whose kernel refuses the sandbox", () => {
+  // A stand-in for the CLI on such a machine: it runs, but its sandbox cannot start.
+  const REFUSING_CLI = [
+    "#!/bin/sh",
+    'case "$1" in',
+    '  --version) echo "codex-cli 0.169.0" ;;',
+    '  sandbox) echo "bwrap: setting up uid map: Permission denied" >&2; exit 1 ;;',
+    '  *) echo "ran without a sandbox" > "$HOME/ran"; exit 0 ;;',
+    "esac",
+    "",
+  ].join("\n");
+
+  it("fails the check with the fix, and refuses to run a turn", async () => {
+    const executable = join(outside, "codex");
+    writeFileSync(executable, REFUSING_CLI);
+    chmodSync(executable, 0o755);
+    const { harness, dataDir } = fixture.worker(model.url, { binary: { executable, pathDirs: [] } });
+
+    const check = await harness.check(new AbortController().signal);
+    const events = await collectTurn(harness, turnInput({ workingDirectory: repo.dir }));
+
+    expect(check).toEqual({
+      ok: false,
+      reason: expect.stringContaining("uid map: Permission denied"),
+      fix: expect.stringContaining("unprivileged user namespaces"),
+    });
+    expect(events).toEqual([
+      { type: "failed", reason: "sandbox", message: expect.stringContaining("cannot run the agent") },
+    ]);
+    expect(existsSync(join(dataDir, "codex-home", "ran"))).toBe(false);
+    expect(model.requests).toEqual([]);
   });
 });
