@@ -1,3 +1,6 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { buildReviewCommentEvent } from "@baton/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { callsIn, eventually, slackActions, textOf } from "./fixtures/slack-test-actions.js";
@@ -133,4 +136,86 @@ describe("BATON_BACKEND=codex end to end", () => {
     );
     expect(note.body).toMatchObject({ thread_ts: ts });
   });
+
+  it("a follow-up in the thread runs on another worker with another data directory: the branch and the thread carry over", async () => {
+    const { ts, pull } = await mentionThatOpensPullRequest();
+    const branch = pull?.pull?.headRef ?? "";
+    const firstCommit = s.github.git.branchHead("acme/web", branch);
+    const asked = s.model.requests.length;
+    const second = await s.replaceWorker();
+    s.model.setScript([
+      { kind: "exec", cmd: "cat sum.js && node test.js" },
+      (request) =>
+        request.lastToolOutput?.text.includes("a + b")
+          ? {
+              kind: "patch",
+              patch: replaceLinePatch(
+                "sum.js",
+                "module.exports = (a, b) => a + b;",
+                "module.exports = (a, b) => Number(a) + Number(b);",
+              ),
+            }
+          : { kind: "text", text: "the fix of the first turn is not in this workspace" },
+      { kind: "text", text: "sum now adds numbers given as strings too." },
+    ]);
+    await slackActions(second).mention({
+      channel: CODEX_CHANNEL,
+      threadTs: ts,
+      text: "make it take strings too",
+    });
+    await eventually(
+      "the follow-up's result",
+      () => callsIn(second, "chat.postMessage", CODEX_CHANNEL).find((c) => textOf(c).includes("strings too")),
+      TURN_WAIT_MS,
+    );
+    // The new worker worked on the pushed branch (the first fix was there) and resumed the same thread.
+    const followUp = s.model.requests[asked];
+    expect(followUp?.userPrompts.join("\n")).toContain("fix the failing sum test");
+    const secondCommit = s.github.git.branchHead("acme/web", branch);
+    expect(s.github.git.git("acme/web", "rev-parse", `${secondCommit}~1`)).toBe(firstCommit);
+    expect(s.github.git.git("acme/web", "show", `${branch}:sum.js`)).toContain("Number(a) + Number(b)");
+    const dataDir = second.baton.config.BATON_DATA_DIR;
+    expect(readdirSync(join(dataDir, "sessions")).length).toBeGreaterThan(0);
+  });
+
+  it("stop in the middle of a long command ends the agent and the command at once, and pushes nothing", async () => {
+    const marker = "sleep 87.31";
+    s.model.setScript([
+      { kind: "exec", cmd: marker, yieldTimeMs: 30_000 },
+      { kind: "text", text: "slept" },
+    ]);
+    const slack = slackActions(s.t);
+    const { ts } = await slack.mention({ channel: CODEX_CHANNEL, text: "wait for the slow build" });
+    await eventually("the long command to run", () => runningProcesses(marker).length > 0, TURN_WAIT_MS);
+    await slack.mention({ channel: CODEX_CHANNEL, threadTs: ts, text: "stop" });
+    await eventually(
+      "the stopped reply",
+      () => callsIn(s.t, "chat.postMessage", CODEX_CHANNEL).find((c) => textOf(c).includes("Stopped")),
+      TURN_WAIT_MS,
+    );
+    await eventually("the command to be gone", () => runningProcesses(marker).length === 0, 5_000);
+    expect(s.github.pullRequestsOf("acme/web")).toHaveLength(0);
+  });
 });
+
+/** Pids of processes (not zombies) whose command line holds `needle`. */
+function runningProcesses(needle: string): number[] {
+  try {
+    const pids = execFileSync("pgrep", ["-f", needle], { encoding: "utf8" }).split("\n").filter(Boolean);
+    return pids
+      .map(Number)
+      .filter((pid) => pid !== process.pid && existsSync(`/proc/${pid}`) && !isZombie(pid));
+  } catch {
+    return []; // pgrep exits 1 when nothing matches
+  }
+}
+
+function isZombie(pid: number): boolean {
+  try {
+    return execFileSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" })
+      .trim()
+      .startsWith("Z");
+  } catch {
+    return true;
+  }
+}
