@@ -8,6 +8,7 @@ import {
   createRedisThreadStore,
   type HarnessThreadStore,
 } from "../src/codex/harness/codex/harness-thread-store.js";
+import type { CodexBinary } from "../src/codex/harness/codex/resolve-codex-binary.js";
 import type { CodingHarness, HarnessEvent, HarnessTurnInput } from "../src/codex/harness/coding-harness.js";
 
 export const MODEL_KEY = "sk-fake-model-key";
