@@ -157,7 +157,7 @@ describe("the codex harness", () => {
       reason: "aborted",
       message: expect.stringContaining("stopped"),
     });
-    expect(livingProcessesWith("sleep 6")).toEqual([]);
+    expect(livingProcessesWith("sleep 61.25")).toEqual([]);
     expect(livingProcessesWith(repo.dir)).toEqual([]);
   });
 });

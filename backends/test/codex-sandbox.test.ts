@@ -142,7 +142,7 @@ describe("runSandboxed (for .baton/setup.sh)", () => {
     );
 
     expect(result).toMatchObject({ exitCode: null, timedOut: true });
-    expect(livingProcessesWith("sleep 6")).toEqual([]);
+    expect(livingProcessesWith("sleep 63.25")).toEqual([]);
   });
 
   it("passes the startup check on this machine", async () => {
