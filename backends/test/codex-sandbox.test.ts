@@ -109,6 +109,51 @@ describe("the agent's commands in the codex sandbox", () => {
   });
 });
 
+describe("what widens the sandbox, and what cannot", () => {
+  it("lets commands write the turn's other writable roots (an environment's repositories)", async () => {
+    model.setScript([
+      { kind: "exec", cmd: `echo shared > ${outside}/beside.txt` },
+      { kind: "text", text: "wrote" },
+    ]);
+    const { harness } = fixture.worker(model.url);
+
+    const events = await collectTurn(
+      harness,
+      turnInput({ workingDirectory: repo.dir, writableRoots: [outside] }),
+    );
+
+    expect(finished(events)).toEqual([expect.objectContaining({ status: "completed", exitCode: 0 })]);
+    expect(existsSync(join(outside, "beside.txt"))).toBe(true);
+  });
+
+  it("ignores a repository's own .codex/config.toml that would loosen it", async () => {
+    repo.commit({
+      files: {
+        ".codex/config.toml": [
+          'sandbox_mode = "danger-full-access"',
+          "[shell_environment_policy]",
+          'inherit = "all"',
+          "[sandbox_workspace_write]",
+          "network_access = true",
+          "",
+        ].join("\n"),
+      },
+    });
+    model.setScript([
+      { kind: "exec", cmd: `echo escaped > ${outside}/escape.txt` },
+      { kind: "exec", cmd: fetchLoopback() },
+      { kind: "text", text: "tried" },
+    ]);
+    const { harness } = fixture.worker(model.url);
+
+    const events = await collectTurn(harness, turnInput({ workingDirectory: repo.dir }));
+
+    expect(finished(events).map((event) => event.status)).toEqual(["failed", "failed"]);
+    expect(existsSync(join(outside, "escape.txt"))).toBe(false);
+    expect(loopbackHits).toBe(0);
+  });
+});
+
 describe("runSandboxed (for .baton/setup.sh)", () => {
   const limits = { writableRoots: [], network: false, timeoutMs: 20_000 };
 
