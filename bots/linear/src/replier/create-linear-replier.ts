@@ -1,4 +1,5 @@
 import {
+  type Artifact,
   conversationLedgerId,
   describeTarget,
   type Logger,
@@ -114,6 +115,19 @@ export function createLinearReplier({
     await ledger.set(conversationId, REPLY_FIELDS.conversationLink, url);
   }
 
+  /** The pull requests a turn made, attached to the issue (attaching one again only updates it). */
+  async function attachPullRequests(turn: Turn, artifacts: readonly Artifact[]) {
+    const { organizationId, issueId } = addressOf(turn);
+    for (const artifact of artifacts) {
+      if (artifact.kind !== "pull_request" || !artifact.url) continue;
+      await apiFor(organizationId).attachLink(issueId, {
+        url: artifact.url,
+        title: artifact.title,
+        subtitle: "Pull request by Baton",
+      });
+    }
+  }
+
   /** Once per agent session: the issue to started, delegated to Baton. */
   async function startIssue(turn: Turn) {
     const conversationId = conversationLedgerId(turn.conversationKey);
@@ -216,6 +230,7 @@ export function createLinearReplier({
       lastProgressAt.delete(turn.id);
       await ledger.markFinished(turn.id, outcome.status);
       if (shareUrl) await setExternalLink(turn, shareUrl);
+      await attachPullRequests(turn, outcome.artifacts);
       await postOnce(turn, REPLY_FIELDS.resultPart(0), {
         content: { type: "response", body: renderLinearResponse(outcome, shareUrl) },
       });
