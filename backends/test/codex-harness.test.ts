@@ -138,6 +138,28 @@ describe("the codex harness", () => {
     expect(readFileSync(join(repo.dir, "sum.js"), "utf8")).toBe("module.exports = (a, b) => a + b;\n");
   });
 
+  it("lets the model poll a command that outlives its first wait", async () => {
+    model.setScript([
+      { kind: "exec", cmd: "sleep 1; echo slow done", yieldTimeMs: 250 },
+      (request) => ({ kind: "poll", sessionId: request.lastToolOutput?.sessionId ?? -1, yieldTimeMs: 5_000 }),
+      (request) => ({ kind: "text", text: `exit ${request.lastToolOutput?.exitCode}` }),
+    ]);
+    const { harness } = fixture.worker(model.url);
+
+    const events = await collectTurn(harness, turnInput({ workingDirectory: repo.dir }));
+
+    expect(model.requests[1]?.lastToolOutput?.sessionId).toEqual(expect.any(Number));
+    expect(model.requests[2]?.lastToolOutput).toMatchObject({ tool: "write_stdin", exitCode: 0 });
+    expect(commands(events)).toEqual([
+      expect.objectContaining({
+        command: "sleep 1; echo slow done",
+        exitCode: 0,
+        output: expect.stringContaining("slow done"),
+      }),
+    ]);
+    expect(lastEvent(events)).toEqual({ type: "completed", finalMessage: "exit 0" });
+  });
+
   it("stops a long command at once when the turn is aborted, leaving no process behind", async () => {
     model.setScript([{ kind: "exec", cmd: "sleep 61.25 & sleep 62.25", yieldTimeMs: 30_000 }]);
     const { harness } = fixture.worker(model.url);
