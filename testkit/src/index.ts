@@ -6,6 +6,7 @@ export {
   type RepositoryChange,
   type TestGitRepository,
 } from "./git/create-test-git-repository.js";
+export type { FakeGitRepositories } from "./github/fake-git-repositories.js";
 // GitHub REST fake, App identity and webhooks
 export type {
   FakeGithubComment,
@@ -44,6 +45,7 @@ export {
   type FakeGithub,
   type FakeGithubCall,
   type FakeGithubFailure,
+  type FakeGitRequest,
   startFakeGithub,
 } from "./github/start-fake-github.js";
 // Linear GraphQL API and webhooks fake
@@ -124,6 +126,8 @@ export {
   type FakeControlPlaneOptions,
   startFakeControlPlane,
 } from "./openinspect/start-fake-control-plane.js";
+export { answersPing } from "./redis/start-private-redis.js";
+export { type RedisClusterOnLoopback, startRedisCluster } from "./redis/start-redis-cluster.js";
 // Responses API fake that scripts a model (for the codex CLI)
 export type {
   FakeModelAction,
@@ -133,9 +137,11 @@ export type {
   ResponsesInputItem,
   ResponsesRequestBody,
 } from "./responses/fake-model-step.js";
-export { type FakeResponses, type FakeResponsesOptions, startFakeResponses } from "./responses/start-fake-responses.js";
-export { answersPing } from "./redis/start-private-redis.js";
-export { type RedisClusterOnLoopback, startRedisCluster } from "./redis/start-redis-cluster.js";
+export {
+  type FakeResponses,
+  type FakeResponsesOptions,
+  startFakeResponses,
+} from "./responses/start-fake-responses.js";
 export {
   DEFAULT_WAIT_FOR_CALL_TIMEOUT_MS,
   type FakeSlackCall,
