@@ -5,6 +5,7 @@ import { dirname, join } from "node:path";
 import { BatonError, type Catalog, type Logger, type Target } from "@baton/core";
 import { DEFAULT_GIT_HOST } from "../../workspace/repository-source.js";
 import { createRepositoryStores } from "../../workspace/repository-stores.js";
+import { targetRepositories } from "../../workspace/target-repositories.js";
 import { isRunning } from "../../workspace/with-file-lock.js";
 import { FETCH_TIMEOUT_MS, WORKSPACE_FETCH_DEPTH } from "../openai-agent-limits.js";
 import type { RepositoryTokenProvider } from "./repository-token-provider.js";
@@ -147,7 +148,7 @@ export function createWorkspaceCache({
 
   return {
     async prepare(target, signal) {
-      const wanted = repositoriesOf(target, catalog);
+      const wanted = targetRepositories(target, catalog);
       if (wanted.length === 0) return EMPTY_WORKSPACE;
       await sweepAbandonedTurns();
       const turnDir = join(dir, TURNS_DIR, `${owner}${randomUUID().slice(0, 8)}`);
@@ -167,23 +168,4 @@ export function createWorkspaceCache({
       }
     },
   };
-}
-
-function repositoriesOf(target: Target, catalog: Catalog): Array<{ repo: string; branch?: string }> {
-  switch (target.kind) {
-    case "none":
-      return [];
-    case "repository":
-      return [target.branch ? { repo: target.repo, branch: target.branch } : { repo: target.repo }];
-    case "environment": {
-      const environment = catalog.environments.find((e) => e.id === target.id);
-      if (!environment)
-        throw new BatonError(
-          "target_not_found",
-          `environment ${target.id} is not in the catalog`,
-          `The environment ${target.id} is no longer in Baton's catalog.`,
-        );
-      return environment.repositories.map((repo) => ({ repo }));
-    }
-  }
 }
