@@ -11,6 +11,8 @@ const SHORT_ID_CHARS = 8;
 export function sessionBranchName(title: string, sessionId: string): string {
   const slug = title
     .normalize("NFKD")
+    // Accents go with their marks: "Ünïcode" → "unicode", not "u-n-i-code".
+    .replace(/\p{M}/gu, "")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+/, "")
