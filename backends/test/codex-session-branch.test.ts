@@ -144,7 +144,8 @@ describe("a codex session is a branch", () => {
         turn: slackTurn(SESSION, "also add a timeout"),
         summary: "Add a timeout",
         checks: [{ command: "npm test", exitCode: 0 }],
-        links: LINKS,
+        // Asked on the pull request itself: no link back comes with it, the body keeps the first one.
+        links: {},
       },
       signal,
     );
@@ -160,6 +161,9 @@ describe("a codex session is a branch", () => {
     expect(pulls[0]?.title).toBe("Retry login");
     expect(pulls[0]?.body).toContain("> fix login");
     expect(pulls[0]?.body).toContain("Alice: also add a timeout");
+    expect(pulls[0]?.body).toContain(LINKS.origin);
+    expect(pulls[0]?.body).toContain(LINKS.share);
+    expect(pulls[0]?.body).toContain("`npm test` → exit 0");
     expect(fixture.github.callsTo("PATCH /repos/{owner}/{repo}/pulls/{pull_number}")).toHaveLength(1);
 
     // A turn without changes publishes nothing.

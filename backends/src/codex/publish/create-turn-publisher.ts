@@ -73,7 +73,6 @@ export function createTurnPublisher(options: TurnPublisherOptions): PublishTurn 
       title: string;
       asked: string;
       checks: CheckRun[];
-      links: { origin?: string; share?: string };
     },
     signal: AbortSignal,
   ): Promise<PublishOutcome> {
@@ -127,7 +126,7 @@ export function createTurnPublisher(options: TurnPublisherOptions): PublishTurn 
     const body = pullRequestBody({
       requests: input.session.requests,
       checks: input.checks,
-      links: input.links,
+      links: input.session.links,
       redact,
     });
     const pull = await publishPullRequest(
@@ -162,7 +161,15 @@ export function createTurnPublisher(options: TurnPublisherOptions): PublishTurn 
         "Baton lost track of this session's branch before it could push. Ask again to start over.",
       );
     const requester = turn.turn.request.actor;
-    const session = rememberRequest(loaded, { text: turn.prompt, by: personOf(requester) });
+    const remembered = rememberRequest(loaded, { text: turn.prompt, by: personOf(requester) });
+    const session = {
+      ...remembered,
+      links: {
+        ...remembered.links,
+        ...(links.origin ? { origin: links.origin } : {}),
+        ...(links.share ? { share: links.share } : {}),
+      },
+    };
     const title = pullRequestTitle(summary, session.requests[0]?.text ?? turn.prompt);
     const outcomes: PublishOutcome[] = [];
     try {
@@ -180,7 +187,6 @@ export function createTurnPublisher(options: TurnPublisherOptions): PublishTurn 
               title,
               asked: turn.prompt,
               checks,
-              links,
             },
             signal,
           ),

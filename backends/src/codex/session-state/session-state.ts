@@ -28,6 +28,11 @@ export const sessionStateSchema = z.object({
   branch: z.string().min(1),
   repositories: z.array(repositoryStateSchema),
   requests: z.array(rememberedRequestSchema).default([]),
+  /**
+   * Where the session started and its share link, for the pull request's body: a turn asked on
+   * the pull request itself brings neither, and the body keeps the ones it had.
+   */
+  links: z.object({ origin: z.string().optional(), share: z.string().optional() }).default({}),
 });
 export type SessionState = z.infer<typeof sessionStateSchema>;
 

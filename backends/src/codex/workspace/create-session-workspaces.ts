@@ -168,6 +168,7 @@ export function createSessionWorkspaces({
       branch,
       repositories: made.map(({ repo, baseBranch, commit }) => ({ repo, baseBranch, baseCommit: commit })),
       requests: [],
+      links: {},
     };
     await states.save(sessionId, state);
     log.info("backends.codex.workspace.created", {
