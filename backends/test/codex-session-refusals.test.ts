@@ -65,6 +65,24 @@ describe("a codex session's refusals and cleanup", () => {
     // The next turn starts from what is on the remote.
     const third = await worker.workspaces.open({ sessionId: "s_moved-1", target: TARGET, title: "" }, signal);
     expect(third.repositories[0]?.startCommit).toBe(theirs);
+    const nothing = await worker.publish(
+      { workspace: third, turn: slackTurn("s_moved-1", "anything?"), summary: "No", checks: [], links: {} },
+      signal,
+    );
+    expect(nothing).toEqual([{ repo: "acme/api", kind: "no_changes" }]);
+
+    // A person pushes on top of the branch: the next turn builds on their commit, and its files are its own.
+    const personal = git("commit-tree", "-p", theirs, "-m", "a reviewer's fix", `${theirs}^{tree}`);
+    git("update-ref", `refs/heads/${branch}`, personal);
+    const fourth = await worker.workspaces.open(
+      { sessionId: "s_moved-1", target: TARGET, title: "" },
+      signal,
+    );
+    expect(fourth.repositories[0]?.startCommit).toBe(personal);
+    writeFileSync(join(fourth.root, "src/extra.ts"), "export {};\n");
+    const [built] = await publishOf(worker, fourth);
+    expect(built).toMatchObject({ kind: "pushed", files: [{ path: "src/extra.ts", added: 1, removed: 0 }] });
+    expect(git("rev-parse", `${branch}^`)).toBe(personal);
   });
 
   it("pushes the branch and says why when GitHub will not open the pull request", async () => {

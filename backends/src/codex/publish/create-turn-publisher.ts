@@ -96,7 +96,9 @@ export function createTurnPublisher(options: TurnPublisherOptions): PublishTurn 
     const published = repoState.pushedCommit ?? repoState.baseCommit;
     // Nothing new, and nothing an earlier turn could not push: nothing to do.
     if (head === published) return { repo, kind: "no_changes" };
-    const files = await changedFiles(repository, published, head, signal);
+    // This turn's changes, or (a retry) everything the remote does not have yet.
+    const from = head === repository.startCommit ? published : repository.startCommit;
+    const files = await changedFiles(repository, from, head, signal);
     const pushed = await pushBranch({ stores, repository, commit: head }, signal);
     if (!pushed.ok) {
       log.warn("backends.codex.publish.push_refused", {

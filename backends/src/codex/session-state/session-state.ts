@@ -8,7 +8,10 @@ export const repositoryStateSchema = z.object({
   repo: z.string().min(1),
   baseBranch: z.string().min(1),
   baseCommit: z.string().min(1),
-  /** The last commit Baton pushed to the session's branch; absent until the first push. */
+  /**
+   * The commit the session's branch on the remote was last known at (Baton's last push, or what
+   * a turn found there when someone else pushed); absent until the first push.
+   */
   pushedCommit: z.string().min(1).optional(),
   pullRequest: z.object({ number: z.number().int().positive(), url: z.string().min(1) }).optional(),
 });

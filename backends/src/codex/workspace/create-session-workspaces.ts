@@ -191,6 +191,8 @@ export function createSessionWorkspaces({
     let created = !kept || !existsSync(workDir);
     await mkdir(workDir, { recursive: true });
     const made: Array<MadeWorktree & { repo: string; baseBranch: string }> = [];
+    // Repositories whose worktree now stands where the remote branch is (someone may have pushed to it).
+    const atRemote = new Set<string>();
     for (const repository of state.repositories) {
       const { repo, baseBranch } = repository;
       const ref = {
@@ -205,6 +207,7 @@ export function createSessionWorkspaces({
       if (local && existsSync(local.dir) && existsSync(local.gitDir)) {
         const synced = await syncWorktree({ ...ref, dir: local.dir, gitDir: local.gitDir }, signal);
         log.info("backends.codex.workspace.reused", { session_id: sessionId, repo, sync: synced });
+        if (synced === "fast_forwarded" || synced === "reset_to_remote") atRemote.add(repo);
         made.push({ repo, baseBranch, dir: local.dir, gitDir: local.gitDir, commit: "" });
         continue;
       }
@@ -212,16 +215,20 @@ export function createSessionWorkspaces({
         { ...ref, dir: join(workDir, ...repo.split("/")), baseCommit: repository.baseCommit },
         signal,
       );
-      log.info("backends.codex.workspace.restored", {
-        session_id: sessionId,
-        repo,
-        from: ref.pushed ? "pushed_branch" : "base",
-      });
+      log.info("backends.codex.workspace.restored", { session_id: sessionId, repo, from: worktree.from });
+      if (worktree.from === "pushed_branch") atRemote.add(repo);
       made.push({ ...worktree, repo, baseBranch });
       created = true;
     }
+    const workspace = await toWorkspace(sessionId, state.kind, state.branch, made, created, signal);
+    // What the branch holds now is what the next push builds on: commits others pushed are not this session's changes.
+    for (const repository of workspace.repositories)
+      if (atRemote.has(repository.repo)) {
+        const repoState = state.repositories.find((r) => r.repo === repository.repo);
+        if (repoState) repoState.pushedCommit = repository.startCommit;
+      }
     await states.save(sessionId, state);
-    return toWorkspace(sessionId, state.kind, state.branch, made, created, signal);
+    return workspace;
   }
 
   const sweep = () =>

@@ -109,16 +109,16 @@ export function createWorktree(ref: WorktreeRef, signal: AbortSignal): Promise<M
 export function restoreWorktree(
   ref: WorktreeRef & { baseCommit: string; pushed: boolean },
   signal: AbortSignal,
-): Promise<MadeWorktree> {
+): Promise<MadeWorktree & { from: "pushed_branch" | "base" }> {
   return ref.stores.withStore(ref.repo, ref.baseBranch, signal, async (store) => {
     const pushed = ref.pushed ? await fetchRef(store, `refs/heads/${ref.branch}`, signal) : null;
-    if (pushed) return addWorktree(store, ref, pushed, signal);
+    if (pushed) return { ...(await addWorktree(store, ref, pushed, signal)), from: "pushed_branch" as const };
     const tip = await fetchRef(store, ref.baseBranch, signal);
     const hasBase =
       (await store.git(["cat-file", "-e", `${ref.baseCommit}^{commit}`], signal)).exitCode === 0;
     const start = hasBase ? ref.baseCommit : tip;
     if (!start) throw new WorkspaceGitError(`${ref.repo} has no branch ${ref.baseBranch}`);
-    return addWorktree(store, ref, start, signal);
+    return { ...(await addWorktree(store, ref, start, signal)), from: "base" as const };
   });
 }
 
