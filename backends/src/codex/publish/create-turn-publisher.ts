@@ -1,19 +1,13 @@
 import { type Actor, BatonError, type Logger, type RepositoryTokenProvider } from "@baton/core";
 import type { RepositoryStores } from "../../workspace/repository-stores.js";
-import type { CheckRun, PublishTurn } from "../codex-backend-ports.js";
-import { type RepositoryState, rememberRequest, type SessionState } from "../session-state/session-state.js";
+import type { PublishTurn } from "../codex-backend-ports.js";
+import { rememberRequest } from "../session-state/session-state.js";
 import type { SessionStateStore } from "../session-state/session-state-store.js";
-import type { WorkspaceRepository } from "../workspace/session-workspace.js";
-import { expectGit, workspaceGit } from "../workspace/workspace-git.js";
-import { type CommitAuthor, commitTurn } from "./commit-turn.js";
+import type { CommitAuthor } from "./commit-turn.js";
 import type { GithubPullRequests } from "./github-pull-requests.js";
 import type { PublishOutcome } from "./publish-outcome.js";
-import { publishPullRequest } from "./publish-pull-request.js";
-import { pullRequestBody, pullRequestTitle } from "./pull-request-body.js";
-import { pushBranch } from "./push-branch.js";
-import { readNumstat } from "./read-numstat.js";
-
-const COMMIT_BODY_MAX_CHARS = 500;
+import { type PublishDependencies, publishRepository } from "./publish-repository.js";
+import { pullRequestTitle } from "./pull-request-body.js";
 
 export interface TurnPublisherOptions {
   stores: RepositoryStores;
@@ -48,110 +42,15 @@ export function createTurnPublisher(options: TurnPublisherOptions): PublishTurn 
   const redact = options.redact ?? ((text: string) => text);
   const log = logger.child({ component: "backends.codex.publish" });
 
-  async function changedFiles(
-    repository: WorkspaceRepository,
-    from: string,
-    to: string,
-    signal: AbortSignal,
-  ) {
-    const numstat = await workspaceGit(
-      repository,
-      ["diff", "--numstat", "-z", "--no-renames", from, to],
-      signal,
-      { git },
-    );
-    return numstat.exitCode === 0 ? readNumstat(numstat.stdout) : [];
-  }
-
-  async function publishRepository(
-    input: {
-      repository: WorkspaceRepository;
-      repoState: RepositoryState;
-      session: SessionState;
-      requester: Actor;
-      sessionId: string;
-      title: string;
-      asked: string;
-      checks: CheckRun[];
-    },
-    signal: AbortSignal,
-  ): Promise<PublishOutcome> {
-    const { repository, repoState } = input;
-    const repo = repository.repo;
-    const committed = await commitTurn(
-      {
-        repository,
-        author,
-        requester: input.requester,
-        sessionId: input.sessionId,
-        subject: input.title,
-        body: redact(input.asked).slice(0, COMMIT_BODY_MAX_CHARS),
-        git,
-      },
-      signal,
-    );
-    const head =
-      committed ??
-      (await expectGit("rev-parse HEAD", workspaceGit(repository, ["rev-parse", "HEAD"], signal, { git })));
-    const published = repoState.pushedCommit ?? repoState.baseCommit;
-    // Nothing new, and nothing an earlier turn could not push: nothing to do.
-    if (head === published) return { repo, kind: "no_changes" };
-    // This turn's changes, or (a retry) everything the remote does not have yet.
-    const from = head === repository.startCommit ? published : repository.startCommit;
-    const files = await changedFiles(repository, from, head, signal);
-    const pushed = await pushBranch({ stores, repository, commit: head }, signal);
-    if (!pushed.ok) {
-      log.warn("backends.codex.publish.push_refused", {
-        session_id: input.sessionId,
-        repo,
-        reason: pushed.reason,
-        error: pushed.message,
-      });
-      return { repo, kind: "push_refused", reason: pushed.reason, message: pushed.message };
-    }
-    repoState.pushedCommit = head;
-    log.info("backends.codex.publish.pushed", {
-      session_id: input.sessionId,
-      repo,
-      branch: repository.branch,
-      commit: head,
-    });
-    const outcome: Extract<PublishOutcome, { kind: "pushed" }> = {
-      repo,
-      kind: "pushed",
-      branch: repository.branch,
-      commit: head,
-      files,
-    };
-    if (!stores.source(repo).onGitHost) return outcome;
-    outcome.branchUrl = `${stores.gitHost.replace(/\/+$/, "")}/${repo}/tree/${repository.branch}`;
-    const body = pullRequestBody({
-      requests: input.session.requests,
-      checks: input.checks,
-      links: input.session.links,
-      redact,
-    });
-    const pull = await publishPullRequest(
-      {
-        pullRequests: options.pullRequests,
-        tokens: options.tokens,
-        repo,
-        repoState,
-        branch: repository.branch,
-        baseBranch: repository.baseBranch,
-        title: input.title,
-        body,
-        logger: log,
-      },
-      signal,
-    );
-    if (pull.kind === "refused") outcome.pullRequestRefused = pull.message;
-    else {
-      repoState.pullRequest = { number: pull.number, url: pull.url };
-      outcome.pullRequest = { number: pull.number, url: pull.url, opened: pull.kind === "opened" };
-    }
-    return outcome;
-  }
+  const deps: PublishDependencies = {
+    stores,
+    author,
+    tokens: options.tokens,
+    pullRequests: options.pullRequests,
+    redact,
+    git,
+    log,
+  };
 
   return async ({ workspace, turn, summary, checks, links }, signal) => {
     if (workspace.kind === "scratch") return [];
@@ -180,6 +79,7 @@ export function createTurnPublisher(options: TurnPublisherOptions): PublishTurn 
         if (!repoState) continue;
         outcomes.push(
           await publishRepository(
+            deps,
             {
               repository,
               repoState,
