@@ -112,6 +112,18 @@ describe("a codex session's refusals and cleanup", () => {
     expect(opened).toMatchObject({ kind: "pushed", pullRequest: { number: 1, opened: true } });
   });
 
+  it("opens a ready pull request where the repository's plan has no drafts", async () => {
+    const worker = fixture.worker("one");
+    fixture.github.disallowDrafts("acme/api");
+    const workspace = await openWithChange(worker, "s_nodrafts-1");
+    const [outcome] = await publishOf(worker, workspace);
+    expect(outcome).toMatchObject({ kind: "pushed", pullRequest: { number: 1, opened: true } });
+    expect(fixture.github.pullRequestsOf("acme/api")).toMatchObject([{ number: 1, pull: { draft: false } }]);
+    expect(fixture.github.callsTo("POST /repos/{owner}/{repo}/pulls").map((call) => call.status)).toEqual([
+      422, 201,
+    ]);
+  });
+
   it("commits with Baton's own git directory even when the agent rewrote the worktree's .git file", async () => {
     const worker = fixture.worker("one");
     const workspace = await openWithChange(worker, "s_tampered-1");

@@ -52,6 +52,8 @@ function createPull(context: GithubRouteContext): GithubAnswer {
   if (missingBranch(context, base)) return invalid("base");
   if (pullsOf(context).some((pull) => pull.pull?.headRef === headRef))
     return invalid("head", "custom", `A pull request already exists for ${context.params.owner}:${headRef}.`);
+  if (draft === true && context.store.withoutDrafts.has(repo))
+    return invalid("draft", "custom", "Draft pull requests are not supported in this repository.");
   const numbers = [...context.store.issues.values()].filter((i) => i.repo === repo).map((i) => i.number);
   const issue: FakeGithubIssue = {
     repo,

@@ -59,6 +59,8 @@ export function serveGitHttp({
   const out: Buffer[] = [];
   child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
   child.stderr.resume();
+  // git may answer (a refusal, a finished negotiation) before it has read the whole request.
+  child.stdin.on("error", () => {});
   child.stdin.end(body);
   return new Promise((resolve, reject) => {
     child.on("error", reject);

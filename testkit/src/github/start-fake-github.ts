@@ -72,6 +72,8 @@ export interface FakeGithub {
   failNext(route: string, failure: FakeGithubFailure, times?: number): void;
   setPermission(repo: string, login: string, permission: RepositoryPermission): void;
   setFile(repo: string, path: string, text: string): void;
+  /** `repo`'s plan has no draft pull requests: opening one is refused with GitHub's 422. */
+  disallowDrafts(repo: string): void;
   /** Installs the App on `repo` (`owner/name`); other repositories answer 404 to `GET /repos/{owner}/{repo}/installation`. */
   install(repo: string, installationId: number): void;
   seedIssue(issue: Omit<FakeGithubIssue, "body" | "author"> & Partial<FakeGithubIssue>): void;
@@ -312,6 +314,7 @@ export async function startFakeGithub(
     setPermission: (repo, login, permission) =>
       store.permissions.set(`${repo}:${login.toLowerCase()}`, permission),
     setFile: (repo, path, text) => store.files.set(`${repo}:${path}`, text),
+    disallowDrafts: (repo) => store.withoutDrafts.add(repo),
     install: (repo, installationId) => store.installations.set(repo, installationId),
     seedIssue: (issue) =>
       store.issues.set(`${issue.repo}#${issue.number}`, { body: "", author: "octocat", ...issue }),

@@ -27,7 +27,15 @@ export interface GithubPullRequestsOptions {
 
 export interface GithubPullRequests {
   open(
-    input: { repo: string; token: string; title: string; head: string; base: string; body: string },
+    input: {
+      repo: string;
+      token: string;
+      title: string;
+      head: string;
+      base: string;
+      body: string;
+      draft: boolean;
+    },
     signal: AbortSignal,
   ): Promise<PullRequestResult>;
   update(
@@ -92,13 +100,13 @@ export function createGithubPullRequests({
   }
 
   return {
-    async open({ repo, token, title, head, base: baseBranch, body }, signal) {
+    async open({ repo, token, title, head, base: baseBranch, body, draft }, signal) {
       const answer = await call("POST", `/repos/${repo}/pulls`, token, signal, {
         title,
         head,
         base: baseBranch,
         body,
-        draft: true,
+        draft,
       });
       return toResult(answer);
     },

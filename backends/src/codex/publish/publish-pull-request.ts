@@ -2,6 +2,8 @@ import type { Logger, RepositoryTokenProvider } from "@baton/core";
 import type { RepositoryState } from "../session-state/session-state.js";
 import type { GithubPullRequests } from "./github-pull-requests.js";
 
+const DRAFTS_UNSUPPORTED = /draft pull requests are not supported/i;
+
 export type PullRequestStep =
   | { kind: "opened" | "updated"; number: number; url: string }
   | { kind: "refused"; message: string };
@@ -44,10 +46,18 @@ export async function publishPullRequest(
     return { kind: "updated", number, url };
   };
   if (repoState.pullRequest) return update(repoState.pullRequest.number, repoState.pullRequest.url);
-  const opened = await pullRequests.open(
-    { repo, token, title: input.title, head: input.branch, base: input.baseBranch, body: input.body },
-    signal,
-  );
+  const request = {
+    repo,
+    token,
+    title: input.title,
+    head: input.branch,
+    base: input.baseBranch,
+    body: input.body,
+  };
+  let opened = await pullRequests.open({ ...request, draft: true }, signal);
+  // Drafts need a plan that has them (private repositories on GitHub Free do not): a ready one then.
+  if (!opened.ok && DRAFTS_UNSUPPORTED.test(opened.message))
+    opened = await pullRequests.open({ ...request, draft: false }, signal);
   if (opened.ok) {
     logger.info("backends.codex.publish.pull_request_opened", { repo, number: opened.number });
     return { kind: "opened", number: opened.number, url: opened.url };
