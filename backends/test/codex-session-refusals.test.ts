@@ -112,6 +112,22 @@ describe("a codex session's refusals and cleanup", () => {
     expect(opened).toMatchObject({ kind: "pushed", pullRequest: { number: 1, opened: true } });
   });
 
+  it("says in words when the repository cannot be fetched, and leaves nothing behind", async () => {
+    const worker = fixture.worker("one");
+    const opening = worker.workspaces.open(
+      { sessionId: "s_unknown-1", target: { kind: "repository", repo: "acme/missing" }, title: "Fix" },
+      signal,
+    );
+    await expect(opening).rejects.toMatchObject({
+      code: "backend_failed",
+      userMessage: expect.stringContaining("could not get this session's repositories"),
+    });
+    expect(await worker.state.load("s_unknown-1")).toBeNull();
+    expect(readdirSync(join(worker.dataDir, "sessions")).filter((name) => !name.endsWith(".lock"))).toEqual(
+      [],
+    );
+  });
+
   it("opens a ready pull request where the repository's plan has no drafts", async () => {
     const worker = fixture.worker("one");
     fixture.github.disallowDrafts("acme/api");

@@ -1,6 +1,6 @@
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import type { Catalog, Logger } from "@baton/core";
+import { BatonError, type Catalog, type Logger } from "@baton/core";
 import type { RepositoryStores } from "../../workspace/repository-stores.js";
 import { withFileLock } from "../../workspace/with-file-lock.js";
 import type { SessionStateStore } from "../session-state/session-state-store.js";
@@ -10,6 +10,7 @@ import { reopenSessionWorkspace } from "./reopen-session-workspace.js";
 import type { SessionWorkspaces } from "./session-workspaces.js";
 import { sweepSessionWorkspaces } from "./sweep-session-workspaces.js";
 import type { WorkspaceContext } from "./workspace-context.js";
+import { WorkspaceGitError } from "./workspace-git.js";
 import { readWorkspaceRecord, type WorkspaceRecord } from "./workspace-record.js";
 
 /** A workspace no turn used for this long is removed (a later turn restores it from the pushed branch). */
@@ -83,6 +84,8 @@ export function createSessionWorkspaces({
           return reopenSessionWorkspace(context, { sessionId: input.sessionId, state, record }, signal);
         if (record) await removeLocal(record);
         return createSessionWorkspace(context, input, signal);
+      }).catch((error: unknown) => {
+        throw toWorkspaceError(error, input.sessionId, log);
       });
     },
     async remove(sessionId) {
@@ -96,4 +99,15 @@ export function createSessionWorkspaces({
     },
     sweep,
   };
+}
+
+/** git's failure in words for the thread (its own message, which may name a URL, goes to the log only). */
+function toWorkspaceError(error: unknown, sessionId: string, log: Logger): unknown {
+  if (!(error instanceof WorkspaceGitError)) return error;
+  log.warn("backends.codex.workspace.git_failed", { session_id: sessionId, error: error.message });
+  return new BatonError(
+    "backend_failed",
+    `the session's workspace could not be opened: ${error.message}`,
+    "Baton could not get this session's repositories for the agent. Check their `url` or `path` in the catalog, or that the GitHub App can read them.",
+  );
 }
