@@ -54,6 +54,10 @@ describe("a codex session is a branch", () => {
       { path: "src/login.ts", added: 2, removed: 1 },
     ]);
     expect(diff.patch).toContain("+export const retries = 3;");
+    const capped = await diffTurn(workspace, signal, { maxPatchBytes: 64 });
+    expect(capped.files).toEqual(diff.files);
+    expect(capped.patch).toContain("the patch is cut at 64 bytes");
+    expect(capped.patch.length).toBeLessThan(diff.patch.length);
 
     const checks = [
       { command: "npm test", exitCode: 1 },

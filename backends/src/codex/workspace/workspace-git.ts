@@ -5,7 +5,7 @@ export const WORKSPACE_GIT_TIMEOUT_MS = 120_000;
 
 /**
  * Configuration that keeps Baton's own git from running anything the workspace could name: no
- * hooks, no fsmonitor, no signing prompts. The agent's commands could write a `.git` file or a
+ * hooks, no fsmonitor, no signing prompts, and no housekeeping. The agent's commands could write a `.git` file or a
  * `.gitattributes`, never git's configuration (the git directory is outside the writable roots).
  */
 const SAFE_CONFIG = [
@@ -17,6 +17,12 @@ const SAFE_CONFIG = [
   "commit.gpgsign=false",
   "-c",
   "core.quotePath=false",
+  // The store is shared by other sessions' worktrees and fetched into under its lock: no
+  // housekeeping from a commit in one of them (the store's own fetches run it, under the lock).
+  "-c",
+  "gc.auto=0",
+  "-c",
+  "maintenance.auto=false",
 ];
 
 export interface WorkspaceGitTarget {
