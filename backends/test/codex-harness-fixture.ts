@@ -51,10 +51,18 @@ export async function createHarnessFixture() {
     });
     return { dataDir, harness };
   };
+  const scratchDir = (prefix: string) => {
+    mkdirSync(DATA_ROOT, { recursive: true });
+    const dir = mkdtempSync(join(DATA_ROOT, prefix));
+    dataDirs.push(dir);
+    return dir;
+  };
   return {
     redis,
     threadStore,
     worker,
+    /** A directory of its own outside every workspace and outside /tmp, removed by cleanup. */
+    scratchDir,
     async cleanup() {
       for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
       await redis.cleanup();

@@ -97,6 +97,9 @@ describe("displayCommand", () => {
   it("unwraps the CLI's shell wrapper and its quoting", () => {
     expect(displayCommand("/bin/bash -lc 'npm test'")).toBe("npm test");
     expect(displayCommand("/bin/bash -lc 'echo '\\''hi'\\'''")).toBe("echo 'hi'");
+    expect(displayCommand(`/bin/bash -lc "node -e \\"fetch('http://x')\\" && echo \\$HOME"`)).toBe(
+      `node -e "fetch('http://x')" && echo $HOME`,
+    );
     expect(displayCommand("git status")).toBe("git status");
   });
 });
