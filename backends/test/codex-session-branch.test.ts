@@ -269,6 +269,20 @@ describe("a codex session is a branch", () => {
     ).toBe("<h1>Shop</h1>\n");
   });
 
+  it("starts from the branch the target names, and opens the pull request against it", async () => {
+    const worker = fixture.worker("one");
+    fixture.github.git.git("acme/api", "branch", "release/2.x", "main");
+    const target = { kind: "repository" as const, repo: "acme/api", branch: "release/2.x" };
+    const workspace = await worker.workspaces.open({ sessionId: SESSION, target, title: "Backport" }, signal);
+    expect(workspace.repositories[0]?.baseBranch).toBe("release/2.x");
+    writeFileSync(join(workspace.root, "BACKPORT.md"), "yes\n");
+    await worker.publish(
+      { workspace, turn: slackTurn(SESSION, "backport it"), summary: "Backport", checks: [], links: {} },
+      signal,
+    );
+    expect(fixture.github.pullRequestsOf("acme/api")).toMatchObject([{ pull: { baseRef: "release/2.x" } }]);
+  });
+
   it("gives a session without a repository an empty scratch folder that never publishes", async () => {
     const worker = fixture.worker("one");
     const workspace = await worker.workspaces.open(
