@@ -11,6 +11,9 @@ import {
 import { type GitResult, runGit } from "./run-git.js";
 import { withFileLock } from "./with-file-lock.js";
 
+/** What the local git steps around a remote command may add to the time a store's lock is held. */
+const LOCAL_STEPS_MS = 60_000;
+
 export interface RepositoryStoresOptions {
   /** The stores' directory (`<BATON_DATA_DIR>/workspaces`), shared by every backend that reads repositories. */
   dir: string;
@@ -65,8 +68,8 @@ export function createRepositoryStores({
   remoteTimeoutMs,
 }: RepositoryStoresOptions): RepositoryStores {
   const busy = new Map<string, Promise<unknown>>();
-  // A lock is held for one remote command at most (plus the quick local steps around it).
-  const lockStaleMs = remoteTimeoutMs + 60_000;
+  // A lock is held for one remote command at most, plus the quick local steps around it.
+  const lockStaleMs = remoteTimeoutMs + LOCAL_STEPS_MS;
   const source = (repo: string) => repositorySource(repo, catalog, gitHost);
 
   async function authFor(repo: string, signal: AbortSignal) {

@@ -2,10 +2,12 @@ import { mkdir, realpath, rm } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { HeldStore, RepositoryStores } from "../../workspace/repository-stores.js";
 import { runGit } from "../../workspace/run-git.js";
-import { expectGit, WorkspaceGitError, workspaceGit } from "./workspace-git.js";
+import { expectGit, WORKSPACE_GIT_TIMEOUT_MS, WorkspaceGitError, workspaceGit } from "./workspace-git.js";
 
 /** Commits fetched per branch: enough for the ancestry checks between the pushed branch and a worktree. */
 export const SESSION_FETCH_DEPTH = 50;
+/** Asking the remote for its default branch is one small request. */
+const LS_REMOTE_TIMEOUT_MS = 60_000;
 
 export interface WorktreeRef {
   stores: RepositoryStores;
@@ -57,7 +59,7 @@ export async function resolveBaseBranch(
     cwd,
     ...(auth ? { env: auth } : {}),
     signal,
-    timeoutMs: 60_000,
+    timeoutMs: LS_REMOTE_TIMEOUT_MS,
   });
   const branch = /^ref: refs\/heads\/(\S+)\tHEAD$/m.exec(listed.stdout)?.[1];
   if (listed.exitCode !== 0 || !branch)
@@ -87,7 +89,7 @@ async function addWorktree(
       args: ["rev-parse", "--absolute-git-dir"],
       cwd: dir,
       signal,
-      timeoutMs: 30_000,
+      timeoutMs: WORKSPACE_GIT_TIMEOUT_MS,
     }),
   );
   return { dir, gitDir, commit };
