@@ -22,11 +22,16 @@ export const codexBackendDoctorCheck: DoctorCheck = {
       model: config.CODEX_MODEL,
       timeoutMs,
     });
+    const where = config.OPENAI_BASE_URL ?? "OpenAI's API";
     const findings: DoctorFinding[] = [
-      findingFor(model, config.OPENAI_BASE_URL ?? "OpenAI's API", config.CODEX_MODEL, {
-        variable: "CODEX_MODEL",
-        backend: "codex",
-      }),
+      model.kind === "failed"
+        ? {
+            // A server may speak the Responses API without listing its models.
+            kind: "warning",
+            text: `${where} does not list its models (HTTP ${model.status}), so CODEX_MODEL was not checked`,
+            fix: "Make sure the server speaks the Responses API (POST /v1/responses) and serves CODEX_MODEL.",
+          }
+        : findingFor(model, where, config.CODEX_MODEL, { variable: "CODEX_MODEL", backend: "codex" }),
     ];
     // The check runs no turn, so the thread store never reaches Redis (the connection is lazy).
     const redis = new Redis(config.REDIS_URL ?? LOCAL_REDIS_URL, { lazyConnect: true });
