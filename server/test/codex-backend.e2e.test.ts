@@ -73,9 +73,13 @@ describe("BATON_BACKEND=codex end to end", () => {
     expect(pull?.body).toContain(`/archives/${CODEX_CHANNEL}/p${ts.replace(".", "")}`);
     expect(pull?.body).toMatch(/\/s\/[\w-]+/);
     expect(pull?.body).toMatch(/node test\.js.*1/);
-    // Progress showed each command with its exit code.
-    const edits = s.t.slack.calls.filter((c) => c.method === "chat.update").map(textOf);
-    expect(edits.join("\n")).toContain("Running `node test.js` → exit 1");
+    // The transcript behind the share link holds each command with its output and exit code, and the diff.
+    const shareId = textOf(result).match(/\/s\/([\w-]+)/)?.[1];
+    const markdown = await (await fetch(`${s.t.url}/api/shared/${shareId}/markdown`)).text();
+    expect(markdown).toContain("expected 5, got -1");
+    expect(markdown).toContain("[exit 1]");
+    expect(markdown).toContain("[exit 0]");
+    expect(markdown).toContain("+module.exports = (a, b) => a + b;");
   });
 
   it("a review comment on that PR continues the session: a second commit on the same branch, the reply on the PR", async () => {
@@ -178,23 +182,30 @@ describe("BATON_BACKEND=codex end to end", () => {
     expect(readdirSync(join(dataDir, "sessions")).length).toBeGreaterThan(0);
   });
 
-  it("stop in the middle of a long command ends the agent and the command at once, and pushes nothing", async () => {
+  it("stop in the middle of a long command ends the agent and the command at once; what was pushed stays and the result says so", async () => {
+    const { ts, pull } = await mentionThatOpensPullRequest();
+    const branch = pull?.pull?.headRef ?? "";
+    const pushed = s.github.git.branchHead("acme/web", branch);
     const marker = "sleep 87.31";
     s.model.setScript([
-      { kind: "exec", cmd: marker, yieldTimeMs: 30_000 },
+      { kind: "exec", cmd: `echo half-done > notes.txt && ${marker}`, yieldTimeMs: 30_000 },
       { kind: "text", text: "slept" },
     ]);
     const slack = slackActions(s.t);
-    const { ts } = await slack.mention({ channel: CODEX_CHANNEL, text: "wait for the slow build" });
+    await slack.mention({ channel: CODEX_CHANNEL, threadTs: ts, text: "wait for the slow build" });
     await eventually("the long command to run", () => runningProcesses(marker).length > 0, TURN_WAIT_MS);
     await slack.mention({ channel: CODEX_CHANNEL, threadTs: ts, text: "stop" });
-    await eventually(
+    const stopped = await eventually(
       "the stopped reply",
       () => callsIn(s.t, "chat.postMessage", CODEX_CHANNEL).find((c) => textOf(c).includes("Stopped")),
       TURN_WAIT_MS,
     );
+    expect(textOf(stopped)).toContain("What was already pushed is kept");
+    expect(textOf(stopped)).toContain(`/acme/web/pull/${pull?.number}`);
     await eventually("the command to be gone", () => runningProcesses(marker).length === 0, 5_000);
-    expect(s.github.pullRequestsOf("acme/web")).toHaveLength(0);
+    // Nothing of the stopped turn was pushed; the first turn's commit stays.
+    expect(s.github.git.branchHead("acme/web", branch)).toBe(pushed);
+    expect(s.github.pullRequestsOf("acme/web")).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   type AgentBackend,
   type AgentEvent,
+  type Artifact,
   type BackendTurn,
   conversationKey,
   type Logger,
@@ -24,6 +25,11 @@ export interface CodexBackendOptions {
   workspaces: SessionWorkspaces;
   publish: PublishTurn;
   diffTurn: DiffTurn;
+  /**
+   * What the session's earlier turns already pushed (its pull requests), listed with every result
+   * and kept when a turn is stopped; none when not given.
+   */
+  keptArtifacts?: (sessionId: string) => Promise<Artifact[]>;
   /** Whether a target's commands may use the network (the catalog's `agent: { network: true }`). */
   networkFor: (target: Target) => boolean;
   /** The model when neither the person nor the catalog chose one. */
@@ -58,6 +64,9 @@ export function createCodexBackend(options: CodexBackendOptions): AgentBackend {
         { sessionId: turn.session.id, target: turn.target, title: turn.prompt },
         signal,
       );
+      // Listed first: a stop ends the event stream, and the result still lists what is kept.
+      const kept = (await options.keptArtifacts?.(turn.session.id)) ?? [];
+      for (const artifact of kept) yield { type: "artifact", artifact };
       const warnings = workspace.created
         ? yield* runSetupScripts({ harness, workspace, network, signal })
         : [];
@@ -74,6 +83,7 @@ export function createCodexBackend(options: CodexBackendOptions): AgentBackend {
               workspace,
               summary: worked.finalMessage,
               checks: worked.checks,
+              kept,
               signal,
             })
           : [];
@@ -149,6 +159,7 @@ async function* publishChanges({
   workspace,
   summary,
   checks,
+  kept,
   signal,
 }: {
   options: CodexBackendOptions;
@@ -156,6 +167,8 @@ async function* publishChanges({
   workspace: SessionWorkspace;
   summary: string;
   checks: CheckRun[];
+  /** Already listed at the turn's start: not listed twice. */
+  kept: readonly Artifact[];
   signal: AbortSignal;
 }): AsyncGenerator<AgentEvent, string[]> {
   const branches = [...new Set(workspace.repositories.map((repository) => repository.branch))];
@@ -177,6 +190,7 @@ async function* publishChanges({
     signal,
   );
   const report = describePublishOutcomes(outcomes);
-  for (const artifact of report.artifacts) yield { type: "artifact", artifact };
+  for (const artifact of report.artifacts)
+    if (!kept.some((known) => known.url === artifact.url)) yield { type: "artifact", artifact };
   return report.lines;
 }

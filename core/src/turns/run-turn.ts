@@ -68,6 +68,11 @@ export interface TurnRunContext {
 export type AbortReason = "stopped" | "shutdown" | "lost_lock" | "timed_out";
 
 const STOPPED_SUMMARY = "Stopped before it finished.";
+
+/** A stopped turn's words: what the session had made before the stop (listed below them) stays. */
+function stoppedSummary(artifacts: readonly Artifact[]): string {
+  return artifacts.length > 0 ? `${STOPPED_SUMMARY} What was already pushed is kept:` : STOPPED_SUMMARY;
+}
 const OWNED_REASON =
   "Someone else asked first in this thread and is choosing where it runs. Start your own thread, or ask again once they have chosen.";
 
@@ -233,7 +238,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         throw new BatonError("turn_stopped", `aborted: ${String(context.signal.reason)}`, undefined, true);
       }
       return collected.kind === "aborted"
-        ? await finish("stopped", STOPPED_SUMMARY, collected.artifacts)
+        ? await finish("stopped", stoppedSummary(collected.artifacts), collected.artifacts)
         : await finish("completed", collected.summary, collected.artifacts);
     } catch (error) {
       // A backend that passes the signal on (to fetch, say) throws when the person stops it.

@@ -104,6 +104,12 @@ export function setupCodexBackend(deps: BackendDependencies): AgentBackend {
       logger,
     }),
     diffTurn: (workspace, signal) => diffTurn(workspace, signal),
+    keptArtifacts: async (sessionId) =>
+      ((await state.load(sessionId))?.repositories ?? []).flatMap(({ repo, pullRequest }) =>
+        pullRequest
+          ? [{ kind: "pull_request" as const, url: pullRequest.url, title: `${repo}#${pullRequest.number}` }]
+          : [],
+      ),
     networkFor: (target) => agentNetworkFor(catalog, target),
     defaultModel: config.CODEX_MODEL,
     turnTimeoutMs: config.BATON_TURN_TIMEOUT_MS,
