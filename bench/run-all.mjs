@@ -15,6 +15,7 @@ const BENCHMARKS = [
   "bench:share",
   "bench:classifier",
   "bench:dispatch",
+  "bench:session",
   "bench:soak",
 ];
 /** The short soak `npm run bench` runs unless BENCH_SOAK_FULL is set, in seconds. */
