@@ -57,6 +57,12 @@ describe("BATON_BACKEND=codex end to end", () => {
 
   it("a Slack mention: the agent runs the failing test, patches, runs it again, and a draft PR holds the fix", async () => {
     const { ts, result, pull } = await mentionThatOpensPullRequest();
+    // The startup log said the sandbox works here, with the CLI's version.
+    expect(
+      s.t.logger.lines.find((line) => line.event === "server.codex.sandbox_ready")?.fields,
+    ).toMatchObject({
+      version: expect.stringMatching(/\d+\.\d+/),
+    });
     expect(result.body).toMatchObject({ thread_ts: ts });
     expect(pull?.pull).toMatchObject({
       draft: true,
