@@ -24,6 +24,7 @@ export {
 export {
   createSessionWorkspaces,
   type SessionWorkspacesOptions,
+  WORKSPACE_IDLE_MS,
 } from "./codex/workspace/create-session-workspaces.js";
 export type { SessionWorkspace } from "./codex/workspace/session-workspace.js";
 export type { SessionWorkspaces } from "./codex/workspace/session-workspaces.js";

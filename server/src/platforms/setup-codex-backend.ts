@@ -76,6 +76,8 @@ export function setupCodexBackend(deps: BackendDependencies): AgentBackend {
     stores,
     catalog,
     state,
+    // The sweep must never take a workspace a turn still runs in.
+    idleMs: Math.max(WORKSPACE_IDLE_MS, 2 * config.BATON_TURN_TIMEOUT_MS),
     logger,
   });
   const redactor = createRedactor({ knownSecrets: configuredSecrets(config) });
