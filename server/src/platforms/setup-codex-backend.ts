@@ -11,6 +11,7 @@ import {
   createTurnPublisher,
   diffTurn,
   type HarnessThreadStore,
+  WORKSPACE_IDLE_MS,
 } from "@baton/backends";
 import { type AgentBackend, agentNetworkFor, BatonError, createRedactor, type Logger } from "@baton/core";
 import { type Config, configuredSecrets } from "../config/load-config.js";
@@ -143,15 +144,17 @@ function reportSandbox(harness: CodingHarness, logger: Logger): void {
 
 /** Sweeps at once (a worker that died left workspaces behind), then every interval, one sweep at a time. */
 function startSweeping(sweep: () => Promise<{ removed: string[] }>, logger: Logger): { stop(): void } {
-  let running: Promise<void> | undefined;
+  let sweeping = false;
   const run = () => {
-    running ??= sweep()
+    if (sweeping) return;
+    sweeping = true;
+    sweep()
       .then(({ removed }) => {
         if (removed.length > 0) logger.info("server.codex.workspaces_swept", { removed: removed.length });
       })
       .catch((error: unknown) => logger.warn("server.codex.sweep_failed", { error: String(error) }))
       .finally(() => {
-        running = undefined;
+        sweeping = false;
       });
   };
   run();
