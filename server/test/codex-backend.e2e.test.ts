@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { createRedisKeys } from "@baton/core";
 import { buildReviewCommentEvent } from "@baton/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { callsIn, eventually, slackActions, textOf } from "./fixtures/slack-test-actions.js";
@@ -212,6 +213,34 @@ describe("BATON_BACKEND=codex end to end", () => {
     // Nothing of the stopped turn was pushed; the first turn's commit stays.
     expect(s.github.git.branchHead("acme/web", branch)).toBe(pushed);
     expect(s.github.pullRequestsOf("acme/web")).toHaveLength(1);
+  });
+
+  it("a session that ended (its state expired) loses its workspace at the next worker's sweep; a live one keeps it", async () => {
+    await mentionThatOpensPullRequest();
+    const sessionsDir = join(s.t.baton.config.BATON_DATA_DIR, "sessions");
+    const [ended] = readdirSync(sessionsDir, { withFileTypes: true }).filter((e) => e.isDirectory());
+    const sessionId = decodeURIComponent(ended?.name ?? "");
+    expect(sessionId).toMatch(/^s_/);
+    fixTheTestScript(s);
+    await slackActions(s.t).mention({ channel: CODEX_CHANNEL, text: "fix it again elsewhere" });
+    await eventually(
+      "the second session's result",
+      () =>
+        callsIn(s.t, "chat.postMessage", CODEX_CHANNEL).filter((c) => textOf(c).includes("/pull/")).length >=
+        2,
+      TURN_WAIT_MS,
+    );
+    // The first session expires: Redis drops its state (as BATON_RETENTION would).
+    await s.t.redis.redis.del(createRedisKeys(s.t.redis.prefix).scoped("codex", "session", sessionId));
+    const restarted = await s.restartWorker();
+    await eventually(
+      "the sweep at startup",
+      () => restarted.logger.lines.find((line) => line.event === "server.codex.workspaces_swept"),
+      10_000,
+    );
+    const left = readdirSync(sessionsDir, { withFileTypes: true }).filter((e) => e.isDirectory());
+    expect(left.map((e) => decodeURIComponent(e.name))).not.toContain(sessionId);
+    expect(left).toHaveLength(1);
   });
 });
 
