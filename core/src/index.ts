@@ -56,7 +56,8 @@ export type {
   RequestContextProvider,
   RequestContextProviders,
 } from "./classifier/request-context-provider.js";
-export type { LinearMapping, LinearMappingEntry } from "./config/catalog.js";
+export { agentNetworkFor } from "./config/agent-network-for.js";
+export type { AgentSettings, LinearMapping, LinearMappingEntry } from "./config/catalog.js";
 export {
   type BackendModels,
   backendModelsSchema,

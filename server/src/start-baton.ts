@@ -358,6 +358,7 @@ export async function startBaton({
           watchdog.close(),
           sharing.sweeper.stop(),
         ]);
+        await backend.close?.();
       };
       log.info("server.worker.started", {
         backend: backend.name,

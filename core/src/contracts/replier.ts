@@ -1,4 +1,5 @@
 import type { UserFacingError } from "../errors.js";
+import type { Session } from "../schemas/session.js";
 import type { SessionRequest } from "../schemas/session-request.js";
 import type { AskDecision, Target } from "../schemas/target.js";
 import type { Turn, TurnOutcome } from "../schemas/turn.js";
@@ -27,6 +28,18 @@ export interface Replier {
    * the target is resolved, so that nothing slow happens on the acknowledgement path.
    */
   prepare?(turn: Turn): Promise<SessionRequest>;
+  /**
+   * Optional: a link a person can open to reach the conversation the turn was asked in, for what
+   * a backend makes elsewhere (a pull request's body links back to its Slack thread). Null when
+   * the platform cannot give one; a failure here never fails the turn.
+   */
+  originLink?(turn: Turn): Promise<string | null>;
+  /**
+   * Optional: one line in the session's own conversation (where it started) about what a turn
+   * asked elsewhere did to it, e.g. a review comment on its pull request that changed the pull
+   * request. Posted at most once per turn (`note.turnId`); a courtesy, so a lost one is not retried.
+   */
+  note?(session: Session, note: { turnId: string; text: string }): Promise<void>;
   acknowledge(turn: Turn): Promise<void>;
   working(turn: Turn, context: WorkingContext): Promise<void>;
   progress(turn: Turn, status: string): Promise<void>;

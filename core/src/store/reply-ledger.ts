@@ -29,6 +29,8 @@ export const REPLY_FIELDS = {
   failed: "failed",
   /** Set once the person was told the turn was not run. */
   declined: "declined",
+  /** Set once the session's own conversation was told what this turn (asked elsewhere) changed. */
+  originNote: "origin-note",
   /** Set (to the final status) once the turn has its result or failure, before either is posted. */
   finished: "finished",
   /**

@@ -1,60 +1,87 @@
-import type { FakeGithubComment, FakeGithubStore, RepositoryPermission } from "./fake-github-store.js";
+import type { FakeGithubComment, ReactionSubject, RepositoryPermission } from "./fake-github-store.js";
+import { GITHUB_PULL_ROUTES } from "./github-pull-routes.js";
 import {
-  checkBody,
-  commentJson,
+  type GithubAnswer,
+  type GithubRoute,
+  type GithubRouteContext,
   issueJson,
   NOT_FOUND,
-  react,
   repoOf,
-  TOKEN_LIFETIME_MS,
+  route,
   user,
-} from "./github-answers.js";
+} from "./github-route.js";
 
-export interface GithubAnswer {
-  status: number;
-  body?: unknown;
-  /** Sent as is (e.g. a raw file); otherwise `body` is JSON-encoded. */
-  raw?: string;
-  headers?: Record<string, string>;
+export type { GithubAnswer, GithubRoute, GithubRouteContext } from "./github-route.js";
+
+const TOKEN_LIFETIME_MS = 60 * 60_000;
+const REACTION_CONTENTS = new Set(["+1", "-1", "laugh", "confused", "heart", "hooray", "rocket", "eyes"]);
+/** GitHub's limit on an issue or comment body. */
+const MAX_BODY_CHARS = 65_536;
+
+function commentJson(comment: FakeGithubComment, context: GithubRouteContext) {
+  return {
+    id: comment.id,
+    node_id: `IC_${comment.id}`,
+    url: `${context.apiUrl}/repos/${comment.repo}/issues/comments/${comment.id}`,
+    html_url: `${context.webUrl}/${comment.repo}/issues/${comment.issueNumber}#issuecomment-${comment.id}`,
+    issue_url: `${context.apiUrl}/repos/${comment.repo}/issues/${comment.issueNumber}`,
+    body: comment.body,
+    user: user(comment.author, comment.authorType),
+    created_at: comment.createdAt,
+    updated_at: comment.updatedAt,
+    author_association: comment.authorType === "Bot" ? "NONE" : "MEMBER",
+  };
 }
 
-export interface GithubRouteContext {
-  store: FakeGithubStore;
-  params: Record<string, string>;
-  body: Record<string, unknown>;
-  /** The installation the request's token belongs to; routes that need one are refused without it. */
-  installationId: number | undefined;
-  accept: string;
-  appSlug: string;
-  webUrl: string;
-  apiUrl: string;
+function checkBody(body: unknown): GithubAnswer | null {
+  if (typeof body !== "string" || body.length === 0)
+    return {
+      status: 422,
+      body: { message: "Validation Failed", errors: [{ field: "body", code: "missing" }] },
+    };
+  if (body.length > MAX_BODY_CHARS)
+    return {
+      status: 422,
+      body: {
+        message: "Validation Failed",
+        errors: [
+          {
+            resource: "IssueComment",
+            code: "custom",
+            field: "body",
+            message: "body is too long (maximum is 65536 characters)",
+          },
+        ],
+      },
+    };
+  return null;
 }
 
-export interface GithubRoute {
-  method: string;
-  /** Octokit's route form, e.g. `POST /repos/{owner}/{repo}/issues/{issue_number}/comments`. */
-  name: string;
-  pattern: RegExp;
-  /** The path parameters' names, in the order the pattern captures them. */
-  keys: string[];
-  /** App JWT routes are authenticated as the App; the others need an installation token. */
-  auth: "app" | "installation";
-  answer(context: GithubRouteContext): GithubAnswer;
-}
-
-const segment = "([^/]+)";
-function route(
-  method: string,
-  name: string,
-  auth: GithubRoute["auth"],
-  answer: GithubRoute["answer"],
-): GithubRoute {
-  const keys: string[] = [];
-  const source = name.split(" ")[1]?.replace(/\{(\w+)\}/g, (_match, key: string) => {
-    keys.push(key);
-    return key === "path" ? "(.+)" : segment;
-  });
-  return { method, name, pattern: new RegExp(`^${source}$`), keys, auth, answer };
+function react(context: GithubRouteContext, subject: ReactionSubject): GithubAnswer {
+  const content = String(context.body.content);
+  if (!REACTION_CONTENTS.has(content))
+    return {
+      status: 422,
+      body: { message: "Validation Failed", errors: [{ field: "content", code: "invalid" }] },
+    };
+  const author = `${context.appSlug}[bot]`;
+  const same = (other: ReactionSubject) => JSON.stringify(other) === JSON.stringify(subject);
+  const existing = context.store.reactions.find(
+    (reaction) => same(reaction.subject) && reaction.content === content && reaction.author === author,
+  );
+  // GitHub answers 200 with the existing reaction when it is already there, 201 when it is new.
+  const reaction = existing ?? { id: context.store.newId(), subject, content, author };
+  if (!existing) context.store.reactions.push(reaction);
+  return {
+    status: existing ? 200 : 201,
+    body: {
+      id: reaction.id,
+      node_id: `R_${reaction.id}`,
+      user: user(author, "Bot"),
+      content,
+      created_at: new Date().toISOString(),
+    },
+  };
 }
 
 /** The REST endpoints the fake answers, in Octokit's route notation. */
@@ -209,13 +236,14 @@ export const GITHUB_ROUTES: GithubRoute[] = [
     };
   }),
   route("GET", "GET /repos/{owner}/{repo}/issues/{issue_number}", "installation", (context) => {
-    const issue = issueJson(context, "issue");
-    return issue ? { status: 200, body: issue } : NOT_FOUND;
+    const issue = context.store.issues.get(`${repoOf(context.params)}#${context.params.issue_number}`);
+    return issue ? { status: 200, body: issueJson(issue, "issue", context) } : NOT_FOUND;
   }),
   route("GET", "GET /repos/{owner}/{repo}/pulls/{pull_number}", "installation", (context) => {
-    const pull = issueJson(context, "pull");
-    return pull ? { status: 200, body: pull } : NOT_FOUND;
+    const pull = context.store.issues.get(`${repoOf(context.params)}#${context.params.pull_number}`);
+    return pull?.pull ? { status: 200, body: issueJson(pull, "pull", context) } : NOT_FOUND;
   }),
+  ...GITHUB_PULL_ROUTES,
 ];
 
 /** Finds the route for a request and reads its path parameters. */

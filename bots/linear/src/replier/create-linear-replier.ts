@@ -1,4 +1,5 @@
 import {
+  type Artifact,
   conversationLedgerId,
   describeTarget,
   type Logger,
@@ -115,6 +116,21 @@ export function createLinearReplier({
     await ledger.set(conversationId, REPLY_FIELDS.conversationLink, url);
   }
 
+  /** The pull requests a turn made, attached to the issue (attaching one again only updates it). */
+  async function attachPullRequests(turn: Turn, artifacts: readonly Artifact[]) {
+    const { organizationId, issueId } = addressOf(turn);
+    // An agent session opened without an issue has nothing to attach to.
+    if (!issueId) return;
+    for (const artifact of artifacts) {
+      if (artifact.kind !== "pull_request" || !artifact.url) continue;
+      await apiFor(organizationId).attachLink(issueId, {
+        url: artifact.url,
+        title: artifact.title,
+        subtitle: "Pull request by Baton",
+      });
+    }
+  }
+
   /** Once per agent session that has an issue: the issue to started, delegated to Baton. */
   async function startIssue(turn: Turn) {
     const { organizationId, issueId } = addressOf(turn);
@@ -138,6 +154,21 @@ export function createLinearReplier({
   }
 
   return {
+    async note(session, { turnId, text }) {
+      const { conversation } = session;
+      if (conversation.platform !== "linear")
+        throw new Error(`the Linear replier got a ${conversation.platform} session`);
+      // The activity's id is stable per turn: Linear refuses a second one with the same id.
+      await apiFor(conversation.organizationId)
+        .createActivity({
+          agentSessionId: conversation.agentSessionId,
+          id: activityId(turnId, REPLY_FIELDS.originNote),
+          content: { type: "thought", body: text },
+        })
+        .catch((error: unknown) => {
+          if (!isDuplicateActivity(error)) throw error;
+        });
+    },
     async prepare(turn) {
       const { organizationId } = addressOf(turn);
       return prepareLinearRequest({ request: turn.request, api: apiFor(organizationId), mappings });
@@ -203,6 +234,7 @@ export function createLinearReplier({
       lastProgressAt.delete(turn.id);
       await ledger.markFinished(turn.id, outcome.status);
       if (shareUrl) await setExternalLink(turn, shareUrl);
+      await attachPullRequests(turn, outcome.artifacts);
       await postOnce(turn, REPLY_FIELDS.resultPart(0), {
         content: { type: "response", body: renderLinearResponse(outcome, shareUrl) },
       });

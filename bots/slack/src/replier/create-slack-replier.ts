@@ -172,6 +172,24 @@ function createRawSlackReplier({
   }
 
   return {
+    async note(session, { turnId, text }) {
+      const { conversation } = session;
+      if (conversation.platform !== "slack")
+        throw new Error(`the Slack replier got a ${conversation.platform} session`);
+      // Claimed before posting: a courtesy line is better lost than posted twice.
+      if (!(await ledger.claim(turnId, REPLY_FIELDS.originNote, "1"))) return;
+      await client.chat.postMessage({
+        channel: conversation.channelId,
+        thread_ts: conversation.threadTs,
+        text: markdownToMrkdwn(text),
+        unfurl_links: false,
+      });
+    },
+    async originLink(turn) {
+      const { channel, threadTs } = threadOf(turn);
+      const answer = await client.chat.getPermalink({ channel, message_ts: threadTs });
+      return answer.permalink ?? null;
+    },
     async acknowledge(turn) {
       await ledger.rememberRequest(turn.id, turn.request);
       await Promise.all([
