@@ -20,6 +20,7 @@ const ALL_BENCHMARKS = [
   "bench:share",
   "bench:classifier",
   "bench:dispatch",
+  "bench:session",
   "bench:soak",
 ];
 const BENCHMARKS = process.env.BENCH_ONLY

@@ -1,3 +1,33 @@
+export type { ChangedFile, CheckRun, DiffTurn, PublishTurn, TurnDiff } from "./codex/codex-backend-ports.js";
+export {
+  CODEX_BACKEND_NAME,
+  type CodexBackendOptions,
+  createCodexBackend,
+} from "./codex/create-codex-backend.js";
+export { type CodexHarnessOptions, createCodexHarness } from "./codex/harness/codex/create-codex-harness.js";
+export {
+  createRedisThreadStore,
+  type HarnessThreadStore,
+} from "./codex/harness/codex/harness-thread-store.js";
+export type { CodingHarness, HarnessCheck, HarnessEvent } from "./codex/harness/coding-harness.js";
+export { createTurnPublisher, type TurnPublisherOptions } from "./codex/publish/create-turn-publisher.js";
+export { diffTurn } from "./codex/publish/diff-turn.js";
+export {
+  createGithubPullRequests,
+  type GithubPullRequests,
+} from "./codex/publish/github-pull-requests.js";
+export type { PublishOutcome } from "./codex/publish/publish-outcome.js";
+export {
+  createSessionStateStore,
+  type SessionStateStore,
+} from "./codex/session-state/session-state-store.js";
+export {
+  createSessionWorkspaces,
+  type SessionWorkspacesOptions,
+  WORKSPACE_IDLE_MS,
+} from "./codex/workspace/create-session-workspaces.js";
+export type { SessionWorkspace } from "./codex/workspace/session-workspace.js";
+export type { SessionWorkspaces } from "./codex/workspace/session-workspaces.js";
 export { type CheckOpenAIOptions, checkOpenAI, type OpenAICheck } from "./openai/check-openai.js";
 export {
   createOpenAIBackend,
@@ -37,7 +67,7 @@ export {
   createRedisRemoteSessionStore,
   type RemoteSessionStore,
 } from "./openinspect/remote-session-store.js";
-export { REOPENED_SESSION_NOTE } from "./openinspect/send-turn-prompt.js";
+export { REOPENED_SESSION_NOTE, VANISHED_SESSION_NOTE } from "./openinspect/send-turn-prompt.js";
 export { buildSig1CanonicalString, signSig1Request } from "./openinspect/sign-sig1-request.js";
 export {
   SIG1_MAX_CLOCK_SKEW_MS,
@@ -45,3 +75,8 @@ export {
   verifySig1Request,
 } from "./openinspect/verify-sig1-request.js";
 export { createPlanBackend, describePlan, PLAN_BACKEND_NAME } from "./plan/create-plan-backend.js";
+export {
+  createRepositoryStores,
+  type RepositoryStores,
+  type RepositoryStoresOptions,
+} from "./workspace/repository-stores.js";

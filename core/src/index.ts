@@ -30,13 +30,18 @@ export {
 } from "./classifier/create-mapping-index.js";
 export { fillRequestContext } from "./classifier/fill-request-context.js";
 export type { LlmTargetAnswer } from "./classifier/llm-target-answer.js";
-export { type ParsedRequestText, parseRequestText } from "./classifier/parse-request-text.js";
+export {
+  defuseRequestFlags,
+  type ParsedRequestText,
+  parseRequestText,
+} from "./classifier/parse-request-text.js";
 export { formatContextList, REQUEST_CONTEXT_KEYS } from "./classifier/request-context.js";
 export type {
   RequestContextProvider,
   RequestContextProviders,
 } from "./classifier/request-context-provider.js";
-export type { LinearMapping, LinearMappingEntry } from "./config/catalog.js";
+export { agentNetworkFor } from "./config/agent-network-for.js";
+export type { AgentSettings, LinearMapping, LinearMappingEntry } from "./config/catalog.js";
 export {
   type BackendModels,
   type Catalog,
@@ -169,7 +174,11 @@ export type { Session } from "./schemas/session.js";
 export {
   type Actor,
   type Attachment,
+  agentPromptOf,
   MAX_PROMPT_CHARS,
+  MAX_REQUEST_BACKGROUND_BLOCKS,
+  type RequestBackground,
+  requestBackgroundSchema,
   type SessionRequest,
   type SessionRequestInput,
   sessionRequestSchema,

@@ -20,7 +20,7 @@ import {
 } from "./queue-settings.js";
 import { createStopSignals } from "./stop-signals.js";
 import { type TurnJob, turnJobSchema } from "./turn-job.js";
-import { isFinished, isStopRequested, readTurn, readTurnRecord } from "./turn-record.js";
+import { isFinished, isStopRequested, readTurn, readTurnRecord, type TurnRecord } from "./turn-record.js";
 import type { TurnWatchdog } from "./turn-watchdog.js";
 import { wakeTurn as promoteTurn } from "./wake-turn.js";
 
@@ -77,15 +77,24 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
   const running = new Map<string, AbortController>();
   const workerId = randomUUID().slice(0, 8);
 
-  async function processTurnJob(job: Job<TurnJob>, token?: string): Promise<TurnStatus> {
-    const { turnId, conversationKey } = turnJobSchema.parse(job.data);
+  /**
+   * Takes the turn's place at the head of its conversation, under its lock; or says how the job
+   * ends without running (unreadable, finished, gone), or parks it (throws BullMQ's DelayedError).
+   */
+  async function enterTurn(
+    job: Job<TurnJob>,
+    { turnId, conversationKey }: Pick<TurnJob, "turnId" | "conversationKey">,
+    token: string | undefined,
+  ): Promise<
+    { kind: "ended"; status: TurnStatus } | { kind: "entered"; record: TurnRecord; lockToken: string }
+  > {
     const read = await readTurn(connection, keys, conversationKey, turnId);
     if (read.kind === "unreadable") {
       // Retrying cannot make it readable: it leaves its conversation so the turns behind it run.
       const { next } = await gate.evict(conversationKey, turnId, "failed");
       if (next) await wakeTurn(next);
       log.error("queue.turn.unreadable", { turn_id: turnId });
-      return "failed";
+      return { kind: "ended", status: "failed" };
     }
     const record = read.kind === "found" ? read.record : null;
     if (!record || isFinished(record.status)) {
@@ -93,12 +102,12 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
       // it must not block the turns behind it.
       const { next } = await gate.evict(conversationKey, turnId, "cancelled");
       if (next) await wakeTurn(next);
-      return record?.status ?? "cancelled";
+      return { kind: "ended", status: record?.status ?? "cancelled" };
     }
 
     const lockToken = `${workerId}.${turnId}.${token ?? randomUUID()}`;
     const entry = await gate.enter(conversationKey, turnId, lockToken);
-    if (entry === "gone") return "cancelled";
+    if (entry === "gone") return { kind: "ended", status: "cancelled" };
     if (entry === "not_head") {
       // Parked, not polling: the turn ahead wakes this one when it leaves the head. Were it to
       // leave between our check and the park, its wake-up found nothing to promote: look again.
@@ -112,6 +121,14 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
       await job.moveToDelayed(Date.now() + waitMs * (0.5 + Math.random()), token);
       throw new DelayedError();
     }
+    return { kind: "entered", record, lockToken };
+  }
+
+  async function processTurnJob(job: Job<TurnJob>, token?: string): Promise<TurnStatus> {
+    const { turnId, conversationKey } = turnJobSchema.parse(job.data);
+    const entered = await enterTurn(job, { turnId, conversationKey }, token);
+    if (entered.kind === "ended") return entered.status;
+    const { record, lockToken } = entered;
 
     const { watchdog } = options;
     const deadline = await watchdog?.arm(conversationKey, turnId);

@@ -14,6 +14,7 @@ const REPOS = [
     description: "Remote description",
     defaultBranch: "main",
     archived: false,
+    metadata: { aliases: ["storefront", "shop"], keywords: ["checkout"] },
   },
   {
     owner: "acme",
@@ -42,6 +43,21 @@ const ENVIRONMENTS = [
       { repoOwner: "acme", repoName: "web", baseBranch: "main" },
       { repoOwner: "acme", repoName: "api", baseBranch: "trunk" },
     ],
+  },
+  {
+    id: "legacy",
+    name: "Legacy",
+    description: "",
+    repositories: [
+      { repoOwner: "acme", repoName: "web", baseBranch: "main" },
+      { repoOwner: "acme", repoName: "old", baseBranch: "main" },
+    ],
+  },
+  {
+    id: "museum",
+    name: "Museum",
+    description: "",
+    repositories: [{ repoOwner: "acme", repoName: "old", baseBranch: "main" }],
   },
 ];
 
@@ -91,7 +107,13 @@ describe("baton catalog import --from openinspect", () => {
     expect(text).toContain("# not replaced by the import");
     const catalog = await loadCatalog(file, { required: true });
     expect(catalog.repositories).toEqual([
-      expect.objectContaining({ repo: "acme/web", description: "Our own words", defaultBranch: "main" }),
+      expect.objectContaining({
+        repo: "acme/web",
+        description: "Our own words",
+        defaultBranch: "main",
+        aliases: ["storefront", "shop"],
+        keywords: ["checkout"],
+      }),
       expect.objectContaining({
         repo: "acme/api",
         description: "The API",
@@ -99,11 +121,14 @@ describe("baton catalog import --from openinspect", () => {
         keywords: ["rest"],
       }),
     ]);
+    // An environment naming an archived repository keeps the others; one with none left is skipped.
     expect(catalog.environments).toEqual([
       expect.objectContaining({ id: "checkout", name: "Checkout", repositories: ["acme/web", "acme/api"] }),
+      expect.objectContaining({ id: "legacy", repositories: ["acme/web"] }),
     ]);
     expect(catalog.routing).toHaveLength(1);
-    expect(err.join("\n")).toContain("skipped acme/old: archived");
+    expect(err.join("\n")).toContain("skipped from environment legacy: acme/old");
+    expect(err.join("\n")).toContain("skipped environment museum: no repositories Baton can use");
     expect(plane.callsTo("repos")[0]).toMatchObject({ service: "github-bot", status: 200 });
 
     // Importing again changes nothing.

@@ -61,4 +61,41 @@ describe("baton doctor: the backend", () => {
     expect(JSON.stringify(bad)).toContain("OPENINSPECT_SLACK_SECRET");
     expect(JSON.stringify(bad)).not.toContain("not-the-secret");
   });
+
+  it("openinspect: an identity the control plane holds no secret for (500) names the control plane's variable", async () => {
+    const { "linear-bot": _linear, ...others } = FAKE_CONTROL_PLANE_SECRETS;
+    const partial = await startFakeControlPlane({ secrets: others });
+    try {
+      const result = await openInspectBackendDoctorCheck.run(
+        contextFor({
+          BATON_BACKEND: "openinspect",
+          OPENINSPECT_URL: partial.url,
+          OPENINSPECT_LINEAR_SECRET: FAKE_CONTROL_PLANE_SECRETS["linear-bot"],
+        }),
+      );
+      expect(result).toMatchObject({ kind: "checked", findings: [{ kind: "problem" }] });
+      expect(JSON.stringify(result)).toContain("SERVICE_AUTH_SECRET_LINEAR_BOT");
+      expect(JSON.stringify(result)).not.toContain("check its logs");
+    } finally {
+      await partial.closeServer();
+    }
+  });
+
+  it("openinspect: a GitLab deployment (501) is called one, not 'not Open-Inspect'", async () => {
+    const gitlab = await startFakeControlPlane({ scmProvider: "gitlab" });
+    try {
+      const result = await openInspectBackendDoctorCheck.run(
+        contextFor({
+          BATON_BACKEND: "openinspect",
+          OPENINSPECT_URL: gitlab.url,
+          OPENINSPECT_SLACK_SECRET: FAKE_CONTROL_PLANE_SECRETS["slack-bot"],
+        }),
+      );
+      expect(result).toMatchObject({ kind: "checked", findings: [{ kind: "problem" }] });
+      expect(JSON.stringify(result)).toContain("GitLab");
+      expect(JSON.stringify(result)).not.toContain("not as Open-Inspect");
+    } finally {
+      await gitlab.closeServer();
+    }
+  });
 });

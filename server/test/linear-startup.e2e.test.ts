@@ -36,4 +36,21 @@ describe("Linear: the API key's check at startup", () => {
     await expect(started).rejects.toThrow(/refused the credentials.*LINEAR_API_KEY/s);
     expect(linear.operations.filter((op) => op.name === "batonViewer")).toHaveLength(1);
   });
+
+  it("says what was wrong with an answer it cannot read, instead of calling Linear unreachable", async () => {
+    linear = await startFakeLinear();
+    // A proxy's sign-in page where Linear's GraphQL API should be.
+    linear.failNext(
+      { kind: "unreadable", body: "<html><body><h1>Sign in to Acme's proxy</h1></body></html>" },
+      { operation: "batonViewer", times: 5 },
+    );
+    const started = startLinearScenario({ linear });
+    await expect(started).rejects.toThrow(
+      /Linear answered 200 but the body was not the GraphQL answer expected: <html><body><h1>Sign in to Acme's proxy/,
+    );
+    await expect(started).rejects.not.toThrow(/could not be reached/);
+    await expect(started).rejects.toThrow(/LINEAR_API_URL/);
+    // An answer is not an outage: it is not waited out.
+    expect(linear.operations.filter((op) => op.name === "batonViewer")).toHaveLength(1);
+  });
 });

@@ -6,6 +6,7 @@ export {
   type RepositoryChange,
   type TestGitRepository,
 } from "./git/create-test-git-repository.js";
+export type { FakeGitRepositories } from "./github/fake-git-repositories.js";
 // GitHub REST fake, App identity and webhooks
 export type {
   FakeGithubComment,
@@ -44,6 +45,7 @@ export {
   type FakeGithub,
   type FakeGithubCall,
   type FakeGithubFailure,
+  type FakeGitRequest,
   startFakeGithub,
 } from "./github/start-fake-github.js";
 // Linear GraphQL API and webhooks fake
@@ -110,10 +112,12 @@ export {
   startFakeOpenAI,
 } from "./openai/start-fake-openai.js";
 // Open-Inspect control plane fake
+export { FAKE_PROMPT_QUEUE_LIMIT } from "./openinspect/create-fake-control-plane-state.js";
 export {
-  defaultAgentScript,
-  FAKE_PROMPT_QUEUE_LIMIT,
-} from "./openinspect/create-fake-control-plane-state.js";
+  FAKE_CONTROL_PLANE_DEFAULT_MODEL,
+  FAKE_CONTROL_PLANE_MODELS,
+} from "./openinspect/create-fake-session.js";
+export { defaultAgentScript } from "./openinspect/default-agent-script.js";
 export type {
   FakeAgentScript,
   FakeAgentStep,
@@ -139,6 +143,20 @@ export {
   RedisServerStartError,
   startRedisServer,
 } from "./redis/start-redis-server.js";
+// Responses API fake that scripts a model (for the codex CLI)
+export type {
+  FakeModelAction,
+  FakeModelRequest,
+  FakeModelScript,
+  FakeToolOutput,
+  ResponsesInputItem,
+  ResponsesRequestBody,
+} from "./responses/fake-model-step.js";
+export {
+  type FakeResponses,
+  type FakeResponsesOptions,
+  startFakeResponses,
+} from "./responses/start-fake-responses.js";
 export {
   DEFAULT_WAIT_FOR_CALL_TIMEOUT_MS,
   type FakeSlackCall,

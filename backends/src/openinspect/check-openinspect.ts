@@ -1,6 +1,10 @@
 import type { Platform } from "@baton/core";
 import type { OpenInspectClient } from "./create-openinspect-client.js";
-import { OPENINSPECT_SECRET_VARIABLES } from "./openinspect-errors.js";
+import {
+  controlPlaneSecretVariable,
+  NOT_IMPLEMENTED_EXPLANATION,
+  OPENINSPECT_SECRET_VARIABLES,
+} from "./openinspect-errors.js";
 import type { OpenInspectFailureKind } from "./openinspect-result.js";
 
 export type OpenInspectCheck =
@@ -24,6 +28,12 @@ function fixFor(reason: OpenInspectFailureKind, platform: Platform | undefined):
       return "Baton cannot reach OPENINSPECT_URL; check the URL and the network between them.";
     case "server":
       return "The control plane failed (5xx); check its logs.";
+    case "identity_not_configured":
+      return platform
+        ? `The control plane holds no secret for this identity: set ${controlPlaneSecretVariable(platform)} on the control plane to the value of ${variable}.`
+        : "The control plane holds no secret for Baton's identity; set its SERVICE_AUTH_SECRET_<NAME>.";
+    case "not_implemented":
+      return `Baton's signature was accepted, but ${NOT_IMPLEMENTED_EXPLANATION}. The openinspect backend needs a GitHub deployment of Open-Inspect.`;
     case "queue_full":
       return "The control plane is rate limiting Baton; try again in a minute.";
     case "no_identity":

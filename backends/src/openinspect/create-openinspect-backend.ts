@@ -1,19 +1,10 @@
-import {
-  type AgentBackend,
-  type AgentEvent,
-  type BackendTurn,
-  type Logger,
-  type Session,
-  targetId,
-} from "@baton/core";
-import { buildPromptContent } from "./build-prompt-content.js";
-import type { ActorRef, OpenInspectClient } from "./create-openinspect-client.js";
-import { type EnvironmentRepositories, openRemoteSession } from "./open-remote-session.js";
-import { openSessionEventStream, type SessionEventStream } from "./open-session-event-stream.js";
+import type { AgentBackend, Logger, Session } from "@baton/core";
+import type { OpenInspectClient } from "./create-openinspect-client.js";
+import { haltRemoteSession } from "./halt-remote-session.js";
+import type { EnvironmentRepositories } from "./open-remote-session.js";
 import { toTurnError } from "./openinspect-errors.js";
 import type { RemoteSessionStore } from "./remote-session-store.js";
-import { reportPromptResult } from "./report-prompt-result.js";
-import { sendTurnPrompt, type TurnConnection } from "./send-turn-prompt.js";
+import { runOpenInspectTurn } from "./run-openinspect-turn.js";
 
 export const OPENINSPECT_BACKEND_NAME = "openinspect";
 
@@ -27,6 +18,8 @@ export interface OpenInspectBackendOptions {
   webSocket?: boolean;
   pollIntervalMs?: number;
   queueFullRetryMs?: number;
+  /** Open-Inspect's web app (`OPENINSPECT_WEB_URL`): screenshots and videos link to the session there. */
+  webUrl?: string;
 }
 
 /**
@@ -35,97 +28,21 @@ export interface OpenInspectBackendOptions {
  * the prompt it already sent instead of sending it twice.
  */
 export function createOpenInspectBackend(options: OpenInspectBackendOptions): AgentBackend {
-  const { client, store, logger } = options;
-  const log = logger.child({ component: "backends.openinspect" });
-
-  async function openFor(turn: BackendTurn, signal: AbortSignal): Promise<string> {
-    const opened = await openRemoteSession({
-      client,
-      target: turn.target,
-      requester: turn.session.turnCount === 0 ? turn.turn.request.actor : turn.session.requester,
-      model: turn.model,
-      prompt: turn.prompt,
-      environmentRepositories: options.environmentRepositories,
-      signal,
-    });
-    if (!opened.ok) throw toTurnError(opened, turn.turn.request.actor.platform);
-    await store.setSession(turn.session.id, {
-      remoteSessionId: opened.value,
-      targetId: targetId(turn.target),
-    });
-    log.info("backends.openinspect.session_opened", {
-      session_id: turn.session.id,
-      remote_session_id: opened.value,
-    });
-    return opened.value;
-  }
-
-  async function subscribe(sessionId: string, turn: BackendTurn): Promise<SessionEventStream | undefined> {
-    if (options.webSocket === false) return undefined;
-    const opened = await openSessionEventStream({ client, sessionId, actor: turn.turn.request.actor });
-    if (opened.ok) return opened.value;
-    log.info("backends.openinspect.polling", { remote_session_id: sessionId, reason: opened.kind });
-    return undefined;
-  }
-
-  async function stopRemote(remoteSessionId: string, actor: ActorRef): Promise<void> {
-    const stopped = await client.stopSession(remoteSessionId, actor);
-    if (stopped.ok) log.info("backends.openinspect.stopped", { remote_session_id: remoteSessionId });
-    else
-      log.warn("backends.openinspect.stop_failed", {
-        remote_session_id: remoteSessionId,
-        reason: stopped.kind,
-      });
-  }
-
-  /** The remote session of this Baton session, unless it was opened for another target (the person changed it). */
-  async function currentRemoteSession(turn: BackendTurn): Promise<string | undefined> {
-    const remote = await store.getSession(turn.session.id);
-    return remote && remote.targetId === targetId(turn.target) ? remote.remoteSessionId : undefined;
-  }
-
+  const { store } = options;
+  const log = options.logger.child({ component: "backends.openinspect" });
+  const scoped = { ...options, logger: log };
   return {
     name: OPENINSPECT_BACKEND_NAME,
-    async *run(turn, signal): AsyncIterable<AgentEvent> {
-      const actor = turn.turn.request.actor;
-      const connection: TurnConnection = { remoteSessionId: await currentRemoteSession(turn) };
-      // A person's stop reaches Open-Inspect too; a shutdown only lets go (another try follows the prompt).
-      const onAbort = () => {
-        connection.stream?.close();
-        if (signal.reason === "stopped" && connection.remoteSessionId)
-          void stopRemote(connection.remoteSessionId, actor);
-      };
-      signal.addEventListener("abort", onAbort, { once: true });
-      try {
-        const prompt = yield* sendTurnPrompt({
-          client,
-          store,
-          turn,
-          content: buildPromptContent(turn.prompt, turn.context),
-          connection,
-          signal,
-          openRemote: () => openFor(turn, signal),
-          subscribe: (remoteSessionId) => subscribe(remoteSessionId, turn),
-        });
-        yield { type: "status", message: "Open-Inspect is working on it" };
-        yield* reportPromptResult({
-          client,
-          prompt,
-          stream: connection.stream,
-          actor,
-          signal,
-          pollIntervalMs: options.pollIntervalMs,
-          logger: log,
-        });
-      } finally {
-        signal.removeEventListener("abort", onAbort);
-        connection.stream?.close();
-      }
-    },
+    run: (turn, signal) => runOpenInspectTurn(scoped, turn, signal),
     async stop(session: Session) {
       const remote = await store.getSession(session.id);
       if (!remote) return;
-      const stopped = await client.stopSession(remote.remoteSessionId, session.requester);
+      const stopped = await haltRemoteSession({
+        client: options.client,
+        sessionId: remote.remoteSessionId,
+        actor: session.requester,
+        logger: log,
+      });
       if (!stopped.ok) throw toTurnError(stopped, session.requester.platform);
     },
   };

@@ -1,7 +1,11 @@
 import type { Actor, Platform } from "@baton/core";
 import type { z } from "zod";
-import { chooseServiceIdentity, type OpenInspectSecrets } from "./openinspect-identities.js";
-import { failureKindForStatus, type OpenInspectResult } from "./openinspect-result.js";
+import {
+  type ControlPlaneCallOptions,
+  type ControlPlaneTransport,
+  callControlPlane,
+} from "./call-control-plane.js";
+import type { OpenInspectSecrets } from "./openinspect-identities.js";
 import {
   artifactListSchema,
   createdSessionSchema,
@@ -13,12 +17,11 @@ import {
   repositoryListSchema,
   wsTokenSchema,
 } from "./openinspect-schemas.js";
-import { signSig1Request } from "./sign-sig1-request.js";
 
 /** One control-plane call may take this long before it counts as lost. */
 export const OPENINSPECT_REQUEST_TIMEOUT_MS = 30_000;
 
-export type ActorRef = Pick<Actor, "platform" | "id">;
+export type ActorRef = Pick<Actor, "platform" | "id" | "accountId">;
 
 export interface OpenInspectClientOptions {
   /** The control plane's base URL (`OPENINSPECT_URL`). */
@@ -46,18 +49,6 @@ export interface PromptBody {
   model?: string;
 }
 
-interface CallOptions<S extends z.ZodType> {
-  method: "GET" | "POST";
-  path: string;
-  query?: Record<string, string | undefined>;
-  body?: unknown;
-  actor?: ActorRef;
-  /** Without an actor: the platform whose identity signs (else the first configured). */
-  signAs?: Platform;
-  schema: S;
-  signal?: AbortSignal;
-}
-
 /**
  * The control plane's HTTP API, every request sig1-signed with the identity of its actor's
  * platform. Calls return `{ ok }` results and never throw for an HTTP or network failure.
@@ -70,58 +61,9 @@ export function createOpenInspectClient({
 }: OpenInspectClientOptions) {
   const base = baseUrl.replace(/\/+$/, "");
 
-  async function call<S extends z.ZodType>(options: CallOptions<S>): Promise<OpenInspectResult<z.infer<S>>> {
-    const identity = chooseServiceIdentity(secrets, options.actor, options.signAs);
-    if (!identity) {
-      const platform = options.actor?.platform ?? options.signAs ?? "any platform";
-      return { ok: false, kind: "no_identity", message: `no Open-Inspect secret for ${platform}` };
-    }
-    const url = new URL(`${base}${options.path}`);
-    for (const [key, value] of Object.entries(options.query ?? {}))
-      if (value !== undefined) url.searchParams.set(key, value);
-    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const { header } = signSig1Request({ ...identity, method: options.method, url: url.toString(), body });
-    const headers: Record<string, string> = {
-      "x-openinspect-service": identity.service,
-      "x-openinspect-service-signature": header,
-    };
-    if (identity.actor) headers["x-openinspect-actor"] = identity.actor;
-    if (body !== undefined) headers["content-type"] = "application/json";
-    const timeout = AbortSignal.timeout(timeoutMs);
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: options.method,
-        headers,
-        body,
-        signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
-      });
-    } catch (error) {
-      if (options.signal?.aborted) throw error;
-      return { ok: false, kind: "network", message: (error as Error).message };
-    }
-    const text = await response.text().catch(() => "");
-    if (!response.ok) {
-      const parsed = errorBodySchema.safeParse(safeJson(text));
-      const detail = parsed.success ? (parsed.data.code ?? parsed.data.error) : undefined;
-      return {
-        ok: false,
-        kind: failureKindForStatus(response.status),
-        status: response.status,
-        message: `${options.method} ${options.path}: ${response.status}${detail ? ` ${detail}` : ""}`,
-        retryAfterMs: readRetryAfterMs(response.headers.get("retry-after")),
-      };
-    }
-    const parsed = options.schema.safeParse(safeJson(text));
-    if (!parsed.success)
-      return {
-        ok: false,
-        kind: "invalid_response",
-        status: response.status,
-        message: `${options.method} ${options.path}: unreadable answer`,
-      };
-    return { ok: true, value: parsed.data };
-  }
+  const transport: ControlPlaneTransport = { base, secrets, fetch, timeoutMs };
+  const call = <S extends z.ZodType>(options: ControlPlaneCallOptions<S>) =>
+    callControlPlane(transport, options);
 
   const session = (id: string, rest = "") => `/sessions/${encodeURIComponent(id)}${rest}`;
 
@@ -154,10 +96,16 @@ export function createOpenInspectClient({
         schema: eventPageSchema,
         signal,
       }),
-    listMessages: (sessionId: string, actor: ActorRef, signal?: AbortSignal) =>
+    listMessages: (
+      sessionId: string,
+      actor: ActorRef,
+      signal?: AbortSignal,
+      query: { status?: "pending" | "processing" | "completed" | "failed" } = {},
+    ) =>
       call({
         method: "GET",
         path: session(sessionId, "/messages"),
+        query: { status: query.status },
         actor,
         schema: messagePageSchema,
         signal,
@@ -187,17 +135,3 @@ export function createOpenInspectClient({
 }
 
 export type OpenInspectClient = ReturnType<typeof createOpenInspectClient>;
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** `Retry-After` in seconds, as a delay; dates and nonsense are ignored. */
-function readRetryAfterMs(value: string | null): number | undefined {
-  if (value === null || !/^\d+$/.test(value.trim())) return undefined;
-  return Number(value.trim()) * 1000;
-}

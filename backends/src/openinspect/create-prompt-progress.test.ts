@@ -32,9 +32,10 @@ describe("createPromptProgress", () => {
     expect(progress.apply(done)).toEqual([]);
   });
 
-  it("keeps the last token as the answer and the first end", () => {
+  it("keeps the last token as the answer and the first end; an error alone does not end the prompt", () => {
     const progress = createPromptProgress();
     progress.apply(event("token", { content: "Par" }));
+    progress.apply(event("error", { error: "a child task failed" }));
     progress.apply(event("token", { content: "Partial answer" }));
     expect(progress.end).toBeUndefined();
     progress.apply(event("execution_complete", { success: false, error: "sandbox died" }));
@@ -60,18 +61,41 @@ describe("createPromptProgress", () => {
         },
       },
     ]);
+    expect(progress.addArtifact({ type: "pr", url: "https://github.com/acme/web/pull/7" })).toEqual([]);
     expect(
-      progress.addArtifact({
-        kind: "pull_request",
-        url: "https://github.com/acme/web/pull/7",
-        title: "again",
-      }),
-    ).toEqual([]);
-    expect(
-      progress.apply(event("artifact", { artifactType: "screenshot", url: "https://x.test/s.png" })),
+      progress.apply(event("artifact", { artifactType: "preview", url: "https://preview.x.test/" })),
     ).toEqual([
-      { type: "artifact", artifact: { kind: "link", url: "https://x.test/s.png", title: "Screenshot" } },
+      { type: "artifact", artifact: { kind: "link", url: "https://preview.x.test/", title: "Preview" } },
     ]);
     expect(progress.apply(event("artifact", { artifactType: "preview" }))).toEqual([]);
+  });
+
+  it("counts screenshots and videos (storage keys) and links them to the session when it can", () => {
+    const withoutLink = createPromptProgress();
+    const shot = event("artifact", {
+      artifactType: "screenshot",
+      url: "sessions/s1/media/a1.png",
+      artifactId: "a1",
+    });
+    expect(withoutLink.apply(shot)).toEqual([]);
+    expect(
+      withoutLink.addArtifact({ type: "screenshot", url: "sessions/s1/media/a1.png", id: "a1" }),
+    ).toEqual([]);
+    expect(withoutLink.mediaCount).toBe(1);
+    const linked = createPromptProgress({ sessionLink: "https://inspect.test/session/s1" });
+    expect(linked.apply(shot)).toEqual([
+      {
+        type: "artifact",
+        artifact: {
+          kind: "link",
+          url: "https://inspect.test/session/s1",
+          title: "Screenshots and videos, in Open-Inspect",
+        },
+      },
+    ]);
+    expect(linked.apply(event("artifact", { artifactType: "video", url: "k2", artifactId: "a2" }))).toEqual(
+      [],
+    );
+    expect(linked.mediaCount).toBe(2);
   });
 });

@@ -1,53 +1,62 @@
 import type { AgentEvent, Artifact } from "@baton/core";
-import { mapRemoteArtifact } from "./map-remote-artifact.js";
+import { isMediaArtifact, mapRemoteArtifact } from "./map-remote-artifact.js";
 import type { RemoteEvent } from "./openinspect-schemas.js";
 
 /** Tool inputs and outputs are cut to this many characters in the transcript. */
 export const TOOL_TEXT_MAX_CHARS = 2_000;
 const STATUS_ARGUMENT_MAX_CHARS = 80;
 
-export type PromptEnd = { success: true } | { success: false; error: string };
+/** How a prompt ended: `sandbox` when no sandbox could start for it (it never ran). */
+export type PromptEnd = { success: true } | { success: false; error: string; sandbox?: true };
 
 export interface PromptProgress {
   /** Reads one event of the prompt and returns what Baton shows for it (often nothing). */
   apply(event: RemoteEvent): AgentEvent[];
   /** Adds an artifact found another way (`/artifacts`); nothing when it was already seen. */
-  addArtifact(artifact: Artifact): AgentEvent[];
+  addArtifact(artifact: RemoteArtifactFields): AgentEvent[];
   /** The last `token` content: the answer so far. */
   readonly answer: string;
-  /** Set once `execution_complete` or `error` arrived. */
+  /** Screenshots and videos seen (they are storage keys, opened only through Open-Inspect). */
+  readonly mediaCount: number;
+  /** Set once `execution_complete` arrived (or a sandbox could not start). */
   readonly end: PromptEnd | undefined;
+}
+
+export interface RemoteArtifactFields {
+  type: string;
+  url?: string | null;
+  id?: string;
+  metadata?: Record<string, unknown> | null;
 }
 
 /**
  * What a prompt's events add up to. The same event may arrive twice (the WebSocket's replay, then
- * polling after the socket dropped), so each tool call, artifact and the end are taken once.
+ * polling after the socket dropped), so each tool call, artifact and the end are taken once. An
+ * `error` does not end the prompt (a child task's error carries its parent's message id, and the
+ * agent goes on); it is the reason given when `execution_complete` then says it failed.
+ * Screenshots and videos link to `sessionLink` (the session in Open-Inspect's web app), if any.
  */
-export function createPromptProgress(): PromptProgress {
+export function createPromptProgress({ sessionLink }: { sessionLink?: string } = {}): PromptProgress {
   let answer = "";
   let end: PromptEnd | undefined;
+  let lastError: string | undefined;
+  let mediaCount = 0;
   const seen = new Set<string>();
   const once = (key: string) => !seen.has(key) && Boolean(seen.add(key));
 
-  function addArtifact(artifact: Artifact): AgentEvent[] {
+  function addShown(artifact: Artifact): AgentEvent[] {
     return once(`artifact:${artifact.url ?? artifact.title}`) ? [{ type: "artifact", artifact }] : [];
   }
 
-  function applyToolCall(data: Record<string, unknown>, eventId: string | undefined): AgentEvent[] {
-    const tool = typeof data.tool === "string" ? data.tool : "tool";
-    const callId = typeof data.callId === "string" ? data.callId : (eventId ?? `${tool}:${seen.size}`);
-    const events: AgentEvent[] = [];
-    if (once(`status:${callId}`)) events.push({ type: "status", message: describeToolCall(tool, data.args) });
-    const status = typeof data.status === "string" ? data.status : "completed";
-    if ((status === "completed" || status === "error") && once(`tool:${callId}`)) {
-      events.push({
-        type: "tool",
-        name: tool,
-        input: cut(JSON.stringify(data.args ?? {})),
-        output: data.output === undefined ? undefined : cut(stringify(data.output)),
-      });
+  function addArtifact(remote: RemoteArtifactFields): AgentEvent[] {
+    if (!isMediaArtifact(remote.type)) {
+      const artifact = mapRemoteArtifact(remote);
+      return artifact ? addShown(artifact) : [];
     }
-    return events;
+    if (once(`media:${remote.id ?? remote.url ?? mediaCount}`)) mediaCount += 1;
+    return sessionLink
+      ? addShown({ kind: "link", url: sessionLink, title: "Screenshots and videos, in Open-Inspect" })
+      : [];
   }
 
   return {
@@ -58,20 +67,25 @@ export function createPromptProgress(): PromptProgress {
           if (typeof data.content === "string") answer = data.content;
           return [];
         case "tool_call":
-          return applyToolCall(data, event.id);
-        case "artifact": {
-          const artifact = mapRemoteArtifact({
+          return toolCallEvents(data, event.id, once, seen.size);
+        case "artifact":
+          return addArtifact({
             type: String(data.artifactType ?? data.type ?? "link"),
             url: typeof data.url === "string" ? data.url : undefined,
+            id: typeof data.artifactId === "string" ? data.artifactId : undefined,
             metadata: (data.metadata as Record<string, unknown> | undefined) ?? undefined,
           });
-          return artifact ? addArtifact(artifact) : [];
-        }
         case "execution_complete":
-          end ??= data.success === false ? { success: false, error: errorText(data) } : { success: true };
+          end ??=
+            data.success === false
+              ? { success: false, error: errorText(data) ?? lastError ?? NO_REASON }
+              : { success: true };
           return [];
         case "error":
-          end ??= { success: false, error: errorText(data) };
+          lastError = errorText(data) ?? lastError;
+          return [];
+        case "sandbox_error":
+          end ??= { success: false, error: errorText(data) ?? NO_REASON, sandbox: true };
           return [];
         default:
           return [];
@@ -81,15 +95,44 @@ export function createPromptProgress(): PromptProgress {
     get answer() {
       return answer;
     },
+    get mediaCount() {
+      return mediaCount;
+    },
     get end() {
       return end;
     },
   };
 }
 
-/** Whether an event ends its prompt. */
+/**
+ * What a `tool_call` event shows: a status line when the call is first seen, and the tool with its
+ * input and output once it completed (or failed). `once` keeps each of them to one showing.
+ */
+function toolCallEvents(
+  data: Record<string, unknown>,
+  eventId: string | undefined,
+  once: (key: string) => boolean,
+  seenCount: number,
+): AgentEvent[] {
+  const tool = typeof data.tool === "string" ? data.tool : "tool";
+  const callId = typeof data.callId === "string" ? data.callId : (eventId ?? `${tool}:${seenCount}`);
+  const events: AgentEvent[] = [];
+  if (once(`status:${callId}`)) events.push({ type: "status", message: describeToolCall(tool, data.args) });
+  const status = typeof data.status === "string" ? data.status : "completed";
+  if ((status === "completed" || status === "error") && once(`tool:${callId}`)) {
+    events.push({
+      type: "tool",
+      name: tool,
+      input: cut(JSON.stringify(data.args ?? {})),
+      output: data.output === undefined ? undefined : cut(stringify(data.output)),
+    });
+  }
+  return events;
+}
+
+/** Whether an event ends its prompt: `execution_complete` (never `error`), or a sandbox that cannot start. */
 export function isPromptEnd(event: RemoteEvent): boolean {
-  return event.type === "execution_complete" || event.type === "error";
+  return event.type === "execution_complete" || event.type === "sandbox_error";
 }
 
 function describeToolCall(tool: string, args: unknown): string {
@@ -103,10 +146,12 @@ function describeToolCall(tool: string, args: unknown): string {
   return `Using ${tool}: ${short.replace(/\s+/g, " ")}`;
 }
 
-function errorText(data: Record<string, unknown>): string {
+const NO_REASON = "the agent failed without saying why";
+
+function errorText(data: Record<string, unknown>): string | undefined {
   for (const key of ["error", "message"])
     if (typeof data[key] === "string" && data[key]) return data[key] as string;
-  return "the agent failed without saying why";
+  return undefined;
 }
 
 function stringify(value: unknown): string {

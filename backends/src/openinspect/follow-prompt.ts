@@ -1,14 +1,20 @@
-import type { Logger } from "@baton/core";
+import { type Logger, TransientError } from "@baton/core";
 import type { ActorRef, OpenInspectClient } from "./create-openinspect-client.js";
 import { isPromptEnd } from "./create-prompt-progress.js";
 import type { SessionEventStream } from "./open-session-event-stream.js";
 import type { RemoteEvent } from "./openinspect-schemas.js";
 import { pollPromptEvents } from "./poll-prompt-events.js";
+import type { Subscription } from "./send-turn-prompt.js";
+
+/** While polling, Baton tries the session's WebSocket again this often. */
+export const RESUBSCRIBE_INTERVAL_MS = 15_000;
 
 /**
- * The events of one prompt until it ends: from the session's WebSocket while it lasts, then (or
- * without one) by polling `/events?message_id=`. Polling after a dropped socket reads the prompt's
- * events from the start again; the progress takes each only once.
+ * The events of one prompt until it ends: from the session's WebSocket while it lasts, else by
+ * polling `/events?message_id=`, trying the WebSocket again every `resubscribeIntervalMs`: only
+ * the WebSocket tells of a sandbox that cannot start (`spawnError` while the prompt is still
+ * queued) or of a session the control plane no longer holds. Polling and a new subscription read
+ * the prompt's events from the start again; the progress takes each only once.
  */
 export async function* followPrompt({
   stream,
@@ -18,6 +24,8 @@ export async function* followPrompt({
   actor,
   signal,
   pollIntervalMs,
+  resubscribe,
+  resubscribeIntervalMs = RESUBSCRIBE_INTERVAL_MS,
   logger,
 }: {
   stream?: SessionEventStream;
@@ -27,19 +35,58 @@ export async function* followPrompt({
   actor: Parameters<typeof pollPromptEvents>[0]["actor"] & ActorRef;
   signal: AbortSignal;
   pollIntervalMs?: number;
+  /** A new subscription to the session, when the turn may have one. */
+  resubscribe?: () => Promise<Subscription>;
+  resubscribeIntervalMs?: number;
   logger: Logger;
 }): AsyncGenerator<RemoteEvent> {
-  if (stream) {
-    for await (const event of stream.events) {
-      if (event.messageId !== messageId) continue;
-      yield event;
-      if (isPromptEnd(event)) return;
+  let current = stream;
+  const opened: SessionEventStream[] = [];
+  try {
+    for (;;) {
+      if (current) {
+        for await (const event of current.events) {
+          // A sandbox that cannot start belongs to the session, not to one prompt.
+          if (event.messageId !== messageId && event.type !== "sandbox_error") continue;
+          yield event;
+          if (isPromptEnd(event)) return;
+        }
+        if (signal.aborted) return;
+        logger.warn("backends.openinspect.websocket_lost", {
+          remote_session_id: sessionId,
+          message_id: messageId,
+        });
+      }
+      const polling = pollPromptEvents({
+        client,
+        sessionId,
+        messageId,
+        actor,
+        signal,
+        intervalMs: pollIntervalMs,
+        forMs: resubscribe ? resubscribeIntervalMs : undefined,
+      });
+      for await (const event of polling) {
+        yield event;
+        if (isPromptEnd(event)) return;
+      }
+      if (signal.aborted || !resubscribe) return;
+      const subscription = await resubscribe();
+      if (subscription === "gone")
+        throw new TransientError(
+          "backend_unavailable",
+          `Open-Inspect: the control plane no longer holds session ${sessionId}`,
+        );
+      current = subscription;
+      if (!current) continue;
+      opened.push(current);
+      const { spawnError, queued } = current.snapshot;
+      if (spawnError && queued?.includes(messageId)) {
+        yield { type: "sandbox_error", data: { error: spawnError }, messageId: undefined };
+        return;
+      }
     }
-    if (signal.aborted) return;
-    logger.warn("backends.openinspect.websocket_lost", {
-      remote_session_id: sessionId,
-      message_id: messageId,
-    });
+  } finally {
+    for (const socket of opened) socket.close();
   }
-  yield* pollPromptEvents({ client, sessionId, messageId, actor, signal, intervalMs: pollIntervalMs });
 }

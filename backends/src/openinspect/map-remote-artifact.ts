@@ -1,15 +1,21 @@
 import type { Artifact } from "@baton/core";
 
+/** Screenshots and videos: their `url` is a key in the control plane's storage, not a URL anyone can open. */
+export function isMediaArtifact(type: string): boolean {
+  return type === "screenshot" || type === "video";
+}
+
 /**
  * An Open-Inspect artifact as Baton shows it: a `pr` is a pull request, a `branch` a branch, and
- * screenshots, videos and previews are links. Artifacts without a URL are left out (nothing to open).
+ * previews are links. Artifacts without a URL are left out (nothing to open), and so are
+ * screenshots and videos (see `isMediaArtifact`; the prompt's progress links them to the session).
  */
 export function mapRemoteArtifact(input: {
   type: string;
   url?: string | null;
   metadata?: Record<string, unknown> | null;
 }): Artifact | undefined {
-  if (!input.url || !URL.canParse(input.url)) return undefined;
+  if (isMediaArtifact(input.type) || !input.url || !URL.canParse(input.url)) return undefined;
   const metadata = input.metadata ?? {};
   const text = (key: string) => (typeof metadata[key] === "string" ? (metadata[key] as string) : undefined);
   switch (input.type) {

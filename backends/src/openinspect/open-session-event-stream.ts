@@ -1,24 +1,48 @@
 import { randomUUID } from "node:crypto";
 import WebSocket from "ws";
+import { createEventInbox } from "./create-event-inbox.js";
 import type { ActorRef, OpenInspectClient } from "./create-openinspect-client.js";
-import type { OpenInspectResult } from "./openinspect-result.js";
 import type { RemoteEvent } from "./openinspect-schemas.js";
+import { readSessionMessage, type SessionSnapshot } from "./read-session-message.js";
 
 /** How long the control plane may take to confirm a subscription before Baton polls instead. */
 export const WS_SUBSCRIBE_TIMEOUT_MS = 10_000;
 /** The control plane expects a keepalive this often. */
 export const WS_PING_INTERVAL_MS = 30_000;
+/** How long Baton waits for the answer to a `cancel_prompt`. */
+export const WS_CANCEL_TIMEOUT_MS = 5_000;
+/** The close code of a subscription to a session the control plane does not hold (no snapshot). */
+const SESSION_NOT_HELD_CLOSE_CODE = 4009;
 
 export interface SessionEventStream {
-  /** Every sandbox event of the session from the subscription on (the replay first); ends when the socket closes. */
+  /**
+   * Every sandbox event of the session from the subscription on (its history first), and a
+   * `sandbox_error` event (no message id) when a sandbox cannot start; ends when the socket closes.
+   */
   events: AsyncIterable<RemoteEvent>;
+  /** What `subscribed` said about the session. */
+  snapshot: SessionSnapshot;
+  /** Withdraws a queued prompt (`cancel_prompt`); false when it is no longer pending or no answer came. */
+  cancelPrompt(messageId: string): Promise<boolean>;
+  /** Whether the socket is still open (it may have dropped since the subscription). */
+  readonly open: boolean;
   close(): void;
 }
 
 /**
+ * The outcome of a subscription: `gone` when the control plane holds no such session (its other
+ * routes answer an unknown session as an empty one; only the subscription says so), `unavailable`
+ * when there is no WebSocket to be had (the caller polls `/events` instead).
+ */
+export type SubscribeResult =
+  | { kind: "subscribed"; stream: SessionEventStream }
+  | { kind: "gone" }
+  | { kind: "unavailable"; reason: string };
+
+/**
  * Subscribes to a session's WebSocket (`ws-token`, connect, `subscribe`) and resolves once the
  * control plane confirmed it, so that a prompt sent afterwards cannot slip past. A failure is a
- * result, not an exception: the caller polls `/events` instead.
+ * result, not an exception.
  */
 export async function openSessionEventStream({
   client,
@@ -30,56 +54,67 @@ export async function openSessionEventStream({
   sessionId: string;
   actor: ActorRef;
   subscribeTimeoutMs?: number;
-}): Promise<OpenInspectResult<SessionEventStream>> {
+}): Promise<SubscribeResult> {
   const token = await client.createWsToken(sessionId, actor);
-  if (!token.ok) return token;
+  if (!token.ok) return { kind: "unavailable", reason: token.kind };
   const url = new URL(`${client.baseUrl}/sessions/${encodeURIComponent(sessionId)}/ws`);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
   const socket = new WebSocket(url);
-  const inbox = createEventInbox();
+  const inbox = createEventInbox<RemoteEvent>();
+  const replies = new Map<string, (cancelled: boolean) => void>();
+  let snapshot: SessionSnapshot = {};
   let ping: NodeJS.Timeout | undefined;
 
-  const subscribed = new Promise<OpenInspectResult<true>>((resolve) => {
+  const subscribed = new Promise<Exclude<SubscribeResult, { kind: "subscribed" }> | undefined>((resolve) => {
     const timer = setTimeout(
-      () => resolve({ ok: false, kind: "network", message: "no subscription confirmed" }),
+      () => resolve({ kind: "unavailable", reason: "no subscription confirmed" }),
       subscribeTimeoutMs,
     );
     socket.on("open", () =>
       socket.send(JSON.stringify({ type: "subscribe", token: token.value.token, clientId: randomUUID() })),
     );
     socket.on("message", (raw) => {
-      const message = parseMessage(raw.toString());
-      if (message?.type === "subscribed") {
+      const message = readSessionMessage(raw.toString());
+      if (message.kind === "subscribed") {
         clearTimeout(timer);
-        const replay = (message.replay as { events?: unknown[] } | undefined)?.events ?? [];
-        for (const event of replay) inbox.push(flattenSandboxEvent(event));
-        resolve({ ok: true, value: true });
-      } else if (message?.type === "sandbox_event") {
-        inbox.push(flattenSandboxEvent(message.event));
-      }
+        snapshot = message.snapshot;
+        for (const event of message.history) inbox.push(event);
+        resolve(undefined);
+      } else if (message.kind === "event") inbox.push(message.event);
+      else if (message.kind === "reply") replies.get(message.clientRequestId)?.(message.cancelled);
     });
     socket.on("error", (error) => {
       clearTimeout(timer);
-      resolve({ ok: false, kind: "network", message: error.message });
+      resolve({ kind: "unavailable", reason: error.message });
     });
-    socket.on("close", () => {
+    socket.on("close", (code) => {
       clearTimeout(timer);
       clearInterval(ping);
       inbox.end();
-      resolve({ ok: false, kind: "network", message: "the WebSocket closed before the subscription" });
+      for (const reply of replies.values()) reply(false);
+      resolve(
+        code === SESSION_NOT_HELD_CLOSE_CODE
+          ? { kind: "gone" }
+          : { kind: "unavailable", reason: "the WebSocket closed before the subscription" },
+      );
     });
   });
-  const outcome = await subscribed;
-  if (!outcome.ok) {
+  const failed = await subscribed;
+  if (failed) {
     socket.terminate();
-    return outcome;
+    return failed;
   }
   ping = setInterval(() => socket.send(JSON.stringify({ type: "ping" })), WS_PING_INTERVAL_MS);
   ping.unref();
   return {
-    ok: true,
-    value: {
+    kind: "subscribed",
+    stream: {
       events: inbox,
+      snapshot,
+      cancelPrompt: (messageId) => requestCancel(socket, replies, messageId),
+      get open() {
+        return socket.readyState === WebSocket.OPEN;
+      },
       close() {
         clearInterval(ping);
         socket.close();
@@ -89,56 +124,22 @@ export async function openSessionEventStream({
   };
 }
 
-/** WebSocket events are flat (`{type, messageId, content, …}`); `/events` nests them under `data`. */
-function flattenSandboxEvent(raw: unknown): RemoteEvent | undefined {
-  if (!raw || typeof raw !== "object") return undefined;
-  const { type, messageId, id, ...data } = raw as Record<string, unknown>;
-  if (typeof type !== "string") return undefined;
-  return {
-    id: typeof id === "string" ? id : undefined,
-    type,
-    messageId: typeof messageId === "string" ? messageId : undefined,
-    data,
-  };
-}
-
-function parseMessage(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** An async queue: the socket pushes, the follower pulls, and `end` finishes the iteration. */
-function createEventInbox() {
-  const queued: RemoteEvent[] = [];
-  let wake: (() => void) | undefined;
-  let ended = false;
-  return {
-    push(event: RemoteEvent | undefined) {
-      if (!event || ended) return;
-      queued.push(event);
-      wake?.();
-    },
-    end() {
-      ended = true;
-      wake?.();
-    },
-    async *[Symbol.asyncIterator](): AsyncIterator<RemoteEvent> {
-      for (;;) {
-        const next = queued.shift();
-        if (next) {
-          yield next;
-          continue;
-        }
-        if (ended) return;
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-        });
-        wake = undefined;
-      }
-    },
-  };
+/** Sends `cancel_prompt` and waits for its answer (matched by `clientRequestId`), or gives up. */
+function requestCancel(
+  socket: WebSocket,
+  replies: Map<string, (cancelled: boolean) => void>,
+  messageId: string,
+): Promise<boolean> {
+  if (socket.readyState !== WebSocket.OPEN) return Promise.resolve(false);
+  const clientRequestId = randomUUID();
+  return new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => settle(false), WS_CANCEL_TIMEOUT_MS);
+    const settle = (cancelled: boolean) => {
+      clearTimeout(timer);
+      replies.delete(clientRequestId);
+      resolve(cancelled);
+    };
+    replies.set(clientRequestId, settle);
+    socket.send(JSON.stringify({ type: "cancel_prompt", messageId, clientRequestId }));
+  });
 }

@@ -9,6 +9,15 @@ export const OPENINSPECT_SECRET_VARIABLES = {
   linear: "OPENINSPECT_LINEAR_SECRET",
 } as const satisfies Record<Platform, string>;
 
+/** The control plane's variable for each identity's secret (`SERVICE_AUTH_SECRET_SLACK_BOT` for `slack-bot`). */
+export function controlPlaneSecretVariable(platform: Platform): string {
+  return `SERVICE_AUTH_SECRET_${OPENINSPECT_SERVICE_FOR_PLATFORM[platform].toUpperCase().replace(/-/g, "_")}`;
+}
+
+/** What a GitLab deployment (501 on every route a bot uses) means, for replies and `doctor`. */
+export const NOT_IMPLEMENTED_EXPLANATION =
+  "this Open-Inspect is a GitLab deployment, where the routes a bot uses (sessions, prompts, repositories) are not implemented and answer 501";
+
 /**
  * What a failed control-plane call means for the turn: a 5xx or a lost connection may pass (the
  * queue tries the turn again); a refused signature or a refused request will not.
@@ -27,6 +36,20 @@ export function toTurnError(failure: OpenInspectFailure, platform: Platform): Ba
         "Open-Inspect refused Baton's credentials, so no agent ran. An operator needs to check Baton's Open-Inspect secret for this platform.",
       );
     }
+    case "identity_not_configured": {
+      const service = OPENINSPECT_SERVICE_FOR_PLATFORM[platform];
+      return new BatonError(
+        "backend_unavailable",
+        `Open-Inspect has no secret for the ${service} identity (${failure.message}): set ${controlPlaneSecretVariable(platform)} on the control plane to the value of Baton's ${OPENINSPECT_SECRET_VARIABLES[platform]}.`,
+        `Open-Inspect is not set up to accept Baton's requests for ${platform} users yet, so no agent ran. An operator needs to add the secret on the control plane.`,
+      );
+    }
+    case "not_implemented":
+      return new BatonError(
+        "backend_unavailable",
+        `Open-Inspect: ${failure.message}: ${NOT_IMPLEMENTED_EXPLANATION}.`,
+        "This Open-Inspect is a GitLab deployment, where the routes Baton uses are not available, so no agent ran.",
+      );
     case "no_identity":
       return new BatonError(
         "config_invalid",

@@ -20,9 +20,12 @@ export interface ServiceIdentity {
   actor?: string;
 }
 
-/** `slack:U0123`, `github:583231`, `linear:usr_42`: the actor as the control plane names people. */
-export function formatOpenInspectActor(actor: Pick<Actor, "platform" | "id">): string {
-  return `${actor.platform}:${actor.id}`;
+/**
+ * `slack:U0123`, `github:583231`, `linear:usr_42`: the actor as the control plane names people.
+ * GitHub people go by their numeric account id (the webhook's `sender.id`), never their login.
+ */
+export function formatOpenInspectActor(actor: Pick<Actor, "platform" | "id" | "accountId">): string {
+  return `${actor.platform}:${actor.accountId ?? actor.id}`;
 }
 
 /**
@@ -31,7 +34,7 @@ export function formatOpenInspectActor(actor: Pick<Actor, "platform" | "id">): s
  */
 export function chooseServiceIdentity(
   secrets: OpenInspectSecrets,
-  actor?: Pick<Actor, "platform" | "id">,
+  actor?: Pick<Actor, "platform" | "id" | "accountId">,
   signAs?: Platform,
 ): ServiceIdentity | undefined {
   if (actor) {

@@ -11,6 +11,10 @@ export type OpenInspectFailureKind =
   | "queue_full"
   /** 5xx: the control plane failed; trying again may work. */
   | "server"
+  /** 500 "Service authentication not configured": the control plane holds no secret for the identity. */
+  | "identity_not_configured"
+  /** 501: the route is not available on this deployment (a GitLab one answers so on every bot route). */
+  | "not_implemented"
   /** No answer: refused connection, reset, timeout. The request may or may not have arrived. */
   | "network"
   /** An answer Baton cannot read. */
@@ -24,7 +28,12 @@ export type OpenInspectResult<T> =
 
 export type OpenInspectFailure = Extract<OpenInspectResult<unknown>, { ok: false }>;
 
-export function failureKindForStatus(status: number): OpenInspectFailureKind {
+/** The control plane's answer when it holds no `SERVICE_AUTH_SECRET_<NAME>` for the caller's identity. */
+const IDENTITY_NOT_CONFIGURED_ERROR = "Service authentication not configured";
+
+export function failureKindForStatus(status: number, error?: string): OpenInspectFailureKind {
+  if (status === 500 && error === IDENTITY_NOT_CONFIGURED_ERROR) return "identity_not_configured";
+  if (status === 501) return "not_implemented";
   if (status === 401) return "unauthorized";
   if (status === 404) return "not_found";
   if (status === 409) return "conflict";

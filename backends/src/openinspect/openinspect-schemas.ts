@@ -59,6 +59,14 @@ export const remoteRepositorySchema = z.object({
   defaultBranch: z.string().nullish(),
   archived: z.boolean().optional(),
   topics: z.array(z.string()).nullish(),
+  /** What the control plane's own bots route by, as its operators wrote it. */
+  metadata: z
+    .object({
+      description: z.string().nullish(),
+      aliases: z.array(z.string()).nullish(),
+      keywords: z.array(z.string()).nullish(),
+    })
+    .nullish(),
 });
 export type RemoteRepository = z.infer<typeof remoteRepositorySchema>;
 

@@ -37,7 +37,11 @@ export function describePlan(turn: BackendTurn, readyBackends: readonly string[]
     `- **Model:** ${turn.model ?? "the backend's default"}`,
     `- **Turn:** ${turn.session.turnCount + 1} of session ${turn.session.id}`,
     "- **Prompt:**",
-    quote(turn.prompt),
+    // What the person wrote; what Baton adds for the agent is only named (the share page has it).
+    quote(turn.turn.request.text || "(no words of their own: the context below is the request)"),
+    ...(turn.turn.request.background ?? []).map(
+      (block) => `- **Context given to the agent:** ${block.label.replace(/\s+/g, " ")}`,
+    ),
   ];
   if (turn.context.length > 0) lines.push(`- **Thread context:** ${turn.context.length} earlier message(s)`);
   lines.push(nextStep(readyBackends));

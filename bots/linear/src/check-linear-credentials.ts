@@ -1,6 +1,6 @@
-import { errorMessage } from "@baton/core";
-import { LinearClient, LinearError, LinearErrorType } from "@linear/sdk";
+import { LinearClient } from "@linear/sdk";
 import { createLinearApi } from "./client/create-linear-api.js";
+import { describeLinearFailure, type LinearFailure } from "./client/describe-linear-failure.js";
 import type { LinearBackoffOptions } from "./client/with-linear-backoff.js";
 
 export type LinearCredentialsCheck =
@@ -9,10 +9,12 @@ export type LinearCredentialsCheck =
       viewer: { id: string; name: string; app: boolean };
       organization: { id: string; name: string };
     }
-  /** Linear refused the key or token: it is wrong, revoked or expired. */
-  | { kind: "refused"; message: string }
-  /** Linear could not be asked (network, 5xx, rate limit). */
-  | { kind: "unreachable"; message: string };
+  /**
+   * `refused`: the key or token is wrong, revoked or expired; `unreachable`: Linear could not be
+   * asked (network, 5xx, rate limit); `unexpected_answer`: something answered that is not
+   * Linear's GraphQL API as Baton knows it (the message says what came back).
+   */
+  | LinearFailure;
 
 /**
  * Asks Linear who the credentials belong to (a `viewer` query through the SDK), for `baton doctor`
@@ -49,14 +51,6 @@ export async function checkLinearCredentials({
       organization: { id: viewer.organization.id, name: viewer.organization.name },
     };
   } catch (error) {
-    const refused =
-      error instanceof LinearError &&
-      (error.type === LinearErrorType.AuthenticationError || error.type === LinearErrorType.Forbidden);
-    return refused
-      ? { kind: "refused", message: `Linear refused the credentials: ${error.message.split(" - ")[0]}` }
-      : {
-          kind: "unreachable",
-          message: `Linear could not be reached: ${errorMessage(error).split(":")[0]}`,
-        };
+    return describeLinearFailure(error);
   }
 }

@@ -101,6 +101,11 @@ async function linearAuth(config: LinearEnv, services: BotServices): Promise<Lin
       "platform_failed",
       `${check.message} (${LINEAR_STARTUP_ATTEMPTS} tries). Baton asks Linear once at startup which workspace LINEAR_API_KEY belongs to: check LINEAR_API_URL and the network, then start Baton again.`,
     );
+  if (check.kind === "unexpected_answer")
+    throw new BatonError(
+      "platform_failed",
+      `${check.message}. Baton asks Linear once at startup which workspace LINEAR_API_KEY belongs to: check that LINEAR_API_URL is Linear's GraphQL endpoint (unset it for Linear's own API) and what any proxy on the way answers, then start Baton again.`,
+    );
   if (check.kind !== "ok")
     throw new BatonError(
       "config_invalid",

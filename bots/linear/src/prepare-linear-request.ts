@@ -25,7 +25,8 @@ export async function prepareLinearRequest({
   // The gateway marks the request that opened the session; follow-ups keep their session's target
   // and their own words, whatever their text says.
   const openedFrom = request.replyTo?.platform === "linear" ? request.replyTo.openedFrom : undefined;
-  if (!openedFrom) return request;
+  // A session outside an issue has only its promptContext: nothing to read, nothing to map by.
+  if (!openedFrom || !conversation.issueId) return request;
   const fromIssue = openedFrom === "issue";
 
   const issue = await api.issueContext(conversation.issueId);

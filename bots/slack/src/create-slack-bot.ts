@@ -2,6 +2,7 @@ import { type Bot, type BotServices, createConversationControls, replierFor } fr
 import { App, LogLevel } from "@slack/bolt";
 import type { WebClient } from "@slack/web-api";
 import { createSlackAccess } from "./access/create-slack-access.js";
+import { createSlackPeople } from "./access/create-slack-people.js";
 import { createSlackContextProvider } from "./context/create-slack-context-provider.js";
 import { createSlackControls } from "./controls/create-slack-controls.js";
 import { createSlackSteeringRule } from "./controls/create-slack-steering-guard.js";
@@ -69,9 +70,11 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
     log.error("bots.slack.listener_failed", { error: error.message, code: error.code });
   });
   const steering = createSlackSteeringRule(catalog);
+  const people = createSlackPeople({ client: app.client });
   const access = createSlackAccess({
     catalog,
     client: app.client,
+    people,
     claimDelivery: options.claimDelivery,
     logger,
   });
@@ -116,6 +119,7 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
         catalog,
         logger,
         progressMinIntervalMs: options.progressMinIntervalMs,
+        people,
       }),
     ),
     steering: steering.guard,

@@ -36,6 +36,9 @@ export function classifierStep(decision: Decision): ClassifierStep {
   return decision.kind === "ask" ? "ask" : decision.via;
 }
 
+type RequestText = ReturnType<typeof splitRequestText>;
+type RankedTargets = ReturnType<ReturnType<typeof indexCatalog>["lexical"]["rank"]>;
+
 /**
  * The classifier every platform uses for a conversation's first turn, and the one `baton classify`
  * runs. First match wins: explicit > routing rules > mappings > only one target > LLM > lexical
@@ -74,6 +77,22 @@ export function createClassifier({ catalog, llm, logger, onDecision }: Classifie
       const promptNamesNothing = index.lexical.rank(collectLexicalEvidence(prompt, {}), 1).length === 0;
       return index.lexical.rank(collectLexicalEvidence(prompt, request.context, { promptNamesNothing }));
     };
+    return (
+      decideExplicit(explicit, request, text, prompt, ranking) ??
+      decideByRules(request, text, ranking) ??
+      decideByCatalog(request, text) ??
+      (await decideByRanking(request, prompt, ranking()))
+    );
+  }
+
+  /** The explicit step's verdict: a named target, a question when it is in doubt, or null when nothing was named. */
+  function decideExplicit(
+    explicit: ReturnType<typeof chooseExplicitTarget>,
+    request: SessionRequest,
+    text: RequestText,
+    prompt: string,
+    ranking: () => RankedTargets,
+  ): Decision | null {
     switch (explicit.kind) {
       case "decided": {
         if (!explicit.weak) return explicit.decision;
@@ -119,9 +138,16 @@ export function createClassifier({ catalog, llm, logger, onDecision }: Classifie
           reason: `"${explicit.text}" is not a repository or environment Baton knows.`,
         });
       case "silent":
-        break;
+        return null;
     }
+  }
 
+  /** A general request that needs no repository, or a routing rule on the requester's own words; null otherwise. */
+  function decideByRules(
+    request: SessionRequest,
+    text: RequestText,
+    ranking: () => RankedTargets,
+  ): Decision | null {
     const general = findGeneralRequest(text.own);
     if (general) {
       return chosen(
@@ -153,7 +179,11 @@ export function createClassifier({ catalog, llm, logger, onDecision }: Classifie
         reason: `Routing rules for ${routed.keywords.map((k) => `"${k}"`).join(", ")} point to different targets.`,
       });
     }
+    return null;
+  }
 
+  /** The conversation's mapping, or the catalog's only target; null otherwise. */
+  function decideByCatalog(request: SessionRequest, text: RequestText): Decision | null {
     const mapped = mapUnlessDenied(request, text.denied);
     if (mapped) return chosen(mapped.target, "mapping", "high", mapped.reason);
 
@@ -174,8 +204,15 @@ export function createClassifier({ catalog, llm, logger, onDecision }: Classifie
         `${describeTarget(onlyTarget)} is the only target in the catalog.`,
       );
     }
+    return null;
+  }
 
-    const ranked = ranking();
+  /** The model's choice (when there is one and it is sure), else the lexical scorer's, else a question. */
+  async function decideByRanking(
+    request: SessionRequest,
+    prompt: string,
+    ranked: RankedTargets,
+  ): Promise<Decision> {
     if (llm) {
       const outcome = await chooseTargetWithLlm({ llm, index, request, prompt, ranked, log });
       if (outcome.kind === "decided") return outcome.decision;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SMALL_CATALOG } from "../../test/fixtures/classifier/small-catalog.js";
-import { parseRequestText } from "./parse-request-text.js";
+import { defuseRequestFlags, parseRequestText } from "./parse-request-text.js";
 
 describe("parseRequestText", () => {
   it("reads !model and removes it from the prompt", () => {
@@ -59,5 +59,20 @@ describe("parseRequestText", () => {
       prompt: "it broke again! please fix",
       hints: {},
     });
+  });
+});
+
+describe("defuseRequestFlags", () => {
+  it("leaves no flag for parseRequestText to read, and the rest of the text as it was", () => {
+    const forwarded = "!model gpt-5 look\n> --model=o4 and !repo acme/api\n!env checkout !no-repo !none wow!";
+    const defused = defuseRequestFlags(forwarded);
+    expect(defused).toBe(
+      "! model gpt-5 look\n> -- model=o4 and ! repo acme/api\n! env checkout ! no-repo ! none wow!",
+    );
+    // What is left are words: quoted, as a forward is, they name nothing either.
+    expect(parseRequestText(defused.replace(/^/gm, "> "), SMALL_CATALOG).hints).toEqual({});
+    expect(parseRequestText(defuseRequestFlags("--model gpt-5 !no-repo look"), SMALL_CATALOG).hints).toEqual(
+      {},
+    );
   });
 });

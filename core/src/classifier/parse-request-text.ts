@@ -20,6 +20,17 @@ const SPACE_AROUND_REMOVED_FLAG = /[ \t]*\uE000[ \t]*(\n|$)?/g;
 const NO_REPOSITORY_FLAG = /(^|\s)!(?:no-?repo|none)(?=\s|$)/gi;
 /** Every flag above starts with `!` or `--`. */
 const MAY_HAVE_FLAG = /!|--/;
+/** The opening of any flag above, kept apart from its name by `defuseRequestFlags`. */
+const FLAG_OPENING = /(^|\s)(!|--)(?=(?:model|repo|env|no-?repo|none)\b)/gi;
+
+/**
+ * Text that the requester passes on but did not write (a forwarded message), with its flags
+ * broken (`!repo x` → `! repo x`), so that `parseRequestText` reads none of them: someone else's
+ * words may inform a request, never choose its target or model.
+ */
+export function defuseRequestFlags(text: string): string {
+  return text.replace(FLAG_OPENING, "$1$2 ");
+}
 
 /**
  * Reads the flags out of a message (`!model …`, `!repo …`, `!env …`, `!no-repo`) and the target

@@ -7,6 +7,15 @@ export const targetRefSchema = z
   .string()
   .regex(/^(none|env:[\w.-]+|[\w.-]+\/[\w.-]+)$/, "must be owner/name, env:<id> or none");
 
+/** What the coding agent (BATON_BACKEND=codex) may do in a target's workspace beyond its defaults. */
+export const agentSettingsSchema = z
+  .object({
+    /** Commands in the sandbox may open network connections (off by default: installs, fetches). */
+    network: z.boolean().default(false),
+  })
+  .strict();
+export type AgentSettings = z.infer<typeof agentSettingsSchema>;
+
 export const repositoryEntrySchema = z.object({
   repo: z.string().regex(REPOSITORY_NAME_PATTERN, "must be owner/name"),
   description: z.string().default(""),
@@ -17,6 +26,7 @@ export const repositoryEntrySchema = z.object({
   url: z.string().min(1).optional(),
   /** A local git repository to clone from instead (a path on the worker's machine). */
   path: z.string().min(1).optional(),
+  agent: agentSettingsSchema.optional(),
 });
 export type RepositoryEntry = z.infer<typeof repositoryEntrySchema>;
 
@@ -27,6 +37,8 @@ export const environmentEntrySchema = z.object({
   aliases: z.array(z.string().min(1)).default([]),
   keywords: z.array(z.string().min(1)).default([]),
   repositories: z.array(z.string().regex(REPOSITORY_NAME_PATTERN)).min(1),
+  /** The coding agent's settings for a session on the whole environment (its repositories' own do not add up). */
+  agent: agentSettingsSchema.optional(),
 });
 export type EnvironmentEntry = z.infer<typeof environmentEntrySchema>;
 

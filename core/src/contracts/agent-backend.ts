@@ -19,6 +19,14 @@ export interface BackendTurn {
   context: ContextEntry[];
   /** Stable across retries of the same turn: backends use it to avoid doing the work twice. */
   idempotencyKey: string;
+  /** The session's read-only link, when sharing gives one (a pull request's body points at it). */
+  shareUrl?: string;
+  /**
+   * A link back to where the turn was asked (the Slack thread, the Linear issue), or null when
+   * its platform gives none. Asked for only by a backend that needs it (a pull request's body
+   * links back), since it may cost the platform a call; it never throws.
+   */
+  originLink?: () => Promise<string | null>;
 }
 
 /** An agent that does the work. Events end with exactly one `done` or `error`. */
@@ -28,4 +36,6 @@ export interface AgentBackend {
   readonly defaultModel?: string;
   run(turn: BackendTurn, signal: AbortSignal): AsyncIterable<AgentEvent>;
   stop(session: Session): Promise<void>;
+  /** Optional: ends what the backend runs between turns (a periodic sweep); called once as the worker stops. */
+  close?(): Promise<void>;
 }

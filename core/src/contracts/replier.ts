@@ -1,5 +1,6 @@
 import type { UserFacingError } from "../errors.js";
 import type { ConversationRef, Platform } from "../schemas/conversation-ref.js";
+import type { Session } from "../schemas/session.js";
 import type { SessionRequest } from "../schemas/session-request.js";
 import type { AskDecision, Target } from "../schemas/target.js";
 import type { Turn, TurnOutcome } from "../schemas/turn.js";
@@ -18,6 +19,11 @@ export type PlatformTurn<P extends Platform> = Turn & {
   request: SessionRequest & { conversation: Extract<ConversationRef, { platform: P }> };
 };
 
+/** A session of one platform: it started in that platform's conversation. */
+export type PlatformSession<P extends Platform> = Session & {
+  conversation: Extract<ConversationRef, { platform: P }>;
+};
+
 /**
  * How the worker talks to one platform, typed by it: a replier is handed only its own platform's
  * turns (the server keys repliers by platform). Every method is idempotent per turn id: a turn
@@ -34,6 +40,18 @@ export interface Replier<P extends Platform = Platform> {
    * the target is resolved, so that nothing slow happens on the acknowledgement path.
    */
   prepare?(turn: PlatformTurn<P>): Promise<SessionRequest>;
+  /**
+   * Optional: a link a person can open to reach the conversation the turn was asked in, for what
+   * a backend makes elsewhere (a pull request's body links back to its Slack thread). Null when
+   * the platform cannot give one; a failure here never fails the turn.
+   */
+  originLink?(turn: PlatformTurn<P>): Promise<string | null>;
+  /**
+   * Optional: one line in the session's own conversation (where it started) about what a turn
+   * asked elsewhere did to it, e.g. a review comment on its pull request that changed the pull
+   * request. Posted at most once per turn (`note.turnId`); a courtesy, so a lost one is not retried.
+   */
+  note?(session: PlatformSession<P>, note: { turnId: string; text: string }): Promise<void>;
   acknowledge(turn: PlatformTurn<P>): Promise<void>;
   working(turn: PlatformTurn<P>, context: WorkingContext): Promise<void>;
   progress(turn: PlatformTurn<P>, status: string): Promise<void>;

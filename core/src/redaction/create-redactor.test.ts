@@ -76,6 +76,25 @@ describe("redactTranscriptEntry", () => {
     expect(redactions).toBe(1);
   });
 
+  it("redacts the context Baton gave the agent as well as the person's words", () => {
+    const { entry, redactions } = redactTranscriptEntry(
+      {
+        kind: "prompt",
+        turnId: "t1",
+        at: "2024-06-11T10:00:00.000Z",
+        actor: { platform: "github", id: "octocat", name: "octocat" },
+        text: "fix it",
+        background: [{ label: "Issue a/b#1: known-secret-value-1", text: "token known-secret-value-1" }],
+      },
+      redactor,
+    );
+    expect(entry).toMatchObject({
+      text: "fix it",
+      background: [{ label: "Issue a/b#1: [REDACTED:known-secret]", text: "token [REDACTED:known-secret]" }],
+    });
+    expect(redactions).toBe(2);
+  });
+
   it("redacts tool input and output, and drops an artifact link that held a secret", () => {
     const tool = redactTranscriptEntry(
       {

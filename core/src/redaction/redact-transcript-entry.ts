@@ -30,6 +30,9 @@ export function redactTranscriptEntry(entry: TranscriptEntry, redactor: Redactor
           ...entry,
           actor: { ...actor, ...(actor.name ? { name: clean(actor.name) } : {}) },
           text: clean(entry.text),
+          ...(entry.background
+            ? { background: entry.background.map((b) => ({ label: clean(b.label), text: clean(b.text) })) }
+            : {}),
         };
       }
       case "target":

@@ -1,6 +1,6 @@
 import type { Replier } from "../contracts/replier.js";
 import type { Platform } from "../schemas/conversation-ref.js";
-import { ownTurn } from "../schemas/own-turn.js";
+import { ownSession, ownTurn } from "../schemas/own-turn.js";
 import type { Turn } from "../schemas/turn.js";
 
 /**
@@ -12,6 +12,12 @@ export function replierFor<P extends Platform>(platform: P, replier: Replier<P>)
   return {
     ...(replier.prepare
       ? { prepare: (turn) => replier.prepare?.(own(turn)) ?? Promise.resolve(turn.request) }
+      : {}),
+    ...(replier.originLink
+      ? { originLink: (turn) => replier.originLink?.(own(turn)) ?? Promise.resolve(null) }
+      : {}),
+    ...(replier.note
+      ? { note: (session, note) => replier.note?.(ownSession(session, platform), note) ?? Promise.resolve() }
       : {}),
     acknowledge: (turn) => replier.acknowledge(own(turn)),
     working: (turn, context) => replier.working(own(turn), context),

@@ -6,11 +6,22 @@ import { REPLY_FIELDS, type ReplyLedger } from "../store/reply-ledger.js";
  * The reply ledger's steps, done once around a platform's replier so that no replier re-codes
  * them: `acknowledge` and `ask` first keep the request (a picker or a stop finds it there);
  * `result` and `failed` mark the turn finished before they post, so that a change of target knows
- * the turn has ended; `declined` tells the person once, however often the turn is declined.
+ * the turn has ended; `declined` tells the person once, however often the turn is declined, and
+ * `note` posts its line once per turn.
  */
 export function withReplyLedger<P extends Platform>(replier: Replier<P>, ledger: ReplyLedger): Replier<P> {
   return {
     ...(replier.prepare ? { prepare: replier.prepare.bind(replier) } : {}),
+    ...(replier.originLink ? { originLink: replier.originLink.bind(replier) } : {}),
+    ...(replier.note
+      ? {
+          // Claimed before posting: a courtesy line is better lost than posted twice.
+          async note(session, note) {
+            if (!(await ledger.claim(note.turnId, REPLY_FIELDS.originNote, "1"))) return;
+            await replier.note?.(session, note);
+          },
+        }
+      : {}),
     async acknowledge(turn) {
       await ledger.rememberRequest(turn.id, turn.request);
       await replier.acknowledge(turn);

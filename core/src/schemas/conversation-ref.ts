@@ -22,7 +22,11 @@ export const conversationRefSchema = z.discriminatedUnion("platform", [
   z.object({
     platform: z.literal("linear"),
     organizationId: z.string().min(1),
-    issueId: z.string().min(1),
+    /**
+     * Absent for an agent session Linear opened outside an issue (its agent chat): the agent
+     * session alone is then the conversation.
+     */
+    issueId: z.string().min(1).optional(),
     agentSessionId: z.string().min(1),
   }),
 ]);
@@ -35,7 +39,8 @@ function canonicalParts(ref: ConversationRef): string[] {
     case "github":
       return [ref.platform, String(ref.installationId), ref.owner, ref.repo, String(ref.number)];
     case "linear":
-      return [ref.platform, ref.organizationId, ref.issueId, ref.agentSessionId];
+      // An empty part for a session without an issue: sessions with one keep the key they had.
+      return [ref.platform, ref.organizationId, ref.issueId ?? "", ref.agentSessionId];
     default: {
       const unreachable: never = ref;
       throw new Error(`unknown platform in ${JSON.stringify(unreachable)}`);

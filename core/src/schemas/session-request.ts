@@ -8,6 +8,11 @@ export const MAX_PROMPT_CHARS = 40_000;
 export const actorSchema = z.object({
   platform: platformSchema,
   id: z.string().min(1),
+  /**
+   * The platform's permanent id of the person, when `id` is a name they can change (a GitHub
+   * login; GitHub's numeric user id here): what other systems know them by.
+   */
+  accountId: z.string().min(1).optional(),
   name: z.string().optional(),
   email: z.string().optional(),
 });
@@ -21,6 +26,22 @@ export const attachmentSchema = z.object({
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
 
+/**
+ * Text Baton gives the agent besides the person's words: the issue or pull request a request was
+ * made on (marked untrusted), a repository's instructions. Pages show it apart from what the
+ * person wrote, folded under its label.
+ */
+export const requestBackgroundSchema = z.object({
+  /** One line that names it where it is folded, e.g. `Issue acme/api#12: Login fails on Safari`. */
+  label: z.string().max(500),
+  /** What the agent reads, as Baton wrapped it. */
+  text: z.string().max(MAX_PROMPT_CHARS),
+});
+export type RequestBackground = z.infer<typeof requestBackgroundSchema>;
+
+/** How many background blocks one request carries at most. */
+export const MAX_REQUEST_BACKGROUND_BLOCKS = 8;
+
 /** What every inbound adapter produces from a verified platform event. */
 export const sessionRequestSchema = z.object({
   version: z.literal(1),
@@ -30,7 +51,10 @@ export const sessionRequestSchema = z.object({
   deliveryId: z.string().min(1),
   conversation: conversationRefSchema,
   actor: actorSchema,
+  /** What the person wrote (flags read out); the agent reads it first. */
   text: z.string().max(MAX_PROMPT_CHARS),
+  /** What Baton adds for the agent after `text`; absent on requests that have none. */
+  background: z.array(requestBackgroundSchema).max(MAX_REQUEST_BACKGROUND_BLOCKS).optional(),
   attachments: z.array(attachmentSchema).default([]),
   hints: z
     .object({
@@ -49,3 +73,14 @@ export const sessionRequestSchema = z.object({
 });
 export type SessionRequest = z.infer<typeof sessionRequestSchema>;
 export type SessionRequestInput = z.input<typeof sessionRequestSchema>;
+
+/**
+ * The prompt an agent backend receives: the person's words, then each background block.
+ *
+ * @example agentPromptOf({ ...request, text: "fix it", background: [{ label: "Issue", text: "<ctx>" }] }) // "fix it\n\n<ctx>"
+ */
+export function agentPromptOf(request: Pick<SessionRequest, "text" | "background">): string {
+  return [request.text, ...(request.background ?? []).map((block) => block.text)]
+    .filter((part) => part.length > 0)
+    .join("\n\n");
+}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { agentEventSchema } from "./agent-event.js";
-import { actorSchema } from "./session-request.js";
+import { actorSchema, requestBackgroundSchema } from "./session-request.js";
 import { targetSchema } from "./target.js";
 
 /** One line of a session's transcript, as stored in its Redis stream and shown on share pages. */
@@ -10,7 +10,10 @@ export const transcriptEntrySchema = z.discriminatedUnion("kind", [
     turnId: z.string(),
     at: z.string(),
     actor: actorSchema,
+    /** What the person wrote. */
     text: z.string(),
+    /** What Baton added for the agent, shown apart (folded). */
+    background: z.array(requestBackgroundSchema).optional(),
   }),
   z.object({
     kind: z.literal("target"),

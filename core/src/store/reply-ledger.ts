@@ -31,6 +31,8 @@ export const REPLY_FIELDS = {
   declined: "declined",
   /** Claimed (by `withReplyLedger`) before the person is told the turn was not run: told once. */
   declineClaimed: "declined.claimed",
+  /** Set once the session's own conversation was told what this turn (asked elsewhere) changed. */
+  originNote: "origin-note",
   /** Set (to the final status) once the turn has its result or failure, before either is posted. */
   finished: "finished",
   /**

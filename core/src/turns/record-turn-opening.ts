@@ -38,5 +38,6 @@ export async function recordPrompt(
     turnId: turn.id,
     actor: turn.request.actor,
     text: turn.request.text,
+    ...(turn.request.background?.length ? { background: turn.request.background } : {}),
   });
 }

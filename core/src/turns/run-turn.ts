@@ -15,7 +15,7 @@ import type { Artifact } from "../schemas/agent-event.js";
 import type { ContextEntry } from "../schemas/context-entry.js";
 import type { Platform } from "../schemas/conversation-ref.js";
 import type { Session } from "../schemas/session.js";
-import type { SessionRequest } from "../schemas/session-request.js";
+import { agentPromptOf, type SessionRequest } from "../schemas/session-request.js";
 import type { Turn, TurnStatus } from "../schemas/turn.js";
 import {
   type ConversationContextStore,
@@ -27,8 +27,10 @@ import type { TranscriptStore } from "../store/transcript-store.js";
 import { admitOrFail } from "./admit-or-fail.js";
 import { applyTurnChoices } from "./apply-turn-choices.js";
 import { collectAgentEvents } from "./collect-agent-events.js";
+import { originLinkOf } from "./origin-link-of.js";
 import { linkPullRequests, recordPrompt } from "./record-turn-opening.js";
 import { resolveSessionTarget } from "./resolve-session-target.js";
+import { tellOriginOfChanges } from "./tell-origin-of-changes.js";
 
 export interface TurnRunnerOptions {
   sessions: SessionStore;
@@ -69,6 +71,11 @@ export interface TurnRunContext {
 export type AbortReason = "stopped" | "shutdown" | "lost_lock" | "timed_out";
 
 const STOPPED_SUMMARY = "Stopped before it finished.";
+
+/** A stopped turn's words: what the session had made before the stop (listed below them) stays. */
+function stoppedSummary(artifacts: readonly Artifact[]): string {
+  return artifacts.length > 0 ? `${STOPPED_SUMMARY} What was already pushed is kept:` : STOPPED_SUMMARY;
+}
 const OWNED_REASON =
   "Someone else asked first in this thread and is choosing where it runs. Start your own thread, or ask again once they have chosen.";
 
@@ -195,21 +202,24 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       const { session, model, reason } = chosen;
       sessionId = session.id;
       await recordPrompt(transcripts, session, turn, reason);
+      const workingShareUrl = shareLinks ? await shareLinks.linkFor(session) : null;
       await replier.working(turn, {
         target: session.target,
         backend: backend.name,
         model,
-        shareUrl: shareLinks ? await shareLinks.linkFor(session) : null,
+        shareUrl: workingShareUrl,
       });
 
       const backendTurn: BackendTurn = {
         turn,
         session,
         target: session.target,
-        prompt: turn.request.text,
+        prompt: agentPromptOf(turn.request),
         model,
         context: await takeContext(turn, session),
         idempotencyKey: turn.id,
+        ...(workingShareUrl ? { shareUrl: workingShareUrl } : {}),
+        originLink: () => originLinkOf(replier, turn, log),
       };
       const finish = async (status: "completed" | "stopped", summary: string, artifacts: Artifact[]) => {
         await transcripts.append(session.id, { kind: "outcome", turnId: turn.id, status, summary });
@@ -226,6 +236,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
           durationMs: Date.now() - startedAt,
         };
         await replier.result(turn, outcome, shareUrl);
+        await tellOriginOfChanges({ repliers, session, turn, artifacts, summary, log });
         log.info("core.turn.finished", { status, duration_ms: Date.now() - startedAt });
         return status;
       };
@@ -243,7 +254,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         throw new BatonError("turn_stopped", `aborted: ${String(context.signal.reason)}`, undefined, true);
       }
       return collected.kind === "aborted"
-        ? await finish("stopped", STOPPED_SUMMARY, collected.artifacts)
+        ? await finish("stopped", stoppedSummary(collected.artifacts), collected.artifacts)
         : await finish("completed", collected.summary, collected.artifacts);
     } catch (error) {
       // A backend that passes the signal on (to fetch, say) throws when the person stops it.

@@ -17,8 +17,11 @@ export interface CatalogMergeReport {
 /**
  * Adds the control plane's repositories and environments to a catalog document, keeping what the
  * file already says: its comments, its order, and every value it sets. An entry it already has
- * only gains the fields it lacked (a description, a default branch, a name). Archived repositories
- * are left out.
+ * only gains the fields it lacked (a description, a default branch, aliases, keywords, a name).
+ * The repository metadata the control plane's own bots route by (description, aliases, keywords)
+ * comes first. Archived repositories are left out (the control plane does not list them), and so
+ * are they from the environments that name them: an environment keeps the repositories the
+ * catalog has, so that the result is always a catalog Baton starts with.
  */
 export function mergeOpenInspectCatalog(
   doc: Document,
@@ -44,10 +47,12 @@ export function mergeOpenInspectCatalog(
       report.skipped.push(`${name}: not an owner/name Baton can use`);
       continue;
     }
+    const metadata = repository.metadata ?? {};
     const fields = {
-      description: repository.description || undefined,
+      description: metadata.description || repository.description || undefined,
       defaultBranch: repository.defaultBranch || undefined,
-      keywords: repository.topics && repository.topics.length > 0 ? repository.topics : undefined,
+      aliases: nonEmpty(metadata.aliases ?? []),
+      keywords: nonEmpty([...(metadata.keywords ?? []), ...(repository.topics ?? [])]),
     };
     const existing = findEntry(repositories, "repo", name);
     if (existing) {
@@ -60,8 +65,13 @@ export function mergeOpenInspectCatalog(
   }
 
   const environments = sequenceAt(doc, "environments");
+  const listed = new Set(
+    repositories.items.flatMap((item) => (isMap(item) ? [String(item.get("repo")).toLowerCase()] : [])),
+  );
   for (const environment of remote.environments) {
-    const members = environment.repositories.map((r) => `${r.repoOwner}/${r.repoName}`);
+    const named = environment.repositories.map((r) => `${r.repoOwner}/${r.repoName}`);
+    const members = named.filter((name) => listed.has(name.toLowerCase()));
+    const missing = named.filter((name) => !listed.has(name.toLowerCase()));
     if (!ENVIRONMENT_ID_PATTERN.test(environment.id)) {
       report.skipped.push(`environment ${environment.id}: its id has characters a catalog id may not hold`);
       continue;
@@ -80,6 +90,10 @@ export function mergeOpenInspectCatalog(
       report.skipped.push(`environment ${environment.id}: no repositories Baton can use`);
       continue;
     }
+    if (missing.length > 0)
+      report.skipped.push(
+        `from environment ${environment.id}: ${missing.join(", ")} (archived, or not a repository the control plane lists)`,
+      );
     environments.add(
       doc.createNode(withoutUndefined({ id: environment.id, ...fields, repositories: members })),
     );
@@ -108,6 +122,11 @@ function fillMissing(doc: Document, entry: YAMLMap, fields: Record<string, unkno
     if (value !== undefined && (current === undefined || current === null || current === ""))
       entry.set(key, doc.createNode(value));
   }
+}
+
+function nonEmpty(values: string[]): string[] | undefined {
+  const unique = [...new Set(values.filter((value) => value.length > 0))];
+  return unique.length > 0 ? unique : undefined;
 }
 
 function withoutUndefined(record: Record<string, unknown>): Record<string, unknown> {

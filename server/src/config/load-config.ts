@@ -35,7 +35,7 @@ export const configSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   BATON_PUBLIC_URL: z.string().url().default("http://localhost:3000"),
   BATON_CONFIG: z.string().default("baton.config.yaml"),
-  BATON_BACKEND: z.enum(["plan", "openai", "openinspect"]).default("plan"),
+  BATON_BACKEND: z.enum(["plan", "openai", "codex", "openinspect"]).default("plan"),
   BATON_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(WORKER_CONCURRENCY),
   BATON_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
   /** A turn not ended this long after it first started is ended as timed out (docs/faults.md). */
@@ -60,7 +60,18 @@ export const configSchema = z.object({
   OPENAI_API_KEY: optionalSecret,
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().min(1).default("gpt-4.1-mini"),
+  /** BATON_BACKEND=codex: the model a turn runs on when neither the person nor the catalog chose one. */
+  CODEX_MODEL: z.string().min(1).default("gpt-5-codex"),
+  /** The worker's own PATH: the coding agent's commands get it (it holds no secret); a standard one when unset. */
+  PATH: z.string().min(1).optional(),
+  /** The `codex` CLI to run; the one pinned in @openai/codex by default. */
+  CODEX_PATH: z.string().min(1).optional(),
+  /** Who Baton's commits are by (the GitHub App's bot, say); the person who asked is a trailer. */
+  BATON_GIT_AUTHOR_NAME: z.string().min(1).default("Baton"),
+  BATON_GIT_AUTHOR_EMAIL: z.string().email().default("baton@users.noreply.github.com"),
   OPENINSPECT_URL: optionalUrl,
+  /** Open-Inspect's web app, where a session's screenshots and videos can be opened. */
+  OPENINSPECT_WEB_URL: optionalUrl,
   /** One secret per Open-Inspect service identity Baton signs as (`slack-bot`, `github-bot`, `linear-bot`). */
   OPENINSPECT_SLACK_SECRET: optionalSecret,
   OPENINSPECT_GITHUB_SECRET: optionalSecret,

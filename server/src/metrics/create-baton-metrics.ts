@@ -1,14 +1,13 @@
 import type { HttpRoute } from "@baton/core";
 import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
-import { Counter, Gauge, Histogram, type Registry } from "prom-client";
-import { oldestIntakeEntryMs, oldestWaitingJobMs } from "./queue-age.js";
+import { Counter, Histogram, type Registry } from "prom-client";
+import { registerQueueGauges } from "./register-queue-gauges.js";
 
 const HTTP_SECONDS_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 const TURN_SECONDS_BUCKETS = [0.1, 0.5, 1, 5, 15, 30, 60, 120, 300, 600, 1800];
 /** The acknowledgement's promise is "within a second"; the buckets are finest around it. */
 const ACK_SECONDS_BUCKETS = [0.05, 0.1, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10, 30];
-const TURN_JOB_STATES = ["waiting", "active", "delayed", "failed"] as const;
 
 export interface BatonMetrics {
   registry: Registry;
@@ -46,39 +45,7 @@ export function createBatonMetrics({
   intakeStream: string;
 }): BatonMetrics {
   const registers = [registry];
-  new Gauge({
-    name: "baton_turn_jobs",
-    help: "Turn jobs in the queue, by state.",
-    labelNames: ["state"],
-    registers,
-    async collect() {
-      const counts = await turns.getJobCounts(...TURN_JOB_STATES);
-      for (const state of TURN_JOB_STATES) this.set({ state }, counts[state] ?? 0);
-    },
-  });
-  new Gauge({
-    name: "baton_intake_backlog",
-    help: "Accepted deliveries not yet queued as turns.",
-    registers,
-    async collect() {
-      this.set(await redis.xlen(intakeStream));
-    },
-  });
-  new Gauge({
-    name: "baton_queue_oldest_waiting_seconds",
-    help: "Age of the oldest entry waiting: an accepted delivery not yet dispatched (intake), or a turn ready to run that no worker has taken (turns). 0 when none waits.",
-    labelNames: ["queue"],
-    registers,
-    async collect() {
-      const now = Date.now();
-      const [intake, waiting] = await Promise.all([
-        oldestIntakeEntryMs(redis, intakeStream),
-        oldestWaitingJobMs(turns),
-      ]);
-      this.set({ queue: "intake" }, intake === null ? 0 : Math.max(0, now - intake) / 1000);
-      this.set({ queue: "turns" }, waiting === null ? 0 : Math.max(0, now - waiting) / 1000);
-    },
-  });
+  registerQueueGauges({ registers, redis, turns, intakeStream });
 
   return {
     registry,

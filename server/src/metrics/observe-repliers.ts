@@ -11,6 +11,8 @@ const REPLIER_METHODS: Record<keyof Replier, true> = {
   failed: true,
   declined: true,
   prepare: true,
+  originLink: true,
+  note: true,
 };
 
 /**

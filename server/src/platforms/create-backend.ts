@@ -10,6 +10,7 @@ import type {
 import type { Redis } from "ioredis";
 import type { Config } from "../config/load-config.js";
 import { readyBackends } from "./ready-backends.js";
+import { setupCodexBackend } from "./setup-codex-backend.js";
 import { setupOpenAIBackend } from "./setup-openai-backend.js";
 import { setupOpenInspectBackend } from "./setup-openinspect.js";
 
@@ -30,6 +31,7 @@ export interface BackendDependencies {
 const BACKENDS: Record<Config["BATON_BACKEND"], (deps: BackendDependencies) => AgentBackend> = {
   plan: ({ config }) => createPlanBackend({ readyBackends: readyBackends(config) }),
   openai: setupOpenAIBackend,
+  codex: setupCodexBackend,
   openinspect: setupOpenInspectBackend,
 };
 

@@ -3,6 +3,7 @@ import type { Config } from "../config/load-config.js";
 /** One entry per agent backend: whether its configuration is present. */
 const BACKEND_READY: Record<Exclude<Config["BATON_BACKEND"], "plan">, (config: Config) => boolean> = {
   openai: (config) => Boolean(config.OPENAI_API_KEY || config.OPENAI_BASE_URL),
+  codex: (config) => Boolean(config.OPENAI_API_KEY || config.OPENAI_BASE_URL),
   openinspect: (config) => Boolean(config.OPENINSPECT_URL),
 };
 

@@ -41,7 +41,7 @@ export function setupOpenAIBackend({
 }
 
 /** github.com, or the GitHub Enterprise Server host whose API GITHUB_API_URL names. */
-function gitHostOf(apiUrl: string | undefined): string {
+export function gitHostOf(apiUrl: string | undefined): string {
   if (!apiUrl) return "https://github.com";
   const url = new URL(apiUrl);
   return url.hostname === "api.github.com" ? "https://github.com" : url.origin;

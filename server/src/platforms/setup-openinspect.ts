@@ -72,6 +72,7 @@ export function setupOpenInspectBackend({
     client,
     store: createRedisRemoteSessionStore({ redis, keys, retention }),
     logger,
+    webUrl: config.OPENINSPECT_WEB_URL,
     environmentRepositories: (id) =>
       catalog.environments
         .find((environment) => environment.id === id)

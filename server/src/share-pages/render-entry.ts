@@ -21,9 +21,18 @@ export function renderEntry({ id, entry }: StoredTranscriptEntry, markdown: Mark
   switch (entry.kind) {
     case "prompt": {
       const who = entry.actor.name ?? entry.actor.id;
+      // What Baton added for the agent, folded after the person's words: it is not what they said.
+      const background = (entry.background ?? [])
+        .map(
+          (block) =>
+            `<details class="context"><summary>Context given to the agent: ${escapeHtml(block.label)}</summary><pre>${escapeHtml(
+              block.text,
+            )}</pre></details>`,
+        )
+        .join("");
       return `<section class="entry prompt" ${attrs}><header><strong>${escapeHtml(who)}</strong> <span class="muted">on ${
         PLATFORM_NAMES[entry.actor.platform]
-      }</span> ${time(entry.at)}</header><div class="md">${markdown(entry.text)}</div></section>`;
+      }</span> ${time(entry.at)}</header><div class="md">${markdown(entry.text)}</div>${background}</section>`;
     }
     case "target":
       return `<div class="entry target" ${attrs}>Target: <code>${escapeHtml(describeTarget(entry.target))}</code>${

@@ -26,7 +26,14 @@ export function renderTranscriptMarkdown(
 export function entryMarkdown(entry: TranscriptEntry): string {
   switch (entry.kind) {
     case "prompt":
-      return `---\n\n## ${entry.actor.name ?? entry.actor.id} (${entry.actor.platform}, ${entry.at})\n\n${entry.text}`;
+      return [
+        `---\n\n## ${entry.actor.name ?? entry.actor.id} (${entry.actor.platform}, ${entry.at})\n\n${entry.text}`,
+        // Folded where markdown is rendered (GitHub and most viewers), apart from the person's words.
+        ...(entry.background ?? []).map(
+          (block) =>
+            `<details>\n<summary>Context given to the agent: ${escapeMarkup(block.label)}</summary>\n\n${fence(block.text)}\n\n</details>`,
+        ),
+      ].join("\n\n");
     case "target":
       return `_Target: ${describeTarget(entry.target)}${entry.reason ? ` (${entry.reason})` : ""}_`;
     case "outcome":
@@ -68,6 +75,11 @@ export function fence(text: string): string {
   const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   const marks = "`".repeat(longest + 1);
   return `${marks}text\n${text}\n${marks}`;
+}
+
+/** A label inside `<summary>`: no markup of its own. */
+function escapeMarkup(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 function assertNever(value: never): never {

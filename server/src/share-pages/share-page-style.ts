@@ -23,7 +23,8 @@ pre { background: var(--panel); border: 1px solid var(--line); border-radius: 6p
 .outcome { padding: .5rem .75rem; border: 1px solid var(--line); border-radius: 6px; background: var(--panel); }
 .outcome[data-status="failed"] { border-color: var(--bad); }
 .status { font-size: .9rem; }
-.tool summary { cursor: pointer; color: var(--muted); }
+.tool summary, .context summary { cursor: pointer; color: var(--muted); }
+.context { margin-top: .4rem; font-size: .9rem; }
 .error { color: var(--bad); }
 .md > :first-child { margin-top: 0; }
 .md > :last-child { margin-bottom: 0; }

@@ -111,6 +111,8 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       sharing.sweeper.stop(),
     ]),
   );
+  // After the running turns: a backend's own timers (the codex workspace sweep) stop last.
+  options.shutdown.add("queue", async () => backend.close?.());
   await sharing.sweeper.start();
   watchdog.start();
   // A worker serves no HTTP: its own metrics (turns, acknowledgements, replies, classifier

@@ -52,6 +52,8 @@ export function createFakeGithubStore() {
   const issued = new Map<string, number>();
   /** Where the App is installed: `owner/name` → installation id. */
   const installations = new Map<string, number>();
+  /** Repositories whose plan has no draft pull requests (GitHub Free's private repositories). */
+  const withoutDrafts = new Set<string>();
 
   return {
     comments,
@@ -60,6 +62,7 @@ export function createFakeGithubStore() {
     files,
     issues,
     installations,
+    withoutDrafts,
     newId: () => ++nextId,
     issueToken(installationId: number): string {
       const token = `ghs_fake${installationId}x${++nextId}`;
@@ -77,6 +80,7 @@ export function createFakeGithubStore() {
       issues.clear();
       issued.clear();
       installations.clear();
+      withoutDrafts.clear();
     },
   };
 }

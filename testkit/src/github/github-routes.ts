@@ -1,65 +1,22 @@
-import type {
-  FakeGithubComment,
-  FakeGithubIssue,
-  FakeGithubStore,
-  ReactionSubject,
-  RepositoryPermission,
-} from "./fake-github-store.js";
+import type { FakeGithubComment, ReactionSubject, RepositoryPermission } from "./fake-github-store.js";
+import { GITHUB_PULL_ROUTES } from "./github-pull-routes.js";
+import {
+  type GithubAnswer,
+  type GithubRoute,
+  type GithubRouteContext,
+  issueJson,
+  NOT_FOUND,
+  repoOf,
+  route,
+  user,
+} from "./github-route.js";
 
-export interface GithubAnswer {
-  status: number;
-  body?: unknown;
-  /** Sent as is (e.g. a raw file); otherwise `body` is JSON-encoded. */
-  raw?: string;
-  headers?: Record<string, string>;
-}
+export type { GithubAnswer, GithubRoute, GithubRouteContext } from "./github-route.js";
 
-export interface GithubRouteContext {
-  store: FakeGithubStore;
-  params: Record<string, string>;
-  body: Record<string, unknown>;
-  /** The installation the request's token belongs to; routes that need one are refused without it. */
-  installationId: number | undefined;
-  accept: string;
-  appSlug: string;
-  webUrl: string;
-  apiUrl: string;
-}
-
-export interface GithubRoute {
-  method: string;
-  /** Octokit's route form, e.g. `POST /repos/{owner}/{repo}/issues/{issue_number}/comments`. */
-  name: string;
-  pattern: RegExp;
-  /** The path parameters' names, in the order the pattern captures them. */
-  keys: string[];
-  /** App JWT routes are authenticated as the App; the others need an installation token. */
-  auth: "app" | "installation";
-  answer(context: GithubRouteContext): GithubAnswer;
-}
-
-const NOT_FOUND: GithubAnswer = {
-  status: 404,
-  body: { message: "Not Found", documentation_url: "https://docs.github.com/rest" },
-};
 const TOKEN_LIFETIME_MS = 60 * 60_000;
 const REACTION_CONTENTS = new Set(["+1", "-1", "laugh", "confused", "heart", "hooray", "rocket", "eyes"]);
 /** GitHub's limit on an issue or comment body. */
 const MAX_BODY_CHARS = 65_536;
-
-function user(login: string, type: "User" | "Bot") {
-  return { login, id: Math.abs(hash(login)), node_id: `U_${login}`, type, site_admin: false };
-}
-
-function hash(text: string): number {
-  let value = 0;
-  for (const char of text) value = (value * 31 + char.charCodeAt(0)) | 0;
-  return value;
-}
-
-function repoOf(params: Record<string, string>): string {
-  return `${params.owner}/${params.repo}`;
-}
 
 function commentJson(comment: FakeGithubComment, context: GithubRouteContext) {
   return {
@@ -125,48 +82,6 @@ function react(context: GithubRouteContext, subject: ReactionSubject): GithubAns
       created_at: new Date().toISOString(),
     },
   };
-}
-
-function issueJson(context: GithubRouteContext, kind: "issue" | "pull") {
-  const issue = context.store.issues.get(
-    `${repoOf(context.params)}#${context.params.issue_number ?? context.params.pull_number}`,
-  );
-  if (!issue || (kind === "pull" && !issue.pull)) return null;
-  const base = {
-    id: Math.abs(hash(`${issue.repo}#${issue.number}`)),
-    number: issue.number,
-    title: issue.title,
-    body: issue.body,
-    state: "open",
-    user: user(issue.author, "User"),
-    html_url: `${context.webUrl}/${issue.repo}/${issue.pull ? "pull" : "issues"}/${issue.number}`,
-  };
-  if (kind === "issue")
-    return issue.pull
-      ? { ...base, pull_request: { url: `${context.apiUrl}/repos/${issue.repo}/pulls/${issue.number}` } }
-      : base;
-  const pull = issue.pull as NonNullable<FakeGithubIssue["pull"]>;
-  return {
-    ...base,
-    draft: pull.draft,
-    head: { ref: pull.headRef, repo: { full_name: pull.headRepo, fork: pull.headRepo !== issue.repo } },
-    base: { ref: pull.baseRef, repo: { full_name: issue.repo, fork: false } },
-  };
-}
-
-const segment = "([^/]+)";
-function route(
-  method: string,
-  name: string,
-  auth: GithubRoute["auth"],
-  answer: GithubRoute["answer"],
-): GithubRoute {
-  const keys: string[] = [];
-  const source = name.split(" ")[1]?.replace(/\{(\w+)\}/g, (_match, key: string) => {
-    keys.push(key);
-    return key === "path" ? "(.+)" : segment;
-  });
-  return { method, name, pattern: new RegExp(`^${source}$`), keys, auth, answer };
 }
 
 /** The REST endpoints the fake answers, in Octokit's route notation. */
@@ -321,13 +236,14 @@ export const GITHUB_ROUTES: GithubRoute[] = [
     };
   }),
   route("GET", "GET /repos/{owner}/{repo}/issues/{issue_number}", "installation", (context) => {
-    const issue = issueJson(context, "issue");
-    return issue ? { status: 200, body: issue } : NOT_FOUND;
+    const issue = context.store.issues.get(`${repoOf(context.params)}#${context.params.issue_number}`);
+    return issue ? { status: 200, body: issueJson(issue, "issue", context) } : NOT_FOUND;
   }),
   route("GET", "GET /repos/{owner}/{repo}/pulls/{pull_number}", "installation", (context) => {
-    const pull = issueJson(context, "pull");
-    return pull ? { status: 200, body: pull } : NOT_FOUND;
+    const pull = context.store.issues.get(`${repoOf(context.params)}#${context.params.pull_number}`);
+    return pull?.pull ? { status: 200, body: issueJson(pull, "pull", context) } : NOT_FOUND;
   }),
+  ...GITHUB_PULL_ROUTES,
 ];
 
 /** Finds the route for a request and reads its path parameters. */

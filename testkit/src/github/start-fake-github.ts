@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { RandomFaults } from "../net/random-faults.js";
+import { createFakeGitRepositories, type FakeGitRepositories } from "./fake-git-repositories.js";
 import {
   createFakeGithubStore,
   type FakeGithubComment,
@@ -12,6 +13,7 @@ import {
 } from "./fake-github-store.js";
 import { type GithubAnswer, matchGithubRoute } from "./github-routes.js";
 import { type GithubTestApp, githubTestApp } from "./github-test-app.js";
+import { basicAuthToken, gitRepositoryOf, serveGitHttp } from "./serve-git-http.js";
 import { verifyAppJwt } from "./verify-app-jwt.js";
 
 export const DEFAULT_GITHUB_WAIT_TIMEOUT_MS = 5_000;
@@ -37,9 +39,31 @@ export interface FakeGithubCall {
   at: number;
 }
 
+/** A request of git's smart HTTP (clone, fetch, push) to one of the fake's repositories. */
+export interface FakeGitRequest {
+  repo: string;
+  /** `/info/refs`, `/git-upload-pack` or `/git-receive-pack`. */
+  service: string;
+  /** The path and query as git sent them (a token never belongs here). */
+  url: string;
+  status: number;
+  /** Whether an installation token came in the `Authorization` header. */
+  authenticated: boolean;
+}
+
 export interface FakeGithub {
-  /** REST base URL, ready for `GITHUB_API_URL` (Octokit's `baseUrl`). */
+  /** REST base URL, ready for `GITHUB_API_URL` (Octokit's `baseUrl`); also the git host (`<url>/<owner>/<name>.git`). */
   readonly url: string;
+  /**
+   * Repositories served over git's smart HTTP; clone, fetch and push need an installation token
+   * the fake issued (for the repository's installation, when it has one) as basic auth.
+   */
+  readonly git: FakeGitRepositories;
+  readonly gitRequests: readonly FakeGitRequest[];
+  /** An installation token as the access-tokens route would hand out (for tests that need one without an App JWT). */
+  issueInstallationToken(installationId: number): string;
+  /** The pull requests of `repo`, oldest first. */
+  pullRequestsOf(repo: string): FakeGithubIssue[];
   readonly app: GithubTestApp;
   readonly calls: readonly FakeGithubCall[];
   callsTo(route: string): FakeGithubCall[];
@@ -48,6 +72,8 @@ export interface FakeGithub {
   failNext(route: string, failure: FakeGithubFailure, times?: number): void;
   setPermission(repo: string, login: string, permission: RepositoryPermission): void;
   setFile(repo: string, path: string, text: string): void;
+  /** `repo`'s plan has no draft pull requests: opening one is refused with GitHub's 422. */
+  disallowDrafts(repo: string): void;
   /** Installs the App on `repo` (`owner/name`); other repositories answer 404 to `GET /repos/{owner}/{repo}/installation`. */
   install(repo: string, installationId: number): void;
   seedIssue(issue: Omit<FakeGithubIssue, "body" | "author"> & Partial<FakeGithubIssue>): void;
@@ -98,7 +124,39 @@ export async function startFakeGithub(
   const waiters = new Set<() => void>();
   const listeners = new Set<(call: FakeGithubCall) => void>();
   const failures = new Map<string, FakeGithubFailure[]>();
+  const git = createFakeGitRepositories();
+  const gitRequests: FakeGitRequest[] = [];
   let url = "";
+
+  /** git's smart HTTP: an issued installation token as basic auth, for the repository's installation when it has one. */
+  async function answerGit(
+    request: IncomingMessage,
+    response: ServerResponse,
+    repo: string,
+    service: string,
+  ) {
+    const body = await readRequestBody(request);
+    const installationId = store.installationOf(basicAuthToken(request.headers.authorization) ?? "");
+    const installedAs = store.installations.get(repo);
+    const authorized =
+      installationId !== undefined && (installedAs === undefined || installedAs === installationId);
+    const record = (status: number) =>
+      gitRequests.push({ repo, service, url: request.url ?? "", status, authenticated: authorized });
+    if (!authorized) {
+      record(401);
+      response
+        .writeHead(401, { "www-authenticate": 'Basic realm="GitHub"', "content-type": "text/plain" })
+        .end("Invalid username or token. Password authentication is not supported for Git operations.\n");
+      return;
+    }
+    if (!git.hosts(repo)) {
+      record(404);
+      response.writeHead(404, { "content-type": "text/plain" }).end("Repository not found.\n");
+      return;
+    }
+    await serveGitHttp({ request, response, body, projectRoot: git.root, remoteUser: "x-access-token" });
+    record(response.statusCode);
+  }
 
   function authenticate(request: IncomingMessage, auth: "app" | "installation") {
     const authorization = request.headers.authorization;
@@ -119,8 +177,8 @@ export async function startFakeGithub(
     request: IncomingMessage,
   ): Promise<{ call?: FakeGithubCall; answer: GithubAnswer }> {
     const method = request.method ?? "GET";
-    const path = (request.url ?? "/").split("?")[0] ?? "/";
-    const rawBody = await readRequestBody(request);
+    const [path = "/", query = ""] = (request.url ?? "/").split("?");
+    const rawBody = (await readRequestBody(request)).toString("utf8");
     const matched = matchGithubRoute(method, path);
     if (!matched)
       return { answer: { status: 404, body: { message: "Not Found (the fake GitHub has no such route)" } } };
@@ -143,6 +201,8 @@ export async function startFakeGithub(
           body,
           installationId: auth.installationId,
           accept: String(request.headers.accept ?? ""),
+          query: new URLSearchParams(query),
+          git,
           appSlug: app.slug,
           webUrl: "https://github.com",
           apiUrl: url,
@@ -185,6 +245,14 @@ export async function startFakeGithub(
   }
 
   const server = createServer((request, response) => {
+    const gitTarget = gitRepositoryOf((request.url ?? "/").split("?")[0] ?? "/");
+    if (gitTarget) {
+      answerGit(request, response, gitTarget.repo, gitTarget.service).catch((error: unknown) => {
+        if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain" });
+        response.end(`fake GitHub's git crashed: ${String(error)}`);
+      });
+      return;
+    }
     answerCall(request)
       .then(({ call, answer }) => {
         // Recorded before answering, so a test woken by waitForCall already sees the new state.
@@ -207,6 +275,13 @@ export async function startFakeGithub(
   return {
     url,
     app,
+    git,
+    gitRequests,
+    issueInstallationToken: (installationId) => store.issueToken(installationId),
+    pullRequestsOf: (repo) =>
+      [...store.issues.values()]
+        .filter((issue) => issue.repo === repo && issue.pull)
+        .sort((a, b) => a.number - b.number),
     calls,
     callsTo,
     waitForCall(route, { count = 1, timeoutMs = DEFAULT_GITHUB_WAIT_TIMEOUT_MS } = {}) {
@@ -239,6 +314,7 @@ export async function startFakeGithub(
     setPermission: (repo, login, permission) =>
       store.permissions.set(`${repo}:${login.toLowerCase()}`, permission),
     setFile: (repo, path, text) => store.files.set(`${repo}:${path}`, text),
+    disallowDrafts: (repo) => store.withoutDrafts.add(repo),
     install: (repo, installationId) => store.installations.set(repo, installationId),
     seedIssue: (issue) =>
       store.issues.set(`${issue.repo}#${issue.number}`, { body: "", author: "octocat", ...issue }),
@@ -266,22 +342,27 @@ export async function startFakeGithub(
     reactionsOn: (subject) => store.reactions.filter((r) => subjectKey(r.subject) === subjectKey(subject)),
     reset() {
       calls.length = 0;
+      gitRequests.length = 0;
       failures.clear();
       store.reset();
+      git.reset();
     },
     close: () =>
       new Promise((resolve) => {
-        server.close(() => resolve());
+        server.close(() => {
+          git.cleanup();
+          resolve();
+        });
         server.closeAllConnections();
       }),
   };
 }
 
-function readRequestBody(request: IncomingMessage): Promise<string> {
+function readRequestBody(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("end", () => resolve(Buffer.concat(chunks)));
     request.on("error", reject);
   });
 }

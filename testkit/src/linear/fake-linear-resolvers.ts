@@ -73,7 +73,7 @@ export function createFakeLinearRoot(store: FakeLinearStore) {
   const sessionView = (session: FakeAgentSession) => ({
     id: session.id,
     externalLink: session.externalLink,
-    issue: () => issueView(findIssue(session.issueId)),
+    issue: () => (session.issueId === null ? null : issueView(findIssue(session.issueId))),
   });
   const updateSession = (id: string, input: Record<string, unknown>) => {
     const session = findSession(id);
@@ -129,5 +129,18 @@ export function createFakeLinearRoot(store: FakeLinearStore) {
       updateSession(id, input),
     agentSessionUpdateExternalUrl: ({ id, input }: { id: string; input: Record<string, unknown> }) =>
       updateSession(id, input),
+    // Linear keeps one attachment per issue and URL: creating it again updates its title.
+    attachmentCreate: ({ input }: { input: Record<string, unknown> }) => {
+      const issue = findIssue(String(input.issueId));
+      const url = String(input.url);
+      const subtitle = typeof input.subtitle === "string" ? input.subtitle : null;
+      let attachment = store.attachments.find((a) => a.issueId === issue.id && a.url === url);
+      if (attachment) Object.assign(attachment, { title: String(input.title), subtitle });
+      else {
+        attachment = { id: randomUUID(), issueId: issue.id, title: String(input.title), subtitle, url };
+        store.attachments.push(attachment);
+      }
+      return { lastSyncId: ++lastSyncId, success: true, attachment };
+    },
   };
 }

@@ -24,6 +24,20 @@ export const FAKE_LINEAR_SDL = /* GraphQL */ `
     agentActivityCreate(input: AgentActivityCreateInput!): AgentActivityPayload!
     agentSessionUpdate(id: String!, input: AgentSessionUpdateInput!): AgentSessionPayload!
     agentSessionUpdateExternalUrl(id: String!, input: AgentSessionUpdateExternalUrlInput!): AgentSessionPayload!
+    attachmentCreate(input: AttachmentCreateInput!): AttachmentPayload!
+  }
+
+  type Attachment {
+    id: ID!
+    title: String!
+    subtitle: String
+    url: String!
+  }
+
+  type AttachmentPayload {
+    lastSyncId: Float!
+    success: Boolean!
+    attachment: Attachment!
   }
 
   type Organization {
@@ -151,6 +165,17 @@ export const FAKE_LINEAR_SDL = /* GraphQL */ `
     id: String
     signal: AgentActivitySignal
     signalMetadata: JSONObject
+  }
+
+  input AttachmentCreateInput {
+    issueId: String!
+    title: String!
+    url: String!
+    subtitle: String
+    iconUrl: String
+    id: String
+    metadata: JSONObject
+    groupBySource: Boolean
   }
 
   input AgentSessionExternalUrlInput {

@@ -57,7 +57,8 @@ export interface FakeAgentActivity {
 
 export interface FakeAgentSession {
   id: string;
-  issueId: string;
+  /** Null for a session opened outside an issue (Linear's `issue` is optional on agent sessions). */
+  issueId: string | null;
   externalLink: string | null;
   externalUrls: Array<{ label: string; url: string }>;
 }
@@ -77,6 +78,15 @@ export interface SeedIssueInput {
   assigneeId?: string | null;
 }
 
+/** A link attached to an issue, as `attachmentCreate` made it. */
+export interface FakeLinearAttachment {
+  id: string;
+  issueId: string;
+  title: string;
+  subtitle: string | null;
+  url: string;
+}
+
 /** The fake workspace: what Linear would hold, as plain records the tests can seed and read. */
 export interface FakeLinearStore {
   organization: { id: string; name: string; urlKey: string };
@@ -88,10 +98,12 @@ export interface FakeLinearStore {
   issues: Map<string, FakeLinearIssue>;
   agentSessions: Map<string, FakeAgentSession>;
   activities: FakeAgentActivity[];
+  /** Links attached to issues (`attachmentCreate`), one per issue and URL as on Linear. */
+  attachments: FakeLinearAttachment[];
   seedTeam(input: { key: string; name?: string }): FakeLinearTeam;
   seedIssue(input: SeedIssueInput): FakeLinearIssue;
   seedUser(input: { name: string; email?: string }): FakeLinearUser;
-  seedAgentSession(issueId: string): FakeAgentSession;
+  seedAgentSession(issueId: string | null): FakeAgentSession;
   teamByKey(key: string): FakeLinearTeam | undefined;
 }
 
@@ -163,6 +175,7 @@ export function createFakeLinearStore(): FakeLinearStore {
     issues,
     agentSessions,
     activities: [],
+    attachments: [],
     seedTeam,
     seedUser,
     teamByKey,

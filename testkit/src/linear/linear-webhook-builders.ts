@@ -3,7 +3,8 @@ import type { FakeLinearIssue, FakeLinearStore, FakeLinearUser } from "./fake-li
 
 export interface AgentSessionEventInput {
   store: FakeLinearStore;
-  issue: FakeLinearIssue;
+  /** Null for a session Linear opened outside an issue: the event then carries no `issue` (nor `issueId`). */
+  issue: FakeLinearIssue | null;
   agentSessionId: string;
   /** The person who assigned, delegated or mentioned (a seeded user id). */
   creatorId?: string;
@@ -28,7 +29,6 @@ export function buildAgentSessionEvent(
   input: AgentSessionEventInput,
 ): { type: "AgentSessionEvent" } & Record<string, unknown> {
   const { store, issue, agentSessionId } = input;
-  const team = store.teams.get(issue.teamId)!;
   const now = new Date().toISOString();
   const creator = input.creatorId ? store.users.get(input.creatorId) : undefined;
   const creatorChild = creator ? userChild(creator) : undefined;
@@ -50,22 +50,14 @@ export function buildAgentSessionEvent(
       id: agentSessionId,
       appUserId: store.appUser.id,
       organizationId: store.organization.id,
-      issueId: issue.id,
+      ...(issue ? { issueId: issue.id } : {}),
       creatorId: creator?.id ?? null,
       ...(creatorChild ? { creator: creatorChild } : {}),
       status: action === "created" ? "pending" : "active",
       type: "commentThread",
       createdAt: now,
       updatedAt: now,
-      issue: {
-        id: issue.id,
-        identifier: issue.identifier,
-        title: issue.title,
-        description: issue.description,
-        url: issue.url,
-        teamId: team.id,
-        team: { id: team.id, key: team.key, name: team.name },
-      },
+      ...(issue ? { issue: issueChild(store, issue) } : {}),
     },
     ...(action === "prompted"
       ? {
@@ -81,6 +73,20 @@ export function buildAgentSessionEvent(
           },
         }
       : {}),
+  };
+}
+
+/** The issue as webhooks embed one (`IssueWithDescriptionChildWebhookPayload`). */
+function issueChild(store: FakeLinearStore, issue: FakeLinearIssue) {
+  const team = store.teams.get(issue.teamId)!;
+  return {
+    id: issue.id,
+    identifier: issue.identifier,
+    title: issue.title,
+    description: issue.description,
+    url: issue.url,
+    teamId: team.id,
+    team: { id: team.id, key: team.key, name: team.name },
   };
 }
 

@@ -10,11 +10,15 @@ import { createFakeLinearStore, type FakeLinearStore } from "./fake-linear-store
 export const FAKE_LINEAR_API_KEY = "lin_api_fake_key";
 export const DEFAULT_WAIT_FOR_OPERATION_TIMEOUT_MS = 5_000;
 
-/** A failure the fake sends instead of answering: Linear's two ways of saying "slow down", or a 5xx. */
+/**
+ * A failure the fake sends instead of answering: Linear's two ways of saying "slow down", a 5xx,
+ * or an answer that is not Linear's (a proxy's HTML page, JSON of another shape), sent as given.
+ */
 export type FakeLinearFailure =
   | { kind: "http_429"; retryAfterSeconds?: number }
   | { kind: "ratelimited"; retryAfterSeconds?: number }
-  | { kind: "http_500" };
+  | { kind: "http_500" }
+  | { kind: "unreadable"; status?: number; contentType?: string; body: string };
 
 export interface FakeLinearOperation {
   /** The GraphQL operation name (`createAgentActivity`, `viewer`, …) or `oauth.token`. */
@@ -144,6 +148,9 @@ export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<
           );
         case "http_500":
           return send(response, 500, { errors: [{ message: "Internal server error" }] });
+        case "unreadable":
+          response.writeHead(failure.status ?? 200, { "content-type": failure.contentType ?? "text/html" });
+          return response.end(failure.body);
       }
     }
 

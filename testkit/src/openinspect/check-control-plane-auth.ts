@@ -7,9 +7,13 @@ const ACTOR_NAMESPACE: Record<string, string> = {
   "linear-bot": "linear",
 };
 
+/** The callers the control plane knows; each has its own `SERVICE_AUTH_SECRET_<NAME>`. */
+const KNOWN_SERVICES = ["web", "slack-bot", "github-bot", "linear-bot"];
+
 export type ControlPlaneAuth =
   | { ok: true; service: string; actor: string | undefined }
-  | { ok: false; reason: "signature" | "actor_namespace" };
+  /** `not_configured`: a known identity whose secret the control plane lacks (it answers 500). */
+  | { ok: false; reason: "signature" | "actor_namespace" | "not_configured" };
 
 /**
  * The control plane's service check: a valid sig1 signature from a known identity, and an actor (if
@@ -34,6 +38,8 @@ export function checkControlPlaneAuth({
   };
   const service = header("x-openinspect-service");
   const actor = header("x-openinspect-actor");
+  if (service !== undefined && KNOWN_SERVICES.includes(service) && secrets[service] === undefined)
+    return { ok: false, reason: "not_configured" };
   const signed = { service, header: header("x-openinspect-service-signature"), method, url, body, actor };
   if (service === undefined || !verifySig1Signature(signed, secrets))
     return { ok: false, reason: "signature" };

@@ -1,4 +1,8 @@
-/** An event as `/events` serves it; the WebSocket sends the same one flattened. */
+/**
+ * An event as `/events` serves it; the WebSocket sends the same one flattened. A prompt's `token`
+ * event (id `token:<messageId>`) and each `tool_call` (id `tool_call:<callId>`) are one event each,
+ * rewritten as they grow, as the control plane stores them.
+ */
 export interface FakeRemoteEvent {
   id: string;
   type: string;
@@ -38,6 +42,10 @@ export interface FakeRemoteSession {
   actor: string;
   service: string;
   status: "active" | "archived" | "cancelled";
+  /** The model it runs with: the one asked for when the control plane knows it, else its default. */
+  model: string;
+  /** Why the last sandbox could not start (`spawnError` in `subscribed`), if it could not. */
+  spawnError: string | null;
   messages: FakeRemoteMessage[];
   events: FakeRemoteEvent[];
   artifacts: FakeRemoteArtifact[];
@@ -48,7 +56,9 @@ export interface FakeRemoteSession {
 /**
  * One step of the agent's scripted work on a prompt: an event, an artifact (with its `artifact`
  * event), a wait until the session is stopped (the prompt then ends as failed, "Stopped"), or a
- * wait until the test calls `release(sessionId)`.
+ * wait until the test calls `release(sessionId)`. An `error` event does not end the prompt; only
+ * `execution_complete` does (one follows the script when it has none: failed after an error). A
+ * screenshot's or video's `url` is replaced by the storage key the control plane keeps.
  */
 export type FakeAgentStep =
   | { event: string; data?: Record<string, unknown> }

@@ -1,19 +1,19 @@
-import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { acceptWebSocket, refuseWebSocket, type WebSocketConnection } from "../net/accept-websocket.js";
 import { createFailureScript } from "../slack/failure-script.js";
-import { checkControlPlaneAuth } from "./check-control-plane-auth.js";
+import {
+  answerControlPlaneRequest,
+  type ControlPlaneRequestContext,
+} from "./answer-control-plane-request.js";
 import { createFakeControlPlaneState } from "./create-fake-control-plane-state.js";
 import type {
   FakeAgentScript,
   FakeControlPlaneCall,
   FakeControlPlaneFailure,
   FakeControlPlaneRoute,
-  FakeRemoteEvent,
   FakeRemoteSession,
 } from "./fake-control-plane-types.js";
-import { routeControlPlaneRequest } from "./route-control-plane-request.js";
+import { createSessionWebSockets } from "./serve-session-websockets.js";
 
 /** The secret of each service identity, unless a test gives others. */
 export const FAKE_CONTROL_PLANE_SECRETS = {
@@ -23,11 +23,11 @@ export const FAKE_CONTROL_PLANE_SECRETS = {
   web: "fake-openinspect-web-secret",
 } as const;
 
-/** The control plane refuses bodies over this size with 413. */
-export const FAKE_CONTROL_PLANE_MAX_BODY_BYTES = 16 * 1024 * 1024;
-
 export interface FakeControlPlaneOptions {
+  /** The secret of each identity it holds; a known identity left out is answered 500. */
   secrets?: Record<string, string>;
+  /** A GitLab deployment answers 501 on every route a bot uses. */
+  scmProvider?: "github" | "gitlab";
   /** When false, `ws-token` answers 404 and clients must poll. */
   webSocket?: boolean;
   repos?: Array<Record<string, unknown>>;
@@ -45,6 +45,13 @@ export interface FakeControlPlane {
   failNext(route: FakeControlPlaneRoute, failure: FakeControlPlaneFailure, times?: number): void;
   /** Archives (or cancels) a session: its next prompt gets 409. */
   archiveSession(sessionId: string, status?: "archived" | "cancelled"): void;
+  /** Drops a session, as a reset or cleaned-up control plane would: its id still answers, empty. */
+  forgetSession(sessionId: string): void;
+  /**
+   * While a reason is set, no sandbox can start: each prompt that would start broadcasts
+   * `sandbox_error` with it, keeps it as `spawnError`, and stays pending. `undefined` lifts it.
+   */
+  failSandbox(reason: string | undefined): void;
   /** Lets the prompt waiting at a `waitForRelease` step go on; false when none waits. */
   release(sessionId: string): boolean;
   /** How many WebSockets are subscribed to a session. */
@@ -71,107 +78,30 @@ export async function startFakeControlPlane(
   const calls: FakeControlPlaneCall[] = [];
   const failures = createFailureScript<FakeControlPlaneFailure>();
   const wsTokens = new Map<string, string>();
-  const subscribers = new Map<string, Set<WebSocketConnection>>();
-  const sockets = new Set<WebSocketConnection>();
   const state = createFakeControlPlaneState({
-    onEvent: (session, event) => {
-      for (const ws of subscribers.get(session.id) ?? [])
-        ws.send(JSON.stringify({ type: "sandbox_event", event: flatten(event) }));
-    },
+    broadcast: (session, message) => webSockets.broadcast(session.id, message),
   });
+  const webSockets = createSessionWebSockets({ state, wsTokens });
   if (options.script) state.setScript(options.script);
-
-  async function answer(req: IncomingMessage, res: ServerResponse) {
-    const body = await readLimitedBody(req);
-    const path = (req.url ?? "/").split("?")[0] ?? "/";
-    const call: FakeControlPlaneCall = {
-      method: req.method ?? "GET",
-      path,
-      route: "unknown",
-      service: header(req, "x-openinspect-service"),
-      actor: header(req, "x-openinspect-actor"),
-      body: undefined,
-      status: 0,
-    };
-    calls.push(call);
-    const send = (status: number, value: unknown, headers: Record<string, string> = {}) => {
-      call.status = status;
-      res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(value));
-    };
-    if (body === undefined) return send(413, { error: "Payload too large" });
-    call.body = parseJson(body);
-    // Routed before the signature check only to name the route in `calls`; nothing runs unless it passes.
-    const routed = routeControlPlaneRequest({
-      method: call.method,
-      url: new URL(req.url ?? "/", "http://fake"),
-      body: call.body,
-      actor: call.actor,
-      service: call.service ?? "",
-      state,
-      webSocket: options.webSocket !== false,
-      catalog: { repos: options.repos ?? [], environments: options.environments ?? [] },
-      issueWsToken: (sessionId) => {
-        const token = randomBytes(32).toString("hex");
-        wsTokens.set(token, sessionId);
-        return token;
-      },
-    });
-    call.route = routed.route;
-    const auth = checkControlPlaneAuth({
-      headers: req.headers,
-      method: call.method,
-      url: `http://${req.headers.host ?? "127.0.0.1"}${req.url ?? "/"}`,
-      body,
-      secrets,
-    });
-    if (!auth.ok) return send(401, { error: "Unauthorized" });
-    const failure = routed.route === "unknown" ? undefined : failures.take(routed.route);
-    if (failure?.kind === "http") {
-      const retry: Record<string, string> =
-        failure.retryAfterSeconds === undefined ? {} : { "retry-after": String(failure.retryAfterSeconds) };
-      return send(failure.status, failure.body ?? { error: `scripted ${failure.status}` }, retry);
-    }
-    if (failure?.kind === "drop" && !failure.after) return void req.socket.destroy();
-    const result = routed.run();
-    if (failure?.kind === "drop") return void req.socket.destroy();
-    send(result.status, result.body);
-  }
+  const context: ControlPlaneRequestContext = {
+    secrets,
+    calls,
+    failures,
+    state,
+    wsTokens,
+    webSocket: options.webSocket !== false,
+    scmProvider: options.scmProvider,
+    catalog: { repos: options.repos ?? [], environments: options.environments ?? [] },
+  };
 
   const server = createServer((req, res) => {
-    answer(req, res).catch((error: Error) => {
+    answerControlPlaneRequest(context, req, res).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: error.message }));
+      // core's errorMessage, written out: core's own tests use testkit, so testkit cannot import core.
+      res.end(JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));
     });
   });
-  server.on("upgrade", (req, socket, head) => {
-    const match = /^\/sessions\/([^/]+)\/ws$/.exec((req.url ?? "").split("?")[0] ?? "");
-    const session = match ? state.sessions.get(decodeURIComponent(match[1]!)) : undefined;
-    if (!session) return refuseWebSocket(socket, 404, "Not found");
-    let subscribed = false;
-    const ws = acceptWebSocket(req, socket, head, {
-      onMessage(text) {
-        const message = parseJson(Buffer.from(text)) as { type?: string; token?: string } | undefined;
-        if (message?.type === "ping")
-          return void ws?.send(JSON.stringify({ type: "pong", timestamp: Date.now() }));
-        if (message?.type !== "subscribe") return;
-        if (!message.token || wsTokens.get(message.token) !== session.id)
-          return ws?.close(4001, "Invalid token");
-        if (subscribed || !ws) return;
-        subscribed = true;
-        ws.send(JSON.stringify(subscribedMessage(session)));
-        const set = subscribers.get(session.id) ?? new Set();
-        set.add(ws);
-        subscribers.set(session.id, set);
-      },
-      onClose() {
-        if (ws) {
-          sockets.delete(ws);
-          subscribers.get(session.id)?.delete(ws);
-        }
-      },
-    });
-    if (ws) sockets.add(ws);
-  });
+  server.on("upgrade", (req, socket, head) => webSockets.upgrade(req, socket, head));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -189,61 +119,19 @@ export async function startFakeControlPlane(
       if (!session) throw new Error(`the fake control plane has no session ${sessionId}`);
       session.status = status;
     },
-    release: (sessionId) => state.release(sessionId),
-    subscriberCount: (sessionId) => subscribers.get(sessionId)?.size ?? 0,
-    dropWebSockets() {
-      for (const ws of sockets) ws.terminate();
+    forgetSession: (sessionId) => state.forget(sessionId),
+    failSandbox(reason) {
+      state.setSandboxError(reason);
+      if (reason === undefined) for (const session of state.sessions.values()) state.retry(session);
     },
+    release: (sessionId) => state.release(sessionId),
+    subscriberCount: (sessionId) => webSockets.subscriberCount(sessionId),
+    dropWebSockets: () => webSockets.dropAll(),
     async closeServer() {
       state.close();
-      for (const ws of sockets) ws.terminate();
+      webSockets.dropAll();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-/** Events on the WebSocket are flat: `{type, messageId, …data}`. */
-function flatten(event: FakeRemoteEvent): Record<string, unknown> {
-  return {
-    ...event.data,
-    type: event.type,
-    messageId: event.messageId,
-    timestamp: Date.parse(event.createdAt),
-  };
-}
-
-function subscribedMessage(session: FakeRemoteSession) {
-  const replay = session.events.slice(-500).map(flatten);
-  return {
-    type: "subscribed",
-    sessionId: session.id,
-    state: { id: session.id, status: session.status, messageCount: session.messages.length },
-    replay: { events: replay, hasMore: session.events.length > replay.length, cursor: null },
-  };
-}
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function parseJson(body: Buffer): unknown {
-  if (body.length === 0) return undefined;
-  try {
-    return JSON.parse(body.toString("utf8"));
-  } catch {
-    return undefined;
-  }
-}
-
-async function readLimitedBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > FAKE_CONTROL_PLANE_MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
 }

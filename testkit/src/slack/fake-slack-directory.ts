@@ -18,6 +18,8 @@ export interface SeedUserInput {
   email?: string;
   isBot?: boolean;
   tz?: string;
+  /** A guest: `multi_channel` (`is_restricted`) or `single_channel` (`is_ultra_restricted` too). */
+  guest?: "multi_channel" | "single_channel";
 }
 
 export interface SeedUserGroupInput {
@@ -105,20 +107,50 @@ function toSlackChannel({
   };
 }
 
+/** The user object of `users.info`, with the fields Slack sends (minus avatars' other sizes). */
 function toSlackUser(seed: SeedUserInput, teamId: string) {
   const realName = seed.realName ?? seed.name;
+  const displayName = seed.displayName ?? seed.name;
   return {
     id: seed.id,
     team_id: teamId,
     name: seed.name,
-    real_name: realName,
     deleted: false,
-    is_bot: seed.isBot ?? false,
+    color: "9f69e7",
+    real_name: realName,
     tz: seed.tz ?? "UTC",
+    tz_label: "Coordinated Universal Time",
+    tz_offset: 0,
+    is_admin: false,
+    is_owner: false,
+    is_primary_owner: false,
+    is_restricted: seed.guest !== undefined,
+    is_ultra_restricted: seed.guest === "single_channel",
+    is_bot: seed.isBot ?? false,
+    is_app_user: false,
+    updated: 1_700_000_000,
+    is_email_confirmed: true,
+    who_can_share_contact_card: "EVERYONE",
     profile: {
+      title: "",
+      phone: "",
+      skype: "",
       real_name: realName,
-      display_name: seed.displayName ?? seed.name,
+      real_name_normalized: realName,
+      display_name: displayName,
+      display_name_normalized: displayName,
+      fields: null,
+      status_text: "",
+      status_emoji: "",
+      status_expiration: 0,
+      avatar_hash: "g0123456789a",
       ...(seed.email === undefined ? {} : { email: seed.email }),
+      first_name: realName.split(" ")[0] ?? realName,
+      last_name: realName.split(" ").slice(1).join(" "),
+      image_24: "https://secure.gravatar.com/avatar/0123456789a.jpg?s=24",
+      image_48: "https://secure.gravatar.com/avatar/0123456789a.jpg?s=48",
+      image_72: "https://secure.gravatar.com/avatar/0123456789a.jpg?s=72",
+      team: teamId,
     },
   };
 }

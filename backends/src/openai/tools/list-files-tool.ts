@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { runGit } from "../../workspace/run-git.js";
 import { TOOL_TIMEOUT_MS } from "../openai-agent-limits.js";
-import { runGit } from "../workspace/run-git.js";
 import { type AgentTool, REPOSITORY_PARAMETER, type ToolContext } from "./agent-tool.js";
 import { boundOutput, firstLine } from "./bound-output.js";
 import { forEachRoot } from "./for-each-root.js";

@@ -14,9 +14,9 @@ import { join } from "node:path";
 import { catalogSchema, silentLogger } from "@baton/core";
 import { createTestGitRepository, type TestGitRepository } from "@baton/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { gitAuthEnvironment, repositorySource } from "../../workspace/repository-source.js";
+import { withFileLock } from "../../workspace/with-file-lock.js";
 import { createWorkspaceCache } from "./create-workspace-cache.js";
-import { gitAuthEnvironment, repositorySource } from "./repository-source.js";
-import { withFileLock } from "./with-file-lock.js";
 
 let cacheDir: string;
 let web: TestGitRepository;

@@ -1,22 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
 import { mkdir, readdir, realpath, rm, stat } from "node:fs/promises";
 import { hostname } from "node:os";
 import { dirname, join } from "node:path";
 import { BatonError, type Catalog, type Logger, type Target } from "@baton/core";
+import { DEFAULT_GIT_HOST } from "../../workspace/repository-source.js";
+import { createRepositoryStores } from "../../workspace/repository-stores.js";
+import { targetRepositories } from "../../workspace/target-repositories.js";
+import { isRunning } from "../../workspace/with-file-lock.js";
 import { FETCH_TIMEOUT_MS, WORKSPACE_FETCH_DEPTH } from "../openai-agent-limits.js";
-import { DEFAULT_GIT_HOST, gitAuthEnvironment, repositorySource } from "./repository-source.js";
 import type { RepositoryTokenProvider } from "./repository-token-provider.js";
-import { runGit } from "./run-git.js";
-import { isRunning, withFileLock } from "./with-file-lock.js";
 import { EMPTY_WORKSPACE, type PreparedWorkspace, type WorkspaceRoot } from "./workspace.js";
 
 /** Where turns' own checkouts live, under the cache directory. */
 const TURNS_DIR = ".turns";
 /** A turn's checkouts left this long (by a process on another machine, or a clock gone wrong) are removed. */
 const ABANDONED_TURN_MS = 24 * 60 * 60 * 1000;
-/** A lock is held for a fetch at most (plus the quick git steps around it). */
-const LOCK_STALE_MS = FETCH_TIMEOUT_MS + 60_000;
 
 export interface WorkspaceCacheOptions {
   /** The cache directory (`<BATON_DATA_DIR>/workspaces`). */
@@ -44,9 +42,8 @@ export interface WorkspaceCache {
  * Shallow clones of the target repositories, one store per repository and branch, kept between
  * turns and fetched again on each use; each turn reads its own checkout of the fetched commit (a
  * `git worktree`), so a turn never sees files change under it when another turn fetches, and
- * removes it when it ends. A store is `git init` + `git fetch <url> <ref>`, so that no URL or
- * token is ever stored in it. Fetches into one store take turns across processes (a lock file
- * beside it): workers sharing `BATON_DATA_DIR` do not trip over git's own locks.
+ * removes it when it ends. The stores are shared (`createRepositoryStores`): no URL or token is
+ * ever stored in them, and work on one takes turns across processes.
  */
 export function createWorkspaceCache({
   dir,
@@ -58,30 +55,17 @@ export function createWorkspaceCache({
   logger,
 }: WorkspaceCacheOptions): WorkspaceCache {
   const log = logger.child({ component: "backends.openai.workspace" });
-  // Within this process one git command sequence per store at a time; the lock file orders processes.
-  const busy = new Map<string, Promise<unknown>>();
+  const stores = createRepositoryStores({
+    dir,
+    catalog,
+    ...(tokens ? { tokens } : {}),
+    gitHost,
+    git: gitCommand,
+    remoteTimeoutMs: FETCH_TIMEOUT_MS,
+  });
   // This process's turn folders are named after it, so that a later process can tell them abandoned.
   const owner = `${hostname()}-${process.pid}-`;
   let swept: Promise<void> | undefined;
-
-  function exclusive<T>(store: string, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
-    const previous = busy.get(store) ?? Promise.resolve();
-    const locked = async () => {
-      await mkdir(dirname(store), { recursive: true });
-      return withFileLock(`${store}.lock`, { staleMs: LOCK_STALE_MS, signal }, work);
-    };
-    const next = previous.catch(() => {}).then(locked);
-    busy.set(store, next);
-    void next
-      .finally(() => {
-        if (busy.get(store) === next) busy.delete(store);
-      })
-      .catch(() => {});
-    return next;
-  }
-
-  const git = (cwd: string, args: string[], signal: AbortSignal, env?: Record<string, string>) =>
-    runGit({ git: gitCommand, args, cwd, env, signal, timeoutMs: FETCH_TIMEOUT_MS });
 
   /** Fetches the repository into its store and adds a checkout of what it fetched at `turnDir`. */
   async function checkout(
@@ -90,38 +74,29 @@ export function createWorkspaceCache({
     turnDir: string,
     signal: AbortSignal,
   ): Promise<WorkspaceRoot> {
-    const source = repositorySource(repo, catalog, gitHost);
-    const ref = branch ?? source.defaultBranch;
-    const store = join(dir, ...repo.split("/"), ref ? `branch-${encodeURIComponent(ref)}` : "default");
+    const ref = branch ?? stores.source(repo).defaultBranch;
     const checkoutDir = join(turnDir, ...repo.split("/"));
-    return exclusive(store, signal, async () => {
+    return stores.withStore(repo, ref, signal, async (store) => {
       const startedAt = Date.now();
-      await mkdir(store, { recursive: true });
-      if (!existsSync(join(store, ".git")))
-        await expectOk(repo, await git(store, ["init", "--quiet"], signal));
-      const token = source.onGitHost ? await tokens?.tokenFor(repo, signal) : undefined;
-      const auth = token ? gitAuthEnvironment(gitHost, token) : undefined;
-      const fetched = await git(
-        store,
-        ["fetch", "--quiet", "--no-tags", `--depth=${depth}`, "--", source.url, ref ?? "HEAD"],
+      const fetched = await store.gitRemote(
+        ["fetch", "--quiet", "--no-tags", `--depth=${depth}`, "--", store.source.url, ref ?? "HEAD"],
         signal,
-        auth,
       );
       await expectOk(repo, fetched);
-      const head = await git(store, ["rev-parse", "FETCH_HEAD"], signal);
+      const head = await store.git(["rev-parse", "FETCH_HEAD"], signal);
       await expectOk(repo, head);
       const commit = head.stdout.trim();
       // Forget checkouts whose folders are gone (turns of processes that died), then add this one.
-      await git(store, ["worktree", "prune"], signal);
+      await store.git(["worktree", "prune"], signal);
       await mkdir(dirname(checkoutDir), { recursive: true });
       await expectOk(
         repo,
-        await git(store, ["worktree", "add", "--quiet", "--detach", checkoutDir, commit], signal),
+        await store.git(["worktree", "add", "--quiet", "--detach", checkoutDir, commit], signal),
       );
       log.info("backends.openai.workspace.fetched", {
         repo,
         branch: ref ?? null,
-        authenticated: Boolean(token),
+        authenticated: fetched.authenticated,
         duration_ms: Date.now() - startedAt,
       });
       return { repo, dir: await realpath(checkoutDir), commit };
@@ -173,7 +148,7 @@ export function createWorkspaceCache({
 
   return {
     async prepare(target, signal) {
-      const wanted = repositoriesOf(target, catalog);
+      const wanted = targetRepositories(target, catalog);
       if (wanted.length === 0) return EMPTY_WORKSPACE;
       await sweepAbandonedTurns();
       const turnDir = join(dir, TURNS_DIR, `${owner}${randomUUID().slice(0, 8)}`);
@@ -193,23 +168,4 @@ export function createWorkspaceCache({
       }
     },
   };
-}
-
-function repositoriesOf(target: Target, catalog: Catalog): Array<{ repo: string; branch?: string }> {
-  switch (target.kind) {
-    case "none":
-      return [];
-    case "repository":
-      return [target.branch ? { repo: target.repo, branch: target.branch } : { repo: target.repo }];
-    case "environment": {
-      const environment = catalog.environments.find((e) => e.id === target.id);
-      if (!environment)
-        throw new BatonError(
-          "target_not_found",
-          `environment ${target.id} is not in the catalog`,
-          `The environment ${target.id} is no longer in Baton's catalog.`,
-        );
-      return environment.repositories.map((repo) => ({ repo }));
-    }
-  }
 }

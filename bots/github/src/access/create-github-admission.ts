@@ -109,14 +109,21 @@ function applySettings(turn: GithubTurn, settings: GithubRepoSettings, repo: str
   if (target?.implied && environment?.repositories.some((r) => r.toLowerCase() === repo.toLowerCase()))
     target = { text: repo, target: { kind: "environment", id: environment.id }, implied: true };
   const model = request.hints.model ?? settings.model;
-  const text = settings.instructions
-    ? `${request.text}\n\n<repository-instructions source="${GITHUB_SETTINGS_PATH}">\n${settings.instructions}\n</repository-instructions>`
-    : request.text;
+  // Baton's addition, not the person's words: it goes with the request's background.
+  const background = settings.instructions
+    ? [
+        ...(request.background ?? []),
+        {
+          label: `Repository instructions (${GITHUB_SETTINGS_PATH})`,
+          text: `<repository-instructions source="${GITHUB_SETTINGS_PATH}">\n${settings.instructions}\n</repository-instructions>`,
+        },
+      ]
+    : request.background;
   return {
     ...turn,
     request: {
       ...request,
-      text,
+      ...(background ? { background } : {}),
       hints: { ...request.hints, ...(target ? { target } : {}), ...(model ? { model } : {}) },
     },
   };

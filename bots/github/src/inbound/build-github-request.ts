@@ -6,7 +6,7 @@ import {
   type SessionRequest,
   type Target,
 } from "@baton/core";
-import { describeUntrustedText } from "./describe-untrusted-text.js";
+import { describeUntrustedText, labelUntrustedText } from "./describe-untrusted-text.js";
 import { conversationOfPlace, type GithubTrigger } from "./github-trigger.js";
 
 /**
@@ -25,8 +25,8 @@ export function impliedGithubTarget(repo: string, catalog: Catalog): Target {
 }
 
 /**
- * Turns a trigger into a `SessionRequest`. The person's own words are the prompt (their flags and
- * named target are read here); the issue's or PR's text follows, marked as untrusted. The target
+ * Turns a trigger into a `SessionRequest`. The person's own words are its text (their flags and
+ * named target are read here); the issue's or PR's text is its background, marked as untrusted. The target
  * is always set: named by the person, or implied by the repository, never read from the untrusted
  * text.
  */
@@ -44,16 +44,23 @@ export function buildGithubRequest({
   const { place } = trigger;
   const repo = `${place.owner}/${place.repo}`;
   const { prompt, hints } = parseRequestText(trigger.instruction, catalog);
-  const context = describeUntrustedText(place, trigger.untrusted);
-  const room = MAX_PROMPT_CHARS - context.length - 2;
-  const text = `${prompt.slice(0, Math.max(0, room))}\n\n${context}`.slice(0, MAX_PROMPT_CHARS);
+  // The person's words and the issue's or PR's text travel apart (pages show them apart), and
+  // together stay within what one prompt may hold.
+  const context = describeUntrustedText(place, trigger.untrusted).slice(0, MAX_PROMPT_CHARS);
+  const text = prompt.slice(0, Math.max(0, MAX_PROMPT_CHARS - context.length - 2));
   return {
     version: 1,
     id: requestIdForDelivery("github", deliveryId),
     deliveryId,
     conversation: conversationOfPlace(place),
-    actor: { platform: "github", id: trigger.actor.login, name: trigger.actor.login },
+    actor: {
+      platform: "github",
+      id: trigger.actor.login,
+      accountId: String(trigger.actor.id),
+      name: trigger.actor.login,
+    },
     text,
+    background: [{ label: labelUntrustedText(place, trigger.untrusted), text: context }],
     attachments: [],
     hints: {
       ...hints,

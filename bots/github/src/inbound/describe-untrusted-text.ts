@@ -19,6 +19,16 @@ function defuse(text: string): string {
   return text.replace(FLAG, "$1! $2");
 }
 
+/** How long a title the label of the context keeps. */
+const LABEL_TITLE_MAX_CHARS = 200;
+
+/** The one line that names the context where pages fold it: `Issue acme/api#12: Login fails on Safari`. */
+export function labelUntrustedText(place: GithubPlace, text: UntrustedGithubText): string {
+  const what = place.isPullRequest ? "Pull request" : "Issue";
+  const title = text.title.replace(/\s+/g, " ").trim().slice(0, LABEL_TITLE_MAX_CHARS);
+  return `${what} ${place.owner}/${place.repo}#${place.number}: ${title}`;
+}
+
 /**
  * The GitHub context of a request (title, description, the reviewed line, where the branch
  * comes from) as a block that tells the agent it is untrusted input: anyone who can open an

@@ -71,6 +71,8 @@ export interface LinearApi {
   createActivity(input: AgentActivityInput): Promise<void>;
   setExternalLink(agentSessionId: string, url: string): Promise<void>;
   updateIssue(issueId: string, input: { stateId?: string; delegateId?: string }): Promise<void>;
+  /** Attaches a link (a pull request) to the issue; Linear keeps one per URL, so attaching again updates it. */
+  attachLink(issueId: string, link: { url: string; title: string; subtitle?: string }): Promise<void>;
 }
 
 /**
@@ -160,6 +162,10 @@ export function createLinearApi({
     updateIssue: (issueId, input) =>
       call(async (client) => {
         await client.updateIssue(issueId, input);
+      }),
+    attachLink: (issueId, link) =>
+      call(async (client) => {
+        await client.createAttachment({ issueId, ...link });
       }),
   };
 }

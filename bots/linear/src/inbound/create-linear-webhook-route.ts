@@ -177,7 +177,7 @@ function followUpQuestion(
 ): FollowUpQuestion {
   return {
     organizationId: event.organizationId,
-    issueId: conversation.platform === "linear" ? conversation.issueId : "",
+    issueId: conversation.platform === "linear" ? conversation.issueId : undefined,
     creatorId: sessionRequesterId(event),
     actorId: actorId ?? event.appUserId,
     deliveryId,

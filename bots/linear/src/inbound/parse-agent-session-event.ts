@@ -23,7 +23,7 @@ export type AgentSessionEventParse =
   | { kind: "request"; action: "created" | "prompted"; request: SessionRequest }
   /** The person pressed Stop in Linear. */
   | { kind: "stop"; conversation: ConversationRef; actorId: string | undefined }
-  | { kind: "ignored"; reason: "unknown_action" | "no_issue" | "empty_prompt" };
+  | { kind: "ignored"; reason: "unknown_action" | "nothing_to_work_on" | "empty_prompt" };
 
 /** An automation (no human creator) still needs an actor: the app user it ran as. */
 function actorOf(event: AgentSessionEvent, action: "created" | "prompted") {
@@ -61,14 +61,15 @@ export function parseAgentSessionEvent(
   const action = event.action;
   if (action !== "created" && action !== "prompted") return { kind: "ignored", reason: "unknown_action" };
   const issue = event.agentSession.issue;
-  const issueId = event.agentSession.issueId ?? issue?.id;
-  if (!issueId) return { kind: "ignored", reason: "no_issue" };
+  const issueId = event.agentSession.issueId ?? issue?.id ?? undefined;
+  // A session outside an issue (Linear's agent chat) is keyed by the agent session alone.
   const conversation: ConversationRef = {
     platform: "linear",
     organizationId: event.organizationId,
-    issueId,
+    ...(issueId ? { issueId } : {}),
     agentSessionId: event.agentSession.id,
   };
+  const where = issue?.identifier ?? issueId ?? `agent-session:${event.agentSession.id}`;
   const actor = actorOf(event, action);
   if (action === "prompted" && event.agentActivity?.signal === "stop")
     return { kind: "stop", conversation, actorId: actor.id };
@@ -80,16 +81,15 @@ export function parseAgentSessionEvent(
     if (!text) return { kind: "ignored", reason: "empty_prompt" };
   } else if (event.promptContext?.trim()) {
     openedFrom = "prompt_context";
-    text = markUntrusted(
-      LINEAR_PROMPT_SOURCES.promptContext(issue?.identifier ?? issueId),
-      event.promptContext,
-    );
+    text = markUntrusted(LINEAR_PROMPT_SOURCES.promptContext(where), event.promptContext);
+  } else if (!issueId) {
+    return { kind: "ignored", reason: "nothing_to_work_on" };
   } else {
     openedFrom = "issue";
     text = markUntrusted(
-      LINEAR_PROMPT_SOURCES.issue(issue?.identifier ?? issueId),
+      LINEAR_PROMPT_SOURCES.issue(where),
       buildIssuePrompt({
-        identifier: issue?.identifier ?? issueId,
+        identifier: where,
         title: issue?.title ?? "",
         description: issue?.description,
       }),

@@ -1,4 +1,5 @@
 import {
+  type Artifact,
   conversationLedgerId,
   describeTarget,
   type Logger,
@@ -39,7 +40,8 @@ export interface LinearReplierOptions {
 
 interface LinearAddress {
   organizationId: string;
-  issueId: string;
+  /** Absent for a session outside an issue: the issue-only steps (starting it) are skipped. */
+  issueId?: string;
   agentSessionId: string;
 }
 
@@ -113,11 +115,27 @@ export function createLinearReplier({
     await ledger.set(conversationId, REPLY_FIELDS.conversationLink, url);
   }
 
-  /** Once per agent session: the issue to started, delegated to Baton. */
-  async function startIssue(turn: LinearTurn) {
-    const conversationId = conversationLedgerId(turn.conversationKey);
-    if (!startIssues || (await ledger.get(conversationId, REPLY_FIELDS.itemClaimed))) return;
+  /** The pull requests a turn made, attached to the issue (attaching one again only updates it). */
+  async function attachPullRequests(turn: LinearTurn, artifacts: readonly Artifact[]) {
     const { organizationId, issueId } = addressOf(turn);
+    // An agent session opened without an issue has nothing to attach to.
+    if (!issueId) return;
+    for (const artifact of artifacts) {
+      if (artifact.kind !== "pull_request" || !artifact.url) continue;
+      await apiFor(organizationId).attachLink(issueId, {
+        url: artifact.url,
+        title: artifact.title,
+        subtitle: "Pull request by Baton",
+      });
+    }
+  }
+
+  /** Once per agent session that has an issue: the issue to started, delegated to Baton. */
+  async function startIssue(turn: LinearTurn) {
+    const { organizationId, issueId } = addressOf(turn);
+    if (!startIssues || !issueId) return;
+    const conversationId = conversationLedgerId(turn.conversationKey);
+    if (await ledger.get(conversationId, REPLY_FIELDS.itemClaimed)) return;
     const viewer = await viewerOf(organizationId);
     // Only an app user can be delegated an issue; with a person's API key the issue only moves.
     const started = await startLinearIssue(
@@ -135,6 +153,19 @@ export function createLinearReplier({
   }
 
   return {
+    async note(session, { turnId, text }) {
+      const { conversation } = session;
+      // The activity's id is stable per turn: Linear refuses a second one with the same id.
+      await apiFor(conversation.organizationId)
+        .createActivity({
+          agentSessionId: conversation.agentSessionId,
+          id: activityId(turnId, REPLY_FIELDS.originNote),
+          content: { type: "thought", body: text },
+        })
+        .catch((error: unknown) => {
+          if (!isDuplicateActivity(error)) throw error;
+        });
+    },
     async prepare(turn) {
       const { organizationId } = addressOf(turn);
       return prepareLinearRequest({ request: turn.request, api: apiFor(organizationId), mappings });
@@ -197,6 +228,7 @@ export function createLinearReplier({
     async result(turn, outcome, shareUrl) {
       lastProgressAt.delete(turn.id);
       if (shareUrl) await setExternalLink(turn, shareUrl);
+      await attachPullRequests(turn, outcome.artifacts);
       await postOnce(turn, REPLY_FIELDS.resultPart(0), {
         content: { type: "response", body: renderLinearResponse(outcome, shareUrl) },
       });

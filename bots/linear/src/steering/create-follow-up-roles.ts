@@ -9,7 +9,8 @@ export type FollowUpRole = "creator" | "assignee" | "other";
 
 export interface FollowUpQuestion {
   organizationId: string;
-  issueId: string;
+  /** Absent for a session outside an issue: there is no assignee to ask about. */
+  issueId: string | undefined;
   /** Who opened the session (its requester). */
   creatorId: string;
   actorId: string;
@@ -33,21 +34,20 @@ export function createFollowUpRoles({
   const log = logger.child({ component: "bots.linear.steering" });
   return async (question) => {
     if (question.actorId === question.creatorId) return "creator";
+    const { issueId } = question;
+    if (!issueId) return "other";
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
       timer.unref();
     });
     try {
-      const assignee = await Promise.race([
-        apiFor(question.organizationId).issueAssignee(question.issueId),
-        timedOut,
-      ]);
+      const assignee = await Promise.race([apiFor(question.organizationId).issueAssignee(issueId), timedOut]);
       return assignee === question.actorId ? "assignee" : "other";
     } catch (error) {
       log.warn("bots.linear.assignee_lookup_failed", {
         delivery_id: question.deliveryId,
-        issue_id: question.issueId,
+        issue_id: issueId,
         error: errorMessage(error),
       });
       return "other";

@@ -7,10 +7,8 @@ import {
   slackAccessRule,
 } from "@baton/core";
 import type { WebClient } from "@slack/web-api";
+import { SLACK_DIRECTORY_CACHE_MS, type SlackPeople } from "./create-slack-people.js";
 import { createTtlCache } from "./create-ttl-cache.js";
-
-/** Guest status and group members change rarely; asking Slack once per this long is enough. */
-export const SLACK_DIRECTORY_CACHE_MS = 5 * 60_000;
 
 /** Who asks, where, as each entry point's payload says it. */
 export interface SlackAccessRequest {
@@ -51,11 +49,14 @@ const REFUSALS: Record<AccessRefusal, string> = {
 export function createSlackAccess({
   catalog,
   client,
+  people,
   claimDelivery,
   logger,
 }: {
   catalog: Catalog;
   client: WebClient;
+  /** Who a person is (guest or not), cached and shared with the turns that name them. */
+  people: SlackPeople;
   claimDelivery: ClaimDelivery;
   logger: Logger;
 }): SlackAccess {
@@ -67,10 +68,6 @@ export function createSlackAccess({
     logger,
   });
   const cacheOptions = { ttlMs: SLACK_DIRECTORY_CACHE_MS };
-  const guests = createTtlCache(async (userId) => {
-    const { user } = await client.users.info({ user: userId });
-    return Boolean(user?.is_restricted || user?.is_ultra_restricted);
-  }, cacheOptions);
   // Keyed by workspace and group: an org-wide install names the workspace whose members it asks for.
   const groupMembers = createTtlCache(async (key) => {
     const [teamId, groupId] = key.split("/") as [string, string];
@@ -108,10 +105,13 @@ export function createSlackAccess({
         userId: request.userId,
         external,
         isGuest: () =>
-          guests(request.userId).catch((error: Error) => {
-            logLookupFailure("guest", request, error);
-            return true;
-          }),
+          people(request.userId).then(
+            (person) => person.guest,
+            (error: Error) => {
+              logLookupFailure("guest", request, error);
+              return true;
+            },
+          ),
         isMemberOfAny: async (groupIds) => {
           for (const groupId of groupIds) {
             const member = await groupMembers(`${request.teamId}/${groupId}`).then(

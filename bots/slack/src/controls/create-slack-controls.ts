@@ -41,6 +41,8 @@ export interface SlackControls {
   pick(input: { mode: PickerMode; turnId: string; targetRef: string; userId: string }): Promise<void>;
   /** The "Change target" button: posts a picker for the turn's session. */
   openPicker(input: { turnId: string; userId: string }): Promise<void>;
+  /** Answers, in its thread, a message Baton cannot act on (a forward it cannot read); not awaited. */
+  answerUnusable(conversation: SlackConversationRef, text: string): void;
 }
 
 const NO_SESSION = "There is no Baton session in this thread yet: mention me with a request to start one.";
@@ -148,6 +150,7 @@ export function createSlackControls({
 
   return {
     stop,
+    answerUnusable: (conversation, text) => say("unusable_message", conversation, text),
     async run(word, context) {
       if (word === "stop") return stop(context);
       const outcome = word === "share" ? await controls.share(context) : await controls.unshare(context);

@@ -1,5 +1,6 @@
 import { requestIdForDelivery, type SessionRequest } from "@baton/core";
 import type { SlackMessage } from "./parse-slack-event.js";
+import { quoteSlackForwards } from "./read-slack-forwards.js";
 
 /**
  * A session request from a Slack message, as it was said: flags such as `!model …` are read by the
@@ -20,18 +21,19 @@ export function buildSlackRequest({
     deliveryId,
     conversation: message.conversation,
     actor: { platform: "slack", id: message.userId },
-    text: message.text,
-    attachments: message.files.flatMap((file) =>
-      file.url_private
-        ? [
-            {
-              kind: file.mimetype?.startsWith("image/") ? ("image" as const) : ("file" as const),
-              url: file.url_private,
-              name: file.name,
-              mimeType: file.mimetype,
-            },
-          ]
-        : [],
+    text: quoteSlackForwards(message.text, message.forwards),
+    attachments: [...message.files, ...message.forwards.flatMap((forward) => forward.files)].flatMap(
+      (file) =>
+        file.url_private
+          ? [
+              {
+                kind: file.mimetype?.startsWith("image/") ? ("image" as const) : ("file" as const),
+                url: file.url_private,
+                name: file.name,
+                mimeType: file.mimetype,
+              },
+            ]
+          : [],
     ),
     hints: {},
     replyTo: { platform: "slack", messageTs: message.messageTs },

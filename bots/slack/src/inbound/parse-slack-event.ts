@@ -1,4 +1,5 @@
 import { type ControlWord, parseControlWord } from "@baton/core";
+import { readSlackForwards, type SlackForward } from "./read-slack-forwards.js";
 import { type SlackConversationRef, slackConversation, slackConversationTeam } from "./slack-conversation.js";
 import type { SlackEnvelope, SlackMessageEvent } from "./slack-envelope.js";
 
@@ -25,16 +26,21 @@ export type SlackEventIgnoredReason =
 export interface SlackMessage {
   conversation: SlackConversationRef;
   userId: string;
+  /** The person's own words (a forward's comment), without the mention. */
   text: string;
   messageTs: string;
   channelType: string;
   files: NonNullable<SlackMessageEvent["files"]>;
+  /** Messages it forwards, which the request quotes after the person's words. */
+  forwards: SlackForward[];
 }
 
 export type SlackEventParse =
   | { kind: "prompt"; message: SlackMessage }
   | { kind: "control"; word: ControlWord; message: SlackMessage }
   | { kind: "thread_message"; message: SlackMessage }
+  /** Addressed to Baton, with nothing but forwards Slack gave no text or files for: Baton says so. */
+  | { kind: "unreadable_forward"; message: SlackMessage }
   | { kind: "stop_signal"; conversation: SlackConversationRef; userId: string | undefined }
   | { kind: "ignored"; reason: SlackEventIgnoredReason };
 
@@ -80,6 +86,7 @@ export function parseSlackEvent(envelope: EventCallback, identity: SlackIdentity
   if (event.type === "message" && mentionsBaton && !isDirectMessage)
     return { kind: "ignored", reason: "handled_as_mention" };
 
+  const { forwards, unreadable } = readSlackForwards(event.attachments);
   const message: SlackMessage = {
     // A prompt outside a thread starts one under itself.
     conversation: slackConversation(team, event.channel, event.thread_ts ?? event.ts),
@@ -88,14 +95,15 @@ export function parseSlackEvent(envelope: EventCallback, identity: SlackIdentity
     messageTs: event.ts,
     channelType: event.channel_type ?? (event.type === "app_mention" ? "channel" : "unknown"),
     files: event.files ?? [],
+    forwards,
   };
   const addressed = event.type === "app_mention" || isDirectMessage;
   if (!addressed)
     return isThreadReply ? { kind: "thread_message", message } : { kind: "ignored", reason: "not_addressed" };
   const word = parseControlWord(message.text);
   if (word) return { kind: "control", word, message };
-  if (message.text.length === 0 && message.files.length === 0)
-    return { kind: "ignored", reason: "empty_text" };
+  if (message.text.length === 0 && message.files.length === 0 && forwards.length === 0)
+    return unreadable ? { kind: "unreadable_forward", message } : { kind: "ignored", reason: "empty_text" };
   return { kind: "prompt", message };
 }
 

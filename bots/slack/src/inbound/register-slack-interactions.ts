@@ -12,7 +12,9 @@ import type { SlackControls } from "../controls/create-slack-controls.js";
 import { slackErrorCode } from "../replier/slack-error-code.js";
 import { buildSlackRequest } from "./build-slack-request.js";
 import type { SlackIdentity } from "./parse-slack-event.js";
+import { readSlackForwards } from "./read-slack-forwards.js";
 import { slackConversation, slackConversationTeam } from "./slack-conversation.js";
+import { slackMessageAttachmentSchema } from "./slack-envelope.js";
 
 export const SLASH_COMMAND = "/baton";
 export const SEND_TO_BATON_CALLBACK_ID = "send_to_baton";
@@ -126,6 +128,7 @@ export function registerSlackInteractions({
         messageTs: root.ts,
         channelType: command.channel_name === "directmessage" ? "im" : "channel",
         files: [],
+        forwards: [],
       };
       await intake(buildSlackRequest({ message, deliveryId, receivedAt: now() }));
     } catch (error) {
@@ -168,6 +171,9 @@ export function registerSlackInteractions({
         messageTs: message.ts,
         channelType: "channel",
         files: [],
+        // "Send to Baton" on a forward: what it forwards is the request too.
+        forwards: readSlackForwards(slackMessageAttachmentSchema.array().catch([]).parse(message.attachments))
+          .forwards,
       },
       deliveryId,
       receivedAt: now(),

@@ -22,6 +22,9 @@ export type SlackEventOutcome =
 
 export type SlackEventRouter = (envelope: unknown, retryNum?: number) => Promise<SlackEventOutcome>;
 
+export const UNREADABLE_FORWARD_ANSWER =
+  "I could not read the message you forwarded: Slack sent me no text or files for it. Paste its text, or say what you need, and I will get on it.";
+
 const KNOWN_ENVELOPE_TYPES = new Set(["url_verification", "event_callback", "app_rate_limited"]);
 
 export interface SlackEventRouterOptions {
@@ -77,7 +80,7 @@ export function createSlackEventRouter(options: SlackEventRouterOptions): SlackE
       });
       return parsed;
     }
-    if (parsed.kind === "prompt" || parsed.kind === "control") {
+    if (parsed.kind === "prompt" || parsed.kind === "control" || parsed.kind === "unreadable_forward") {
       const { message } = parsed;
       const admitted = await access({
         deliveryId,
@@ -102,6 +105,17 @@ export function createSlackEventRouter(options: SlackEventRouterOptions): SlackE
         });
         log.debug("bots.slack.thread_message", { delivery_id: deliveryId, kept });
         return { kind: "handled", what: `context_${kept}` };
+      }
+      case "unreadable_forward": {
+        // Answered once, however often Slack delivers the event.
+        const once = await actOncePerDelivery(claimDelivery, "slack", deliveryId, async () => {
+          controls.answerUnusable(parsed.message.conversation, UNREADABLE_FORWARD_ANSWER);
+          return "answered";
+        });
+        log.info("bots.slack.event_ignored", { delivery_id: deliveryId, reason: "unreadable_forward" });
+        return once.kind === "acted"
+          ? { kind: "handled", what: "unreadable_forward" }
+          : { kind: "ignored", reason: "replayed" };
       }
       case "stop_signal":
       case "control": {

@@ -1,5 +1,33 @@
 import { z } from "zod";
 
+/** A file on a message, the fields Baton passes on. */
+const slackFileSchema = z.object({
+  url_private: z.string().optional(),
+  name: z.string().optional(),
+  mimetype: z.string().optional(),
+});
+
+/**
+ * A message attachment as Slack sends it on a message that forwards (shares) another message:
+ * `is_share`, with the shared message's body, author and permalink. Link unfurls arrive in the
+ * same array without `is_share`; they restate a link the text already holds, and are left out.
+ */
+export const slackMessageAttachmentSchema = z.object({
+  is_share: z.boolean().optional(),
+  text: z.string().optional(),
+  /** Slack's plain rendering ("[date] author: body"), the only body of a bot post's shared attachments. */
+  fallback: z.string().optional(),
+  author_id: z.string().optional(),
+  author_name: z.string().optional(),
+  channel_id: z.string().optional(),
+  /** Absent when Baton cannot see the channel the message was forwarded from. */
+  channel_name: z.string().optional(),
+  ts: z.string().optional(),
+  from_url: z.string().optional(),
+  files: z.array(slackFileSchema).optional(),
+});
+export type SlackMessageAttachment = z.infer<typeof slackMessageAttachmentSchema>;
+
 /** The Events API message event (also `app_mention`), with only the fields Baton reads. */
 export const slackMessageEventSchema = z.object({
   type: z.string(),
@@ -14,15 +42,9 @@ export const slackMessageEventSchema = z.object({
   text: z.string().optional(),
   ts: z.string().optional(),
   thread_ts: z.string().optional(),
-  files: z
-    .array(
-      z.object({
-        url_private: z.string().optional(),
-        name: z.string().optional(),
-        mimetype: z.string().optional(),
-      }),
-    )
-    .optional(),
+  files: z.array(slackFileSchema).optional(),
+  /** Forwarded (shared) messages and link unfurls; a forward with no comment has an empty `text`. */
+  attachments: z.array(slackMessageAttachmentSchema).optional(),
 });
 export type SlackMessageEvent = z.infer<typeof slackMessageEventSchema>;
 

@@ -8,6 +8,7 @@ import {
   type ReplyLedger,
 } from "@baton/core";
 import type { WebClient } from "@slack/web-api";
+import type { SlackPeople } from "../access/create-slack-people.js";
 import { markdownToMrkdwn } from "../blocks/markdown-to-mrkdwn.js";
 import { pickerBlocks } from "../blocks/picker-blocks.js";
 import { formatDuration, resultMessages } from "../blocks/result-blocks.js";
@@ -15,6 +16,7 @@ import { finishedWorkingMessage, type WorkingState, workingMessage } from "../bl
 import type { SlackConversationRef } from "../inbound/slack-conversation.js";
 import { slackMessageTs } from "../inbound/slack-message-ts.js";
 import { findPostedReply, replyMetadata } from "./find-posted-reply.js";
+import { createSlackRequesterNamer } from "./name-slack-requester.js";
 import { createProgressThrottle } from "./progress-throttle.js";
 import { slackErrorCode } from "./slack-error-code.js";
 import { SLACK_REACTIONS } from "./slack-reactions.js";
@@ -31,6 +33,8 @@ export interface SlackReplierOptions {
   catalog: Catalog;
   logger: Logger;
   progressMinIntervalMs?: number;
+  /** Who people are (cached `users.info`): turns then carry their requester's name. Ids only without it. */
+  people?: SlackPeople;
 }
 
 type SlackTurn = PlatformTurn<"slack">;
@@ -55,7 +59,12 @@ function threadOf(turn: SlackTurn): {
  * id, so a turn retried after a crash edits what it posted instead of posting again.
  */
 export function createSlackReplier(options: SlackReplierOptions): Replier<"slack"> {
-  return withRetryableSlackErrors(createRawSlackReplier(options));
+  const replier = withRetryableSlackErrors(createRawSlackReplier(options));
+  if (!options.people) return replier;
+  return {
+    ...replier,
+    prepare: createSlackRequesterNamer({ people: options.people, logger: options.logger }),
+  };
 }
 
 function createRawSlackReplier({
@@ -163,6 +172,20 @@ function createRawSlackReplier({
   }
 
   return {
+    async note(session, { turnId, text }) {
+      const { conversation } = session;
+      await client.chat.postMessage({
+        channel: conversation.channelId,
+        thread_ts: conversation.threadTs,
+        text: markdownToMrkdwn(text),
+        unfurl_links: false,
+      });
+    },
+    async originLink(turn) {
+      const { channel, threadTs } = threadOf(turn);
+      const answer = await client.chat.getPermalink({ channel, message_ts: threadTs });
+      return answer.permalink ?? null;
+    },
     async acknowledge(turn) {
       await Promise.all([
         react(turn, SLACK_REACTIONS.seen),

@@ -38,5 +38,7 @@ export function withRetryableSlackErrors(replier: Replier<"slack">): Replier<"sl
     result: guard(replier.result),
     failed: guard(replier.failed),
     declined: guard(replier.declined),
+    ...(replier.originLink ? { originLink: replier.originLink } : {}),
+    ...(replier.note ? { note: guard(replier.note) } : {}),
   };
 }

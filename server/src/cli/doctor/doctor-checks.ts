@@ -1,5 +1,6 @@
 import { planBackendDoctorCheck } from "./backend-doctor-check.js";
 import { catalogDoctorCheck } from "./catalog-doctor-check.js";
+import { codexBackendDoctorCheck } from "./codex-backend-doctor-check.js";
 import type { DoctorCheck } from "./doctor-check.js";
 import { githubDoctorCheck } from "./github-doctor-check.js";
 import { linearDoctorCheck } from "./linear-doctor-check.js";
@@ -22,6 +23,7 @@ export const DOCTOR_CHECKS: readonly DoctorCheck[] = [
   publicUrlDoctorCheck,
   planBackendDoctorCheck,
   openAIBackendDoctorCheck,
+  codexBackendDoctorCheck,
   openInspectBackendDoctorCheck,
   catalogDoctorCheck,
 ];

@@ -74,5 +74,11 @@ async function checkApiKey({ config }: DoctorContext): Promise<DoctorFinding> {
         text: check.message,
         fix: "Check LINEAR_API_URL (unset it for Linear's own API) and the network between Baton and Linear.",
       };
+    case "unexpected_answer":
+      return {
+        kind: "problem",
+        text: check.message,
+        fix: "Check that LINEAR_API_URL is Linear's GraphQL endpoint (unset it for Linear's own API), and what any proxy between Baton and Linear answers.",
+      };
   }
 }

@@ -21,10 +21,15 @@ export const openAIBackendDoctorCheck: DoctorCheck = {
   },
 };
 
-function findingFor(
+/** What a model server's answer to `checkOpenAI` means for Baton, with its fix (the `codex` check reads it too). */
+export function findingFor(
   check: Awaited<ReturnType<typeof checkOpenAI>>,
   where: string,
   model: string,
+  { variable, backend }: { variable: string; backend: string } = {
+    variable: "OPENAI_MODEL",
+    backend: "openai",
+  },
 ): DoctorFinding {
   switch (check.kind) {
     case "ok":
@@ -32,7 +37,7 @@ function findingFor(
         return {
           kind: "warning",
           text: `${where} answers (${check.models} models), but does not list ${model}`,
-          fix: "Set OPENAI_MODEL (or the catalog's models.openai.default) to a model the server serves.",
+          fix: `Set ${variable} (or the catalog's models.${backend}.default) to a model the server serves.`,
         };
       return { kind: "ok", text: `${where} answers with the configured key (${check.models} models)` };
     case "not_configured":

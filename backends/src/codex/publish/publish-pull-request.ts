@@ -1,0 +1,75 @@
+import type { Logger, RepositoryTokenProvider } from "@baton/core";
+import type { RepositoryState } from "../session-state/session-state.js";
+import type { GithubPullRequests } from "./github-pull-requests.js";
+
+const DRAFTS_UNSUPPORTED = /draft pull requests are not supported/i;
+
+export type PullRequestStep =
+  | { kind: "opened" | "updated"; number: number; url: string }
+  | { kind: "refused"; message: string };
+
+export interface PublishPullRequestInput {
+  pullRequests: GithubPullRequests | undefined;
+  tokens: RepositoryTokenProvider | undefined;
+  repo: string;
+  repoState: RepositoryState;
+  branch: string;
+  baseBranch: string;
+  title: string;
+  body: string;
+  logger: Logger;
+}
+
+/**
+ * After a push to GitHub: opens the session's draft pull request the first time, and keeps its
+ * body current afterwards. A pull request opened by an earlier attempt of the same turn (the
+ * state was not saved) is found by its head branch instead of opened twice.
+ */
+export async function publishPullRequest(
+  input: PublishPullRequestInput,
+  signal: AbortSignal,
+): Promise<PullRequestStep> {
+  const { pullRequests, repo, repoState, logger } = input;
+  if (!pullRequests) return { kind: "refused", message: "Baton is not set up to open pull requests" };
+  const token = await input.tokens?.tokenFor(repo, signal);
+  if (!token) return { kind: "refused", message: `the GitHub App has no installation token for ${repo}` };
+  const update = async (number: number, url: string): Promise<PullRequestStep> => {
+    const updated = await pullRequests.update({ repo, token, number, body: input.body }, signal);
+    // The push is in the pull request either way; only its description is behind.
+    if (!updated.ok)
+      logger.warn("backends.codex.publish.pull_request_update_failed", {
+        repo,
+        number,
+        status: updated.status,
+        error: updated.message,
+      });
+    return { kind: "updated", number, url };
+  };
+  if (repoState.pullRequest) return update(repoState.pullRequest.number, repoState.pullRequest.url);
+  const request = {
+    repo,
+    token,
+    title: input.title,
+    head: input.branch,
+    base: input.baseBranch,
+    body: input.body,
+  };
+  let opened = await pullRequests.open({ ...request, draft: true }, signal);
+  // Drafts need a plan that has them (private repositories on GitHub Free do not): a ready one then.
+  if (!opened.ok && DRAFTS_UNSUPPORTED.test(opened.message))
+    opened = await pullRequests.open({ ...request, draft: false }, signal);
+  if (opened.ok) {
+    logger.info("backends.codex.publish.pull_request_opened", { repo, number: opened.number });
+    return { kind: "opened", number: opened.number, url: opened.url };
+  }
+  if (opened.alreadyExists) {
+    const found = await pullRequests.findOpen({ repo, token, branch: input.branch }, signal);
+    if (found) return update(found.number, found.url);
+  }
+  logger.warn("backends.codex.publish.pull_request_refused", {
+    repo,
+    status: opened.status,
+    error: opened.message,
+  });
+  return { kind: "refused", message: opened.message };
+}

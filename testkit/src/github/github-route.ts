@@ -1,0 +1,97 @@
+import type { FakeGitRepositories } from "./fake-git-repositories.js";
+import type { FakeGithubIssue, FakeGithubStore } from "./fake-github-store.js";
+
+export interface GithubAnswer {
+  status: number;
+  body?: unknown;
+  /** Sent as is (e.g. a raw file); otherwise `body` is JSON-encoded. */
+  raw?: string;
+  headers?: Record<string, string>;
+}
+
+export interface GithubRouteContext {
+  store: FakeGithubStore;
+  params: Record<string, string>;
+  body: Record<string, unknown>;
+  /** The installation the request's token belongs to; routes that need one are refused without it. */
+  installationId: number | undefined;
+  accept: string;
+  /** The request's query string. */
+  query: URLSearchParams;
+  /** The repositories the fake serves over git's smart HTTP. */
+  git: FakeGitRepositories;
+  appSlug: string;
+  webUrl: string;
+  apiUrl: string;
+}
+
+export interface GithubRoute {
+  method: string;
+  /** Octokit's route form, e.g. `POST /repos/{owner}/{repo}/issues/{issue_number}/comments`. */
+  name: string;
+  pattern: RegExp;
+  /** The path parameters' names, in the order the pattern captures them. */
+  keys: string[];
+  /** App JWT routes are authenticated as the App; the others need an installation token. */
+  auth: "app" | "installation";
+  answer(context: GithubRouteContext): GithubAnswer;
+}
+
+export const NOT_FOUND: GithubAnswer = {
+  status: 404,
+  body: { message: "Not Found", documentation_url: "https://docs.github.com/rest" },
+};
+
+export function user(login: string, type: "User" | "Bot") {
+  return { login, id: Math.abs(hash(login)), node_id: `U_${login}`, type, site_admin: false };
+}
+
+export function hash(text: string): number {
+  let value = 0;
+  for (const char of text) value = (value * 31 + char.charCodeAt(0)) | 0;
+  return value;
+}
+
+export function repoOf(params: Record<string, string>): string {
+  return `${params.owner}/${params.repo}`;
+}
+
+/** An issue or pull request as GitHub's REST API renders it. */
+export function issueJson(issue: FakeGithubIssue, kind: "issue" | "pull", context: GithubRouteContext) {
+  const base = {
+    id: Math.abs(hash(`${issue.repo}#${issue.number}`)),
+    number: issue.number,
+    title: issue.title,
+    body: issue.body,
+    state: "open",
+    user: user(issue.author, issue.author.endsWith("[bot]") ? "Bot" : "User"),
+    html_url: `${context.webUrl}/${issue.repo}/${issue.pull ? "pull" : "issues"}/${issue.number}`,
+  };
+  if (kind === "issue")
+    return issue.pull
+      ? { ...base, pull_request: { url: `${context.apiUrl}/repos/${issue.repo}/pulls/${issue.number}` } }
+      : base;
+  const pull = issue.pull as NonNullable<FakeGithubIssue["pull"]>;
+  return {
+    ...base,
+    draft: pull.draft,
+    head: { ref: pull.headRef, repo: { full_name: pull.headRepo, fork: pull.headRepo !== issue.repo } },
+    base: { ref: pull.baseRef, repo: { full_name: issue.repo, fork: false } },
+  };
+}
+
+const segment = "([^/]+)";
+/** A route in Octokit's notation (`GET /repos/{owner}/{repo}`), its parameters read from the path. */
+export function route(
+  method: string,
+  name: string,
+  auth: GithubRoute["auth"],
+  answer: GithubRoute["answer"],
+): GithubRoute {
+  const keys: string[] = [];
+  const source = name.split(" ")[1]?.replace(/\{(\w+)\}/g, (_match, key: string) => {
+    keys.push(key);
+    return key === "path" ? "(.+)" : segment;
+  });
+  return { method, name, pattern: new RegExp(`^${source}$`), keys, auth, answer };
+}
