@@ -1,6 +1,8 @@
 import type { Logger, Platform } from "@baton/core";
 import type { Config } from "../config/load-config.js";
 import type { HttpRoute } from "../gateway/http-route.js";
+import { PLAYGROUND_DEMO_REPOSITORY } from "./codex/demo-repository.js";
+import { type ScriptedCodex, startScriptedCodex, wantsScriptedCodex } from "./codex/start-scripted-codex.js";
 import { createPlaygroundRoutes } from "./create-playground-routes.js";
 import { createPlaygroundStream } from "./create-playground-stream.js";
 import { decidePlayground } from "./decide-playground.js";
@@ -10,6 +12,7 @@ import { PLAYGROUND_BOOT_SCRIPT, PLAYGROUND_SCRIPT } from "./playground-script.j
 import { PLAYGROUND_STYLE } from "./playground-style.js";
 import { renderPlaygroundPage } from "./render-playground-page.js";
 import { playgroundCatalogPath } from "./sample-catalog-path.js";
+import { PLAYGROUND_SLACK_CHANNEL } from "./slack/create-slack-pane.js";
 
 export const PLAYGROUND_PATH = "/playground";
 
@@ -63,22 +66,34 @@ export async function startPlayground({
     mode: simulated.has(pane.platform) ? ("simulated" as const) : ("live" as const),
     state: simulated.get(pane.platform)?.state() ?? null,
   });
+  // BATON_BACKEND=codex with no model server: the real codex backend against a scripted model.
+  const githubSimulated = decision.simulated.some((pane) => pane.platform === "github");
+  const demo = wantsScriptedCodex(env) && githubSimulated ? PLAYGROUND_DEMO_REPOSITORY : undefined;
+  let scripted: ScriptedCodex | undefined;
+  const closeFakes = () =>
+    Promise.all([...[...simulated.values()].map((pane) => pane.close()), scripted?.close()]);
   try {
     for (const pane of decision.simulated) {
       const running = await pane.simulate({
         logger,
         changed: () => stream.send({ kind: "pane", pane: paneEvent(pane) }),
+        ...(demo ? { demo } : {}),
       });
       simulated.set(pane.platform, running);
     }
+    if (demo) scripted = await startScriptedCodex({ demo, slackChannelId: PLAYGROUND_SLACK_CHANNEL.id });
   } catch (error) {
-    await Promise.all([...simulated.values()].map((pane) => pane.close()));
+    await closeFakes();
     throw error;
   }
   const catalog = playgroundCatalogPath(config.BATON_CONFIG);
-  if (catalog.sample) log.info("server.playground.sample_catalog", { file: catalog.path });
+  if (scripted) log.info("server.playground.scripted_model", { repo: demo?.repo, backend: "codex" });
+  else if (catalog.sample) log.info("server.playground.sample_catalog", { file: catalog.path });
   let gatewayUrl: string | null = null;
-  const page = renderPlaygroundPage({ panes: panes.map(paneEvent) });
+  const page = renderPlaygroundPage({
+    panes: panes.map(paneEvent),
+    ...(scripted ? { notice: scripted.notice } : {}),
+  });
 
   const routes = createPlaygroundRoutes({
     page: () => page,
@@ -98,7 +113,7 @@ export async function startPlayground({
 
   const generated = Object.assign({}, ...[...simulated.values()].map((pane) => pane.env));
   return {
-    env: { ...env, ...generated, BATON_CONFIG: catalog.path },
+    env: { ...env, ...generated, BATON_CONFIG: catalog.path, ...scripted?.env },
     routes,
     attach(options) {
       gatewayUrl = options.gatewayUrl;
@@ -111,7 +126,7 @@ export async function startPlayground({
     endStreams: stream.close,
     async close() {
       stream.close();
-      await Promise.all([...simulated.values()].map((pane) => pane.close()));
+      await closeFakes();
     },
   };
 }
