@@ -87,6 +87,12 @@ describe("the playground with BATON_BACKEND=codex and a scripted model", () => {
       TURN_WAIT_MS,
     );
     expect(openedPulls(answered)).toHaveLength(1);
+    // The Slack thread where the session started hears, in one line, that its pull request changed.
+    await panes.until(
+      "slack",
+      (state) => (JSON.stringify(state.messages).match(/updated[^"]*\/pull\/|\/pull\/[^"]*updated/) ? true : undefined),
+      TURN_WAIT_MS,
+    );
   });
 
   it("refuses a comment on a pull request that does not exist", async () => {
