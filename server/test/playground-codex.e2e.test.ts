@@ -90,7 +90,8 @@ describe("the playground with BATON_BACKEND=codex and a scripted model", () => {
     // The Slack thread where the session started hears, in one line, that its pull request changed.
     await panes.until(
       "slack",
-      (state) => (JSON.stringify(state.messages).match(/updated[^"]*\/pull\/|\/pull\/[^"]*updated/) ? true : undefined),
+      (state) =>
+        JSON.stringify(state.messages).match(/updated[^"]*\/pull\/|\/pull\/[^"]*updated/) ? true : undefined,
       TURN_WAIT_MS,
     );
   });
