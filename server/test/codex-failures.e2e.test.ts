@@ -1,6 +1,31 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { callsIn, eventually, slackActions, textOf } from "./fixtures/slack-test-actions.js";
-import { CODEX_CHANNEL, type CodexScenario, startCodexScenario } from "./fixtures/start-codex-scenario.js";
+import {
+  BUGGY_SUM,
+  CODEX_CHANNEL,
+  CODEX_TEST_MODEL,
+  type CodexScenario,
+  replaceLinePatch,
+  startCodexScenario,
+} from "./fixtures/start-codex-scenario.js";
+
+const TURN_WAIT_MS = 25_000;
+const FIX = replaceLinePatch("sum.js", BUGGY_SUM.trim(), "module.exports = (a, b) => a + b;");
+
+/** Mentions Baton (in `threadTs`, or a new thread) and resolves with the first reply there holding `holds`. */
+async function askAndWait(s: CodexScenario, text: string, holds: string, threadTs?: string) {
+  const { ts } = await slackActions(s.t).mention({ channel: CODEX_CHANNEL, text, threadTs });
+  const thread = threadTs ?? ts;
+  const reply = await eventually(
+    `a reply holding "${holds}"`,
+    () =>
+      callsIn(s.t, "chat.postMessage", CODEX_CHANNEL).find(
+        (c) => (c.body as { thread_ts?: string }).thread_ts === thread && textOf(c).includes(holds),
+      ),
+    TURN_WAIT_MS,
+  );
+  return { ts: thread, reply, text: textOf(reply) };
+}
 
 describe("BATON_BACKEND=codex failures, said in the thread", () => {
   let s: CodexScenario | undefined;
@@ -18,5 +43,63 @@ describe("BATON_BACKEND=codex failures, said in the thread", () => {
     expect(textOf(failure)).toContain("refused Baton's key (OPENAI_API_KEY)");
     expect(textOf(failure)).not.toContain("sk-not-the-right-key");
     expect(s.github.pullRequestsOf("acme/web")).toHaveLength(0);
+  });
+
+  it("a model the model server does not know: the thread names it, and nothing is pushed", async () => {
+    s = await startCodexScenario({ models: ["some-other-model"] });
+    s.model.setScript([{ kind: "patch", patch: FIX }]);
+    const { text } = await askAndWait(s, "fix the failing sum test", "❌");
+    expect(text).toContain(`does not know the model \`${CODEX_TEST_MODEL}\``);
+    expect(text).toContain("!model");
+    expect(s.github.pullRequestsOf("acme/web")).toHaveLength(0);
+    expect(s.github.git.git("acme/web", "branch", "--list", "baton/*")).toBe("");
+  });
+
+  it("a push GitHub refuses (branch protection): the thread says why, the branch stays where it was", async () => {
+    s = await startCodexScenario();
+    s.model.setScript([
+      { kind: "patch", patch: FIX },
+      { kind: "text", text: "Fixed sum." },
+    ]);
+    const { ts } = await askAndWait(s, "fix the failing sum test", "/pull/");
+    const [pull] = s.github.pullRequestsOf("acme/web");
+    const branch = pull?.pull?.headRef ?? "";
+    const pushed = s.github.git.branchHead("acme/web", branch);
+    s.github.git.protectBranch("acme/web", branch);
+    s.model.setScript([
+      {
+        kind: "patch",
+        patch: replaceLinePatch(
+          "sum.js",
+          "module.exports = (a, b) => a + b;",
+          "module.exports = (a, b) => b + a;",
+        ),
+      },
+      { kind: "text", text: "Swapped the operands." },
+    ]);
+
+    const { text } = await askAndWait(s, "swap the operands", "Could not push", ts);
+
+    expect(text).toContain("Could not push to acme/web: the branch is protected");
+    expect(text).toContain("GH006");
+    expect(text).toContain("ask again to retry");
+    expect(s.github.git.branchHead("acme/web", branch)).toBe(pushed);
+  });
+
+  it("a pull request GitHub would not open: the thread says so and links the pushed branch instead", async () => {
+    s = await startCodexScenario();
+    s.github.failNext("POST /repos/{owner}/{repo}/pulls", { kind: "http", status: 403 });
+    s.model.setScript([
+      { kind: "patch", patch: FIX },
+      { kind: "text", text: "Fixed sum." },
+    ]);
+
+    const { text } = await askAndWait(s, "fix the failing sum test", "would not open a pull request");
+
+    expect(s.github.pullRequestsOf("acme/web")).toHaveLength(0);
+    const branch = text.match(/`(baton\/[\w./-]+)`/)?.[1] ?? "";
+    expect(s.github.git.git("acme/web", "show", `${branch}:sum.js`)).toContain("a + b");
+    expect(text).toContain(`/acme/web/tree/${branch}`);
+    expect(text).toContain("open one from it");
   });
 });
