@@ -1,7 +1,7 @@
 import type { Logger, Platform } from "@baton/core";
 import type { Config } from "../config/load-config.js";
 import type { HttpRoute } from "../gateway/http-route.js";
-import { PLAYGROUND_DEMO_REPOSITORY } from "./codex/demo-repository.js";
+import { type DemoRepository, PLAYGROUND_DEMO_REPOSITORY } from "./codex/demo-repository.js";
 import { type ScriptedCodex, startScriptedCodex, wantsScriptedCodex } from "./codex/start-scripted-codex.js";
 import { createPlaygroundRoutes } from "./create-playground-routes.js";
 import { createPlaygroundStream } from "./create-playground-stream.js";
@@ -69,23 +69,13 @@ export async function startPlayground({
   // BATON_BACKEND=codex with no model server: the real codex backend against a scripted model.
   const githubSimulated = decision.simulated.some((pane) => pane.platform === "github");
   const demo = wantsScriptedCodex(env) && githubSimulated ? PLAYGROUND_DEMO_REPOSITORY : undefined;
-  let scripted: ScriptedCodex | undefined;
+  const scripted = await startFakes(decision.simulated, simulated, {
+    logger,
+    changed: (pane) => stream.send({ kind: "pane", pane: paneEvent(pane) }),
+    ...(demo ? { demo } : {}),
+  });
   const closeFakes = () =>
     Promise.all([...[...simulated.values()].map((pane) => pane.close()), scripted?.close()]);
-  try {
-    for (const pane of decision.simulated) {
-      const running = await pane.simulate({
-        logger,
-        changed: () => stream.send({ kind: "pane", pane: paneEvent(pane) }),
-        ...(demo ? { demo } : {}),
-      });
-      simulated.set(pane.platform, running);
-    }
-    if (demo) scripted = await startScriptedCodex({ demo, slackChannelId: PLAYGROUND_SLACK_CHANNEL.id });
-  } catch (error) {
-    await closeFakes();
-    throw error;
-  }
   const catalog = playgroundCatalogPath(config.BATON_CONFIG);
   if (scripted) log.info("server.playground.scripted_model", { repo: demo?.repo, backend: "codex" });
   else if (catalog.sample) log.info("server.playground.sample_catalog", { file: catalog.path });
@@ -129,4 +119,27 @@ export async function startPlayground({
       await closeFakes();
     },
   };
+}
+
+/**
+ * Starts the fake platform of each simulated pane into `simulated`, then the scripted model when
+ * a demo repository is asked for; when one fails, closes those already started.
+ */
+async function startFakes(
+  panes: readonly PlaygroundPane[],
+  simulated: Map<Platform, SimulatedPane>,
+  { logger, changed, demo }: { logger: Logger; changed(pane: PlaygroundPane): void; demo?: DemoRepository },
+): Promise<ScriptedCodex | undefined> {
+  try {
+    for (const pane of panes) {
+      simulated.set(
+        pane.platform,
+        await pane.simulate({ logger, changed: () => changed(pane), ...(demo ? { demo } : {}) }),
+      );
+    }
+    return demo ? await startScriptedCodex({ demo, slackChannelId: PLAYGROUND_SLACK_CHANNEL.id }) : undefined;
+  } catch (error) {
+    await Promise.all([...simulated.values()].map((pane) => pane.close()));
+    throw error;
+  }
 }
