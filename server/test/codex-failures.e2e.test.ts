@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { callsIn, eventually, slackActions, textOf } from "./fixtures/slack-test-actions.js";
 import {
@@ -102,4 +103,34 @@ describe("BATON_BACKEND=codex failures, said in the thread", () => {
     expect(text).toContain(`/acme/web/tree/${branch}`);
     expect(text).toContain("open one from it");
   });
+
+  it("a turn over BATON_TURN_TIMEOUT_MS: the thread says it was ended, its command ends too, nothing is pushed", async () => {
+    s = await startCodexScenario({ env: { BATON_TURN_TIMEOUT_MS: "8000" } });
+    const marker = "sleep 71.93";
+    s.model.setScript([
+      { kind: "exec", cmd: `echo started > notes.txt && ${marker}`, yieldTimeMs: 30_000 },
+      { kind: "text", text: "slept" },
+    ]);
+
+    const { text } = await askAndWait(s, "run the slow build", "time limit");
+
+    expect(text).toContain("BATON_TURN_TIMEOUT_MS, 8 s");
+    expect(text).toContain("What earlier turns pushed is kept");
+    expect(text).not.toContain("slept");
+    await eventually("the command to be gone", () => !commandRuns(marker), 5_000);
+    expect(s.github.pullRequestsOf("acme/web")).toHaveLength(0);
+    expect(s.github.git.git("acme/web", "branch", "--list", "baton/*")).toBe("");
+  });
 });
+
+/** Whether a live (not zombie) process's command line holds `needle`. */
+function commandRuns(needle: string): boolean {
+  try {
+    const listing = execFileSync("ps", ["-eo", "stat=,args="], { encoding: "utf8" });
+    return listing
+      .split("\n")
+      .some((line) => line.includes(needle) && !line.trim().startsWith("Z") && !line.includes("ps -eo"));
+  } catch {
+    return false;
+  }
+}
