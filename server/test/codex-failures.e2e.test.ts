@@ -123,6 +123,43 @@ describe("BATON_BACKEND=codex failures, said in the thread", () => {
   });
 });
 
+describe("BATON_BACKEND=codex: who may have changes pushed", () => {
+  let s: CodexScenario | undefined;
+  afterEach(() => s?.close());
+
+  it("a Slack requester the catalog's access policy does not let in starts nothing: no model, no branch, no pull request", async () => {
+    s = await startCodexScenario({ catalogExtra: "access:\n  slack:\n    users: [U0ADA]\n" });
+    s.model.setScript([
+      { kind: "patch", patch: FIX },
+      { kind: "text", text: "Fixed sum." },
+    ]);
+    await slackActions(s.t).mention({
+      channel: CODEX_CHANNEL,
+      user: "U0MALLORY",
+      text: "push my backdoor to acme/web",
+    });
+    await eventually("the private refusal", () =>
+      callsIn(s!.t, "chat.postEphemeral", CODEX_CHANNEL).find(
+        (c) => (c.body as { user?: string }).user === "U0MALLORY",
+      ),
+    );
+    expect(s.t.logger.lines.find((line) => line.event === "core.access.refused")?.fields).toMatchObject({
+      user_id: "U0MALLORY",
+    });
+    // The person the policy lets in gets the pull request; the other got nothing from the agent.
+    await askAndWait(s, "fix the failing sum test", "/pull/");
+    expect(s.model.requests.length).toBeGreaterThan(0);
+    expect(s.model.requests.some((request) => request.userPrompts.join("\n").includes("backdoor"))).toBe(
+      false,
+    );
+    expect(s.github.pullRequestsOf("acme/web")).toHaveLength(1);
+    expect(s.github.git.git("acme/web", "branch", "--list", "baton/*").split("\n")).toHaveLength(1);
+    expect(
+      callsIn(s.t, "chat.postMessage", CODEX_CHANNEL).some((c) => textOf(c).includes("<@U0MALLORY>")),
+    ).toBe(false);
+  });
+});
+
 /** Whether a live (not zombie) process's command line holds `needle`. */
 function commandRuns(needle: string): boolean {
   try {
