@@ -12,6 +12,11 @@ import {
 
 const TURN_WAIT_MS = 25_000;
 const FIX = replaceLinePatch("sum.js", BUGGY_SUM.trim(), "module.exports = (a, b) => a + b;");
+const SWAP = replaceLinePatch(
+  "sum.js",
+  "module.exports = (a, b) => a + b;",
+  "module.exports = (a, b) => b + a;",
+);
 
 /** Mentions Baton (in `threadTs`, or a new thread) and resolves with the first reply there holding `holds`. */
 async function askAndWait(s: CodexScenario, text: string, holds: string, threadTs?: string) {
@@ -26,6 +31,16 @@ async function askAndWait(s: CodexScenario, text: string, holds: string, threadT
     TURN_WAIT_MS,
   );
   return { ts: thread, reply, text: textOf(reply) };
+}
+
+/** A first turn that fixes the test and opens the draft pull request; resolves with its thread and branch. */
+async function openPullRequest(s: CodexScenario) {
+  s.model.setScript([
+    { kind: "patch", patch: FIX },
+    { kind: "text", text: "Fixed sum." },
+  ]);
+  const { ts } = await askAndWait(s, "fix the failing sum test", "/pull/");
+  return { ts, branch: s.github.pullRequestsOf("acme/web")[0]?.pull?.headRef ?? "" };
 }
 
 describe("BATON_BACKEND=codex failures, said in the thread", () => {
@@ -58,24 +73,11 @@ describe("BATON_BACKEND=codex failures, said in the thread", () => {
 
   it("a push GitHub refuses (branch protection): the thread says why, the branch stays where it was", async () => {
     s = await startCodexScenario();
-    s.model.setScript([
-      { kind: "patch", patch: FIX },
-      { kind: "text", text: "Fixed sum." },
-    ]);
-    const { ts } = await askAndWait(s, "fix the failing sum test", "/pull/");
-    const [pull] = s.github.pullRequestsOf("acme/web");
-    const branch = pull?.pull?.headRef ?? "";
+    const { ts, branch } = await openPullRequest(s);
     const pushed = s.github.git.branchHead("acme/web", branch);
     s.github.git.protectBranch("acme/web", branch);
     s.model.setScript([
-      {
-        kind: "patch",
-        patch: replaceLinePatch(
-          "sum.js",
-          "module.exports = (a, b) => a + b;",
-          "module.exports = (a, b) => b + a;",
-        ),
-      },
+      { kind: "patch", patch: SWAP },
       { kind: "text", text: "Swapped the operands." },
     ]);
 
@@ -85,6 +87,27 @@ describe("BATON_BACKEND=codex failures, said in the thread", () => {
     expect(text).toContain("GH006");
     expect(text).toContain("ask again to retry");
     expect(s.github.git.branchHead("acme/web", branch)).toBe(pushed);
+  });
+
+  it("a branch moved under Baton during the turn: the push is refused in words, the other commit is not overwritten", async () => {
+    s = await startCodexScenario();
+    const { ts, branch } = await openPullRequest(s);
+    let moved = "";
+    s.model.setScript([
+      { kind: "patch", patch: SWAP },
+      () => {
+        // Someone else pushes to the session's branch while the agent works.
+        const git = (...args: string[]) => s!.github.git.git("acme/web", ...args);
+        moved = git("commit-tree", `${branch}^{tree}`, "-p", branch, "-m", "a reviewer's commit");
+        git("update-ref", `refs/heads/${branch}`, moved);
+        return { kind: "text", text: "Swapped the operands." };
+      },
+    ]);
+
+    const { text } = await askAndWait(s, "swap the operands", "Could not push", ts);
+
+    expect(text).toContain("Could not push to acme/web: the branch moved under Baton");
+    expect(s.github.git.branchHead("acme/web", branch)).toBe(moved);
   });
 
   it("a pull request GitHub would not open: the thread says so and links the pushed branch instead", async () => {
