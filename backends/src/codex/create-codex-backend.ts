@@ -14,6 +14,7 @@ import { describeHarnessFailure } from "./describe-harness-failure.js";
 import { describePublishOutcomes } from "./describe-publish-outcome.js";
 import { describeTurnDiff } from "./describe-turn-diff.js";
 import type { CodingHarness } from "./harness/coding-harness.js";
+import { harnessDeadlineMs } from "./harness-deadline.js";
 import { runSetupScripts } from "./run-setup-scripts.js";
 import type { SessionWorkspace } from "./workspace/session-workspace.js";
 import type { SessionWorkspaces } from "./workspace/session-workspaces.js";
@@ -34,7 +35,10 @@ export interface CodexBackendOptions {
   networkFor: (target: Target) => boolean;
   /** The model when neither the person nor the catalog chose one. */
   defaultModel: string;
-  /** BATON_TURN_TIMEOUT_MS: the harness's own deadline, so that a hung model server ends the turn in words. */
+  /**
+   * BATON_TURN_TIMEOUT_MS: the harness ends a little before it (`harnessDeadlineMs`), so that a hung
+   * model server or a long command ends the turn in the backend's words, not the worker's.
+   */
   turnTimeoutMs: number;
   logger: Logger;
 }
@@ -71,7 +75,7 @@ export function createCodexBackend(options: CodexBackendOptions): AgentBackend {
         ? yield* runSetupScripts({ harness, workspace, network, signal })
         : [];
       if (signal.aborted) return;
-      const worked = yield* runHarness({ options, turn, workspace, model, network, signal });
+      const worked = yield* runHarness({ options, turn, workspace, model, network, startedAt, signal });
       if (worked.kind !== "completed") return;
       const diff = await options.diffTurn(workspace, signal);
       yield* describeTurnDiff(diff);
@@ -113,6 +117,7 @@ async function* runHarness({
   workspace,
   model,
   network,
+  startedAt,
   signal,
 }: {
   options: CodexBackendOptions;
@@ -120,6 +125,8 @@ async function* runHarness({
   workspace: SessionWorkspace;
   model: string;
   network: boolean;
+  /** When the turn started (the worker's clock for BATON_TURN_TIMEOUT_MS started about then). */
+  startedAt: number;
   signal: AbortSignal;
 }): AsyncGenerator<AgentEvent, HarnessResult> {
   const checks: CheckRun[] = [];
@@ -131,7 +138,7 @@ async function* runHarness({
       model,
       prompt: buildCodexPrompt(turn, workspace.kind),
       sessionId: turn.session.id,
-      deadlineMs: options.turnTimeoutMs,
+      deadlineMs: harnessDeadlineMs(options.turnTimeoutMs, Date.now() - startedAt),
     },
     signal,
   );

@@ -61,7 +61,7 @@ export function setupCodexBackend(deps: BackendDependencies): AgentBackend {
   if (!config.OPENAI_API_KEY && !config.OPENAI_BASE_URL)
     throw new BatonError(
       "config_invalid",
-      "BATON_BACKEND=codex needs OPENAI_API_KEY (or OPENAI_BASE_URL for a local server that speaks the Responses API). Set one, or unset BATON_BACKEND to use the plan backend.",
+      "BATON_BACKEND=codex needs OPENAI_API_KEY (or OPENAI_BASE_URL for a local server that speaks the Responses API). Set one, or unset BATON_BACKEND to use the plan backend. (`npm start` with no platform credentials runs codex in the playground on a scripted model, without either.)",
     );
   const dataDir = absoluteDataDir(config);
   const stores = createRepositoryStores({

@@ -1,4 +1,5 @@
 import type { Logger, Platform } from "@baton/core";
+import type { DemoRepository } from "./codex/demo-repository.js";
 
 /** A pane's state as the page draws it; each pane's script knows its own shape. */
 export type PaneState = Record<string, unknown>;
@@ -10,6 +11,8 @@ export interface PaneContext {
   logger: Logger;
   /** Called whenever the pane's state changes (the fake platform recorded a call, a person acted). */
   changed(): void;
+  /** Set when a coding agent runs against the scripted model: the repository it works on (GitHub hosts it). */
+  demo?: DemoRepository;
 }
 
 /** One platform, simulated: a fake platform server in this process and the secrets Baton uses with it. */

@@ -9,6 +9,7 @@ body { display: flex; flex-direction: column; font: 14px/1.4 -apple-system, "Seg
 .badge { display: inline-block; border-radius: 10px; padding: 0 8px; font-size: 12px; margin-left: 6px; }
 .badge.simulated { background: #fde68a; color: #78350f; }
 .badge.live { background: #bbf7d0; color: #14532d; }
+.top .notice { flex-basis: 100%; color: #fde68a; font-weight: 600; }
 #problem { background: #fee2e2; color: #7f1d1d; padding: 6px 16px; }
 .panes { flex: 1; display: grid; grid-template-columns: repeat(auto-fit, minmax(360px, 1fr)); gap: 10px; padding: 10px; min-height: 0; }
 .pane { display: flex; flex-direction: column; min-height: 560px; max-height: calc(100vh - 70px); border-radius: 8px; overflow: hidden; box-shadow: 0 1px 3px rgb(0 0 0 / 0.2); background: #fff; }

@@ -3,10 +3,12 @@ import { escapeHtml } from "../share-pages/escape-html.js";
 
 export interface PageInfo {
   panes: Array<{ platform: Platform; title: string; mode: "simulated" | "live" }>;
+  /** A line the page shows above the panes (e.g. that the coding agent's model is scripted). */
+  notice?: string;
 }
 
 /** The page's HTML: the bar that says which panes are simulated and which live, and an empty slot per pane. */
-export function renderPlaygroundPage({ panes }: PageInfo): string {
+export function renderPlaygroundPage({ panes, notice }: PageInfo): string {
   const badges = panes
     .map((pane) => `${escapeHtml(pane.title)}<span class="badge ${pane.mode}">${pane.mode}</span>`)
     .join(" · ");
@@ -29,7 +31,8 @@ export function renderPlaygroundPage({ panes }: PageInfo): string {
 </head>
 <body data-connected="false">
 <header class="top"><h1>Baton playground</h1><p>${badges}</p>
-<p>What you do here reaches Baton as a signed webhook; its answers come back through the platform's API.</p></header>
+<p>What you do here reaches Baton as a signed webhook; its answers come back through the platform's API.</p>
+${notice ? `<p class="notice" data-scripted-model>${escapeHtml(notice)}</p>` : ""}</header>
 <div id="problem" role="alert" hidden></div>
 <main class="panes">
 ${slots}

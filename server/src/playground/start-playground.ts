@@ -1,5 +1,7 @@
 import type { HttpRoute, Logger, Platform } from "@baton/core";
 import type { Config } from "../config/load-config.js";
+import { type DemoRepository, PLAYGROUND_DEMO_REPOSITORY } from "./codex/demo-repository.js";
+import { type ScriptedCodex, startScriptedCodex, wantsScriptedCodex } from "./codex/start-scripted-codex.js";
 import { createPlaygroundRoutes } from "./create-playground-routes.js";
 import { createPlaygroundStream } from "./create-playground-stream.js";
 import { decidePlayground } from "./decide-playground.js";
@@ -9,6 +11,7 @@ import { PLAYGROUND_BOOT_SCRIPT, PLAYGROUND_SCRIPT } from "./playground-script.j
 import { PLAYGROUND_STYLE } from "./playground-style.js";
 import { renderPlaygroundPage } from "./render-playground-page.js";
 import { playgroundCatalogPath } from "./sample-catalog-path.js";
+import { PLAYGROUND_SLACK_CHANNEL } from "./slack/create-slack-pane.js";
 
 export const PLAYGROUND_PATH = "/playground";
 
@@ -62,22 +65,24 @@ export async function startPlayground({
     mode: simulated.has(pane.platform) ? ("simulated" as const) : ("live" as const),
     state: simulated.get(pane.platform)?.state() ?? null,
   });
-  try {
-    for (const pane of decision.simulated) {
-      const running = await pane.simulate({
-        logger,
-        changed: () => stream.send({ kind: "pane", pane: paneEvent(pane) }),
-      });
-      simulated.set(pane.platform, running);
-    }
-  } catch (error) {
-    await Promise.all([...simulated.values()].map((pane) => pane.close()));
-    throw error;
-  }
+  // BATON_BACKEND=codex with no model server: the real codex backend against a scripted model.
+  const githubSimulated = decision.simulated.some((pane) => pane.platform === "github");
+  const demo = wantsScriptedCodex(env) && githubSimulated ? PLAYGROUND_DEMO_REPOSITORY : undefined;
+  const scripted = await startFakes(decision.simulated, simulated, {
+    logger,
+    changed: (pane) => stream.send({ kind: "pane", pane: paneEvent(pane) }),
+    ...(demo ? { demo } : {}),
+  });
+  const closeFakes = () =>
+    Promise.all([...[...simulated.values()].map((pane) => pane.close()), scripted?.close()]);
   const catalog = playgroundCatalogPath(config.BATON_CONFIG);
-  if (catalog.sample) log.info("server.playground.sample_catalog", { file: catalog.path });
+  if (scripted) log.info("server.playground.scripted_model", { repo: demo?.repo, backend: "codex" });
+  else if (catalog.sample) log.info("server.playground.sample_catalog", { file: catalog.path });
   let gatewayUrl: string | null = null;
-  const page = renderPlaygroundPage({ panes: panes.map(paneEvent) });
+  const page = renderPlaygroundPage({
+    panes: panes.map(paneEvent),
+    ...(scripted ? { notice: scripted.notice } : {}),
+  });
 
   const routes = createPlaygroundRoutes({
     page: () => page,
@@ -97,7 +102,7 @@ export async function startPlayground({
 
   const generated = Object.assign({}, ...[...simulated.values()].map((pane) => pane.env));
   return {
-    env: { ...env, ...generated, BATON_CONFIG: catalog.path },
+    env: { ...env, ...generated, BATON_CONFIG: catalog.path, ...scripted?.env },
     routes,
     attach(options) {
       gatewayUrl = options.gatewayUrl;
@@ -110,7 +115,30 @@ export async function startPlayground({
     endStreams: stream.close,
     async close() {
       stream.close();
-      await Promise.all([...simulated.values()].map((pane) => pane.close()));
+      await closeFakes();
     },
   };
+}
+
+/**
+ * Starts the fake platform of each simulated pane into `simulated`, then the scripted model when
+ * a demo repository is asked for; when one fails, closes those already started.
+ */
+async function startFakes(
+  panes: readonly PlaygroundPane[],
+  simulated: Map<Platform, SimulatedPane>,
+  { logger, changed, demo }: { logger: Logger; changed(pane: PlaygroundPane): void; demo?: DemoRepository },
+): Promise<ScriptedCodex | undefined> {
+  try {
+    for (const pane of panes) {
+      simulated.set(
+        pane.platform,
+        await pane.simulate({ logger, changed: () => changed(pane), ...(demo ? { demo } : {}) }),
+      );
+    }
+    return demo ? await startScriptedCodex({ demo, slackChannelId: PLAYGROUND_SLACK_CHANNEL.id }) : undefined;
+  } catch (error) {
+    await Promise.all([...simulated.values()].map((pane) => pane.close()));
+    throw error;
+  }
 }

@@ -38,7 +38,11 @@ const TS_STEP_MICROS = 100;
 const MICROS_PER_SECOND = 1_000_000;
 
 /** In-memory messages and reactions: what the fake's methods read and write. */
-export function createFakeSlackStore(): FakeSlackStore {
+export function createFakeSlackStore({
+  firstTsSeconds = FIRST_TS_SECONDS,
+}: {
+  firstTsSeconds?: number;
+} = {}): FakeSlackStore {
   // Counters survive reset() so timestamps and ids stay unique for the fake's whole life.
   let tsCount = 0;
   let viewCount = 0;
@@ -52,7 +56,7 @@ export function createFakeSlackStore(): FakeSlackStore {
     nextTs() {
       tsCount += 1;
       const micros = tsCount * TS_STEP_MICROS;
-      const seconds = FIRST_TS_SECONDS + Math.floor(micros / MICROS_PER_SECOND);
+      const seconds = firstTsSeconds + Math.floor(micros / MICROS_PER_SECOND);
       return `${seconds}.${String(micros % MICROS_PER_SECOND).padStart(6, "0")}`;
     },
     nextViewId() {

@@ -25,6 +25,11 @@ export interface FakeSlackOptions extends Partial<FakeSlackIdentity> {
   validAppTokens?: readonly string[];
   /** Answers a random share of calls with a 429 or a 5xx (after any scripted failure). */
   faults?: RandomFaults;
+  /**
+   * Where message timestamps start, in seconds (a fixed instant of 2023 by default, so tests are
+   * deterministic). Starting from the clock gives each run threads of its own when Redis outlives it.
+   */
+  firstTsSeconds?: number;
 }
 
 export interface FakeSlack {
@@ -73,9 +78,9 @@ export interface FakeSlack {
  * await slack.close();
  */
 export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<FakeSlack> {
-  const { validTokens, validAppTokens, faults, ...overrides } = options;
+  const { validTokens, validAppTokens, faults, firstTsSeconds, ...overrides } = options;
   const identity: FakeSlackIdentity = { ...FAKE_SLACK_DEFAULTS, ...overrides };
-  const store = createFakeSlackStore();
+  const store = createFakeSlackStore(firstTsSeconds === undefined ? {} : { firstTsSeconds });
   const directory = createFakeSlackDirectory(identity);
   const recorder = createCallRecorder();
   const script = createFailureScript();

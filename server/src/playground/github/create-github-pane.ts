@@ -3,18 +3,22 @@ import {
   buildIssueCommentEvent,
   buildReviewCommentEvent,
   type FakeGithub,
+  type GithubWebhook,
   githubTestApp,
   postGithubWebhook,
   startFakeGithub,
 } from "@baton/testkit";
+import type { DemoRepository } from "../codex/demo-repository.js";
 import { deliveryResult } from "../delivery-result.js";
 import type { PaneActionResult, PaneContext, SimulatedPane } from "../playground-pane.js";
+import { describeOpenedPulls } from "./describe-opened-pulls.js";
 import {
   diffHunkUpTo,
   type GithubPaneAction,
   githubPaneActionSchema,
   PLAYGROUND_PULL,
 } from "./github-pane-actions.js";
+import { hostDemoRepository } from "./host-demo-repository.js";
 
 /** The person who opens the page, as GitHub names them; they may write to the repository. */
 export const PLAYGROUND_GITHUB_LOGIN = "you";
@@ -34,7 +38,7 @@ interface ReviewComment {
  * run (its own key pair and webhook secret), one pull request, and the person's comments and
  * review comments delivered to the gateway as signed webhooks.
  */
-export async function createGithubPane({ logger, changed }: PaneContext): Promise<SimulatedPane> {
+export async function createGithubPane({ logger, changed, demo }: PaneContext): Promise<SimulatedPane> {
   const app = githubTestApp({ webhookSecret: randomBytes(32).toString("hex") });
   const github = await startFakeGithub({ app });
   const { repo, number, title, body, author, headRef, baseRef } = PLAYGROUND_PULL;
@@ -47,6 +51,8 @@ export async function createGithubPane({ logger, changed }: PaneContext): Promis
     pull: { headRepo: repo, headRef, baseRef, draft: false },
   });
   github.setPermission(repo, PLAYGROUND_GITHUB_LOGIN, "write");
+  if (demo)
+    hostDemoRepository(github, demo, { installationId: INSTALLATION_ID, person: PLAYGROUND_GITHUB_LOGIN });
   const reviewComments: ReviewComment[] = [];
   const log = logger.child({ component: "server.playground.github" });
   const unsubscribe = github.onCall(() => changed());
@@ -54,13 +60,17 @@ export async function createGithubPane({ logger, changed }: PaneContext): Promis
   async function act(input: unknown, gatewayUrl: string): Promise<PaneActionResult> {
     const parsed = githubPaneActionSchema.safeParse(input);
     if (!parsed.success) return { kind: "refused", status: 400, reason: "bad_action" };
-    const webhook =
-      parsed.data.type === "comment"
-        ? commentWebhook(github, parsed.data.body)
-        : reviewCommentWebhook(parsed.data, reviewComments);
+    const action = parsed.data;
+    let webhook: GithubWebhook;
+    if (action.type === "review_comment") webhook = reviewCommentWebhook(action, reviewComments);
+    else {
+      const pull = commentTarget(github, demo, action.pull);
+      if (!pull) return { kind: "refused", status: 404, reason: "no_such_pull_request" };
+      webhook = commentWebhook(github, pull, action.body);
+    }
     changed();
     const delivered = await postGithubWebhook({ url: gatewayUrl, webhook, secret: app.webhookSecret });
-    log.info("server.playground.github.delivered", { action: parsed.data.type, status: delivered.status });
+    log.info("server.playground.github.delivered", { action: action.type, status: delivered.status });
     return deliveryResult(delivered.status);
   }
 
@@ -81,6 +91,12 @@ export async function createGithubPane({ logger, changed }: PaneContext): Promis
           .reactionsOn({ kind: "issue_comment", repo, commentId: comment.id })
           .map((r) => r.content),
       })),
+      opened: demo
+        ? describeOpenedPulls(github, demo.repo).map((pull) => ({
+            ...pull,
+            comments: github.commentsOn(demo.repo, pull.number),
+          }))
+        : [],
       reviewComments: reviewComments.map((comment) => ({
         ...comment,
         reactions: github
@@ -95,8 +111,21 @@ export async function createGithubPane({ logger, changed }: PaneContext): Promis
   };
 }
 
-function commentWebhook(github: FakeGithub, body: string) {
-  const { repo, number, title } = PLAYGROUND_PULL;
+interface CommentTarget {
+  repo: string;
+  number: number;
+  title: string;
+}
+
+/** The seeded pull request, or one Baton opened on the demo repository. */
+function commentTarget(github: FakeGithub, demo: DemoRepository | undefined, number: number | undefined) {
+  if (number === undefined) return PLAYGROUND_PULL;
+  if (!demo) return undefined;
+  const pull = github.pullRequestsOf(demo.repo).find((issue) => issue.number === number);
+  return pull ? { repo: demo.repo, number, title: pull.title } : undefined;
+}
+
+function commentWebhook(github: FakeGithub, { repo, number, title }: CommentTarget, body: string) {
   // Kept in the fake too, so that Baton reading the conversation sees it as GitHub would show it.
   const comment = github.seedComment({ repo, issueNumber: number, body, author: PLAYGROUND_GITHUB_LOGIN });
   return buildIssueCommentEvent({

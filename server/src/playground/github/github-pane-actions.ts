@@ -2,7 +2,12 @@ import { z } from "zod";
 
 /** What a person does in the GitHub pane, as the page posts it. */
 export const githubPaneActionSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("comment"), body: z.string().trim().min(1).max(65_536) }),
+  z.object({
+    type: z.literal("comment"),
+    body: z.string().trim().min(1).max(65_536),
+    /** A pull request Baton opened on the demo repository; the seeded one when absent. */
+    pull: z.number().int().min(1).optional(),
+  }),
   z.object({
     type: z.literal("review_comment"),
     body: z.string().trim().min(1).max(65_536),

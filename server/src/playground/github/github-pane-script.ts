@@ -13,6 +13,7 @@ export const GITHUB_PANE_SCRIPT = `"use strict";
     var header = el("div", { class: "gh-header" });
     var timeline = el("div", { class: "gh-timeline", role: "log" });
     var files = el("div", { class: "gh-files" });
+    var opened = el("div", { class: "gh-opened-slot" });
     var input = el("textarea", { class: "gh-input", rows: "3", "aria-label": "Comment", placeholder: "Leave a comment (try: @baton add a test for the refund button)" });
     var box = el("form", { class: "gh-box", onsubmit: function (event) {
       event.preventDefault();
@@ -25,7 +26,7 @@ export const GITHUB_PANE_SCRIPT = `"use strict";
       var body = reviewInput.value.trim();
       if (body && reviewLine) send({ type: "review_comment", body: body, line: reviewLine }).then(function (ok) { if (ok) { reviewInput.value = ""; reviewForm.hidden = true; } });
     } }, reviewInput, el("div", { class: "gh-box-actions" }, el("button", { type: "submit", class: "gh-primary", text: "Add single comment" })));
-    root.appendChild(el("div", { class: "gh" }, header, el("div", { class: "gh-tabs" }, el("span", { class: "gh-tab selected", text: "Conversation" }), el("span", { class: "gh-tab", text: "Files changed 1" })), timeline, box, files));
+    root.appendChild(el("div", { class: "gh" }, opened, header, el("div", { class: "gh-tabs" }, el("span", { class: "gh-tab selected", text: "Conversation" }), el("span", { class: "gh-tab", text: "Files changed 1" })), timeline, box, files));
 
     function reactions(list) {
       if (!list.length) return null;
@@ -42,6 +43,9 @@ export const GITHUB_PANE_SCRIPT = `"use strict";
     }
     function update(state) {
       var pull = state.pull;
+      opened.textContent = "";
+      var pulls = api.githubOpenedPulls(state.opened, send, comment);
+      if (pulls) opened.appendChild(pulls);
       header.textContent = "";
       header.appendChild(el("div", { class: "gh-title" }, pull.title + " ", el("span", { class: "gh-muted", text: "#" + pull.number })));
       header.appendChild(el("div", { class: "gh-sub" }, el("span", { class: "gh-state", text: "Open" }), el("span", { text: " " + pull.author + " wants to merge into " }), el("code", { text: pull.baseRef }), el("span", { text: " from " }), el("code", { text: pull.headRef })));

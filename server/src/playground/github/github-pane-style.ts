@@ -34,4 +34,13 @@ export const GITHUB_PANE_STYLE = `
 .gh-num { width: 32px; color: #59636e; text-align: right; padding-right: 8px; background: #ccffd8 !important; }
 .gh-code { white-space: pre; }
 .gh-review-thread td, .gh-form-row td { padding: 8px; background: #fff; font-family: -apple-system, "Segoe UI", sans-serif; font-size: 14px; }
+.gh-opened { border-bottom: 2px solid #d1d9e0; margin-bottom: 16px; }
+.gh-opened-title { font-weight: 600; color: #59636e; margin-bottom: 8px; }
+.gh-pull { margin-bottom: 12px; }
+.gh-state.draft { background: #59636e; }
+.gh-pull-summary { margin: 0 0 12px 42px; }
+.gh-commits, .gh-changed { margin: 4px 0; padding-left: 20px; }
+.gh-added { color: #1a7f37; }
+.gh-removed { color: #d1242f; }
+.gh-patch { background: #f6f8fa; padding: 8px; border-radius: 6px; font: 12px/18px ui-monospace, monospace; overflow: auto; max-height: 320px; }
 `;

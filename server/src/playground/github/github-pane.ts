@@ -1,5 +1,6 @@
 import type { PlaygroundPane } from "../playground-pane.js";
 import { createGithubPane } from "./create-github-pane.js";
+import { GITHUB_OPENED_PULLS_SCRIPT } from "./github-opened-pulls-script.js";
 import { GITHUB_PANE_SCRIPT } from "./github-pane-script.js";
 import { GITHUB_PANE_STYLE } from "./github-pane-style.js";
 
@@ -8,7 +9,8 @@ export const githubPane: PlaygroundPane = {
   platform: "github",
   title: "GitHub",
   credentials: ["GITHUB_APP_ID", "GITHUB_PRIVATE_KEY", "GITHUB_WEBHOOK_SECRET"],
-  script: GITHUB_PANE_SCRIPT,
+  // The opened pull requests' renderer first: the pane's script calls it.
+  script: `${GITHUB_OPENED_PULLS_SCRIPT}\n${GITHUB_PANE_SCRIPT}`,
   style: GITHUB_PANE_STYLE,
   simulate: createGithubPane,
 };

@@ -38,13 +38,15 @@ interface Ephemeral {
 export async function createSlackPane({ logger, changed }: PaneContext): Promise<SimulatedPane> {
   const token = `xoxb-playground-${randomBytes(12).toString("hex")}`;
   const signingSecret = randomBytes(32).toString("hex");
-  const slack = await startFakeSlack({ validTokens: [token] });
+  // Timestamps from this run's start: Baton's sessions live in Redis, which outlives a run, and a
+  // thread of the previous run must not continue as this run's first thread.
+  const slack = await startFakeSlack({ validTokens: [token], firstTsSeconds: Math.floor(Date.now() / 1000) });
   slack.seedChannel({ ...PLAYGROUND_SLACK_CHANNEL });
   slack.seedUser({ ...PLAYGROUND_SLACK_PERSON, realName: "You" });
   const ephemerals: Ephemeral[] = [];
   const log = logger.child({ component: "server.playground.slack" });
-  // The fake's timestamps start in 2023 (they are deterministic): the page shows when a message
-  // appeared instead.
+  // The fake's timestamps step by 100 µs from the run's start, not with the clock: the page shows
+  // when a message appeared instead.
   const seen = new Map<string, number>();
   const firstSeen = (ts: string) => {
     const at = seen.get(ts) ?? Date.now();
