@@ -236,7 +236,7 @@ describe("BATON_BACKEND=codex end to end", () => {
     await eventually(
       "the sweep at startup",
       () => restarted.logger.lines.find((line) => line.event === "server.codex.workspaces_swept"),
-      10_000,
+      TURN_WAIT_MS,
     );
     const left = readdirSync(sessionsDir, { withFileTypes: true }).filter((e) => e.isDirectory());
     expect(left.map((e) => decodeURIComponent(e.name))).not.toContain(sessionId);

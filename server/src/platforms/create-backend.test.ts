@@ -48,7 +48,12 @@ describe("createBackend", () => {
 describe("readyBackends", () => {
   it("names only the backends whose configuration is present", () => {
     expect(readyBackends(loadConfig({}))).toEqual([]);
-    expect(readyBackends(loadConfig({ OPENAI_API_KEY: "sk-test" }))).toEqual(["openai"]);
-    expect(readyBackends(loadConfig({ OPENAI_BASE_URL: "http://127.0.0.1:1/v1" }))).toEqual(["openai"]);
+    // A model server is all that the openai and codex backends need from the configuration.
+    expect(readyBackends(loadConfig({ OPENAI_API_KEY: "sk-test" }))).toEqual(["openai", "codex"]);
+    expect(readyBackends(loadConfig({ OPENAI_BASE_URL: "http://127.0.0.1:1/v1" }))).toEqual([
+      "openai",
+      "codex",
+    ]);
+    expect(readyBackends(loadConfig({ OPENINSPECT_URL: "http://127.0.0.1:1" }))).toEqual(["openinspect"]);
   });
 });
