@@ -7,6 +7,7 @@ export {
   type TestGitRepository,
 } from "./git/create-test-git-repository.js";
 export type { FakeGitRepositories } from "./github/fake-git-repositories.js";
+export type { FakeGithub, FakeGithubCall, FakeGithubFailure, FakeGitRequest } from "./github/fake-github.js";
 // GitHub REST fake, App identity and webhooks
 export type {
   FakeGithubComment,
@@ -40,14 +41,7 @@ export {
   postGithubWebhook,
 } from "./github/post-github-webhook.js";
 export { type GithubWebhookHeaders, signGithubWebhook } from "./github/sign-github-webhook.js";
-export {
-  DEFAULT_GITHUB_WAIT_TIMEOUT_MS,
-  type FakeGithub,
-  type FakeGithubCall,
-  type FakeGithubFailure,
-  type FakeGitRequest,
-  startFakeGithub,
-} from "./github/start-fake-github.js";
+export { DEFAULT_GITHUB_WAIT_TIMEOUT_MS, startFakeGithub } from "./github/start-fake-github.js";
 // Linear GraphQL API and webhooks fake
 export type { FakeLinearOAuth } from "./linear/fake-linear-oauth.js";
 export {

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestGitRepository, type TestGitRepository } from "../git/create-test-git-repository.js";
-import { type FakeGithub, startFakeGithub } from "./start-fake-github.js";
+import type { FakeGithub } from "./fake-github.js";
+import { startFakeGithub } from "./start-fake-github.js";
 
 const IDENTITY = ["-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"];
 

@@ -1,8 +1,9 @@
 import { createSign } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FakeGithub } from "./fake-github.js";
 import { buildIssueCommentEvent, buildReviewCommentEvent } from "./github-webhook-builders.js";
 import { signGithubWebhook } from "./sign-github-webhook.js";
-import { type FakeGithub, startFakeGithub } from "./start-fake-github.js";
+import { startFakeGithub } from "./start-fake-github.js";
 
 function appJwt(fake: FakeGithub, overrides: { iss?: number; alg?: string } = {}): string {
   const now = Math.floor(Date.now() / 1000);

@@ -11,7 +11,7 @@ import type { SlackAccess } from "../access/create-slack-access.js";
 import type { SlackControls } from "../controls/create-slack-controls.js";
 import { buildSlackRequest } from "./build-slack-request.js";
 import { parseSlackEvent, type SlackIdentity } from "./parse-slack-event.js";
-import { slackEnvelopeSchema } from "./slack-envelope.js";
+import { type SlackEnvelope, slackEnvelopeSchema } from "./slack-envelope.js";
 
 export type SlackEventOutcome =
   | { kind: "challenge"; challenge: string }
@@ -42,6 +42,33 @@ export interface SlackEventRouterOptions {
   now?: () => Date;
 }
 
+type EventCallback = Extract<SlackEnvelope, { type: "event_callback" }>;
+
+/** The envelope as an event to route, or what to answer at once (a challenge, a refusal, an ignore). */
+function readEventCallback(
+  json: unknown,
+  log: Logger,
+): { kind: "event"; data: EventCallback } | { kind: "answered"; outcome: SlackEventOutcome } {
+  const type = (json as { type?: unknown } | null)?.type;
+  if (typeof type !== "string" || !KNOWN_ENVELOPE_TYPES.has(type)) {
+    log.info("bots.slack.event_ignored", { reason: "unknown_envelope_type", envelope_type: String(type) });
+    return { kind: "answered", outcome: { kind: "ignored", reason: "unknown_envelope_type" } };
+  }
+  const envelope = slackEnvelopeSchema.safeParse(json);
+  if (!envelope.success) {
+    log.warn("bots.slack.request_rejected", { reason: "wrong_schema", outcome: "rejected" });
+    return { kind: "answered", outcome: { kind: "invalid", reason: "wrong_schema" } };
+  }
+  const data = envelope.data;
+  if (data.type === "url_verification")
+    return { kind: "answered", outcome: { kind: "challenge", challenge: data.challenge } };
+  if (data.type === "app_rate_limited") {
+    log.warn("bots.slack.app_rate_limited", {});
+    return { kind: "answered", outcome: { kind: "ignored", reason: "app_rate_limited" } };
+  }
+  return { kind: "event", data };
+}
+
 /**
  * What to do with one Events API envelope, whichever way it came (HTTP or Socket Mode). Only
  * Redis is touched here: anything that talks to Slack happens later, off the acknowledgement.
@@ -53,23 +80,9 @@ export function createSlackEventRouter(options: SlackEventRouterOptions): SlackE
   const log = logger.child({ component: "bots.slack" });
 
   return async function routeSlackEvent(json, retryNum) {
-    const type = (json as { type?: unknown } | null)?.type;
-    if (typeof type !== "string" || !KNOWN_ENVELOPE_TYPES.has(type)) {
-      log.info("bots.slack.event_ignored", { reason: "unknown_envelope_type", envelope_type: String(type) });
-      return { kind: "ignored", reason: "unknown_envelope_type" };
-    }
-    const envelope = slackEnvelopeSchema.safeParse(json);
-    if (!envelope.success) {
-      log.warn("bots.slack.request_rejected", { reason: "wrong_schema", outcome: "rejected" });
-      return { kind: "invalid", reason: "wrong_schema" };
-    }
-    const data = envelope.data;
-    if (data.type === "url_verification") return { kind: "challenge", challenge: data.challenge };
-    if (data.type === "app_rate_limited") {
-      log.warn("bots.slack.app_rate_limited", {});
-      return { kind: "ignored", reason: "app_rate_limited" };
-    }
-
+    const read = readEventCallback(json, log);
+    if (read.kind === "answered") return read.outcome;
+    const { data } = read;
     const deliveryId = data.event_id;
     const parsed = parseSlackEvent(data, identity);
     if (parsed.kind === "ignored") {
