@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { callsIn, eventually, slackActions, textOf } from "./fixtures/slack-test-actions.js";
 import {
+  askAndWait,
   BUGGY_SUM,
   CODEX_CHANNEL,
   CODEX_TEST_MODEL,
@@ -10,28 +11,12 @@ import {
   startCodexScenario,
 } from "./fixtures/start-codex-scenario.js";
 
-const TURN_WAIT_MS = 25_000;
 const FIX = replaceLinePatch("sum.js", BUGGY_SUM.trim(), "module.exports = (a, b) => a + b;");
 const SWAP = replaceLinePatch(
   "sum.js",
   "module.exports = (a, b) => a + b;",
   "module.exports = (a, b) => b + a;",
 );
-
-/** Mentions Baton (in `threadTs`, or a new thread) and resolves with the first reply there holding `holds`. */
-async function askAndWait(s: CodexScenario, text: string, holds: string, threadTs?: string) {
-  const { ts } = await slackActions(s.t).mention({ channel: CODEX_CHANNEL, text, threadTs });
-  const thread = threadTs ?? ts;
-  const reply = await eventually(
-    `a reply holding "${holds}"`,
-    () =>
-      callsIn(s.t, "chat.postMessage", CODEX_CHANNEL).find(
-        (c) => (c.body as { thread_ts?: string }).thread_ts === thread && textOf(c).includes(holds),
-      ),
-    TURN_WAIT_MS,
-  );
-  return { ts: thread, reply, text: textOf(reply) };
-}
 
 /** A first turn that fixes the test and opens the draft pull request; resolves with its thread and branch. */
 async function openPullRequest(s: CodexScenario) {
