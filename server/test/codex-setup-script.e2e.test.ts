@@ -66,4 +66,24 @@ describe("BATON_BACKEND=codex: a repository's .baton/setup.sh", () => {
     );
     expect(warnings).toHaveLength(1);
   });
+
+  it("leaves what the setup wrote out of the pull request, even where the repository does not ignore it", async () => {
+    // As `npm install` may rewrite a tracked lockfile and leave files the repository does not ignore.
+    s = await startCodexScenario({
+      files: {
+        ".baton/setup.sh": "echo '// set up' >> test.js\necho made > setup-output.txt\n",
+      },
+    });
+    s.model.setScript([
+      { kind: "patch", patch: FIX },
+      { kind: "text", text: "Fixed sum; setup left alone." },
+    ]);
+
+    const first = await askAndWait(s, "fix the failing sum test", "Fixed sum; setup left alone");
+
+    expect(first.text).toContain("/acme/web/pull/");
+    const branch = s.github.pullRequestsOf("acme/web")[0]?.pull?.headRef ?? "";
+    const changed = s.github.git.git("acme/web", "diff", "--name-only", "main", branch);
+    expect(changed.split("\n")).toEqual(["sum.js"]);
+  });
 });

@@ -5,6 +5,7 @@ import { capText } from "./cap-text.js";
 import { COMMAND_OUTPUT_MAX_CHARS, SETUP_SCRIPT_PATH, SETUP_SCRIPT_TIMEOUT_MS } from "./codex-limits.js";
 import type { CodingHarness } from "./harness/coding-harness.js";
 import type { SessionWorkspace } from "./workspace/session-workspace.js";
+import { snapshotWorktree } from "./workspace/snapshot-worktree.js";
 
 async function exists(path: string): Promise<boolean> {
   return access(path).then(
@@ -17,7 +18,8 @@ async function exists(path: string): Promise<boolean> {
  * Runs each repository's `.baton/setup.sh` (when it has one) in the sandbox, in the repository's
  * directory, once: when its workspace has just been made. A setup that fails or runs out of time
  * is a warning line the result carries, never the end of the turn: the agent may still manage,
- * and the person learns why the tests would not run.
+ * and the person learns why the tests would not run. Each repository whose setup ran gets its
+ * `baseline`, the worktree after the setup, which the turn's diff and commit start from.
  */
 export async function* runSetupScripts({
   harness,
@@ -43,6 +45,8 @@ export async function* runSetupScripts({
       signal,
     );
     if (signal.aborted) return warnings;
+    // Whatever the setup wrote is not the agent's work: the turn's diff and commit start here.
+    repository.baseline = await snapshotWorktree(repository, signal);
     const verdict = ran.timedOut ? "timed out" : `exit ${ran.exitCode ?? "killed"}`;
     yield {
       type: "tool",

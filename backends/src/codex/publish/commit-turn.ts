@@ -1,5 +1,9 @@
+import { rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import type { Actor } from "@baton/core";
+import type { GitResult } from "../../workspace/run-git.js";
 import type { WorkspaceRepository } from "../workspace/session-workspace.js";
+import { pathsChangedSince } from "../workspace/snapshot-worktree.js";
 import { expectGit, workspaceGit } from "../workspace/workspace-git.js";
 
 /** Who commits: the Baton App (e.g. `baton[bot]`), never the person or the agent. */
@@ -32,7 +36,7 @@ export function requestedByTrailer(requester: Actor): string {
 }
 
 /**
- * Stages everything the turn changed in the worktree and commits it as the Baton App, with a
+ * Stages everything the turn changed in the worktree (after its setup script, when one ran) and commits it as the Baton App, with a
  * trailer naming the person who asked. Hooks never run. Resolves with the new commit, or null
  * when nothing changed.
  */
@@ -45,7 +49,7 @@ export async function commitTurn(input: CommitTurnInput, signal: AbortSignal): P
     GIT_COMMITTER_EMAIL: author.email,
   };
   const git = (args: string[]) => workspaceGit(repository, args, signal, { git: input.git ?? "git", env });
-  await expectGit("add", git(["add", "--all"]));
+  await expectGit("add", stageTurn(input, git, signal));
   const staged = await git(["diff", "--cached", "--quiet"]);
   if (staged.exitCode === 0) return null;
   const trailers = [requestedByTrailer(input.requester), `Baton-Session: ${input.sessionId}`].join("\n");
@@ -55,4 +59,32 @@ export async function commitTurn(input: CommitTurnInput, signal: AbortSignal): P
     git(["commit", "--quiet", "--no-verify", ...paragraphs.flatMap((text) => ["-m", text])]),
   );
   return expectGit("rev-parse HEAD", git(["rev-parse", "HEAD"]));
+}
+
+/**
+ * Everything in the worktree, or, after a setup script, only the paths that changed since it
+ * ran (named in a file, NUL-separated and literal, however many there are).
+ */
+async function stageTurn(
+  input: CommitTurnInput,
+  git: (args: string[]) => Promise<GitResult>,
+  signal: AbortSignal,
+): Promise<GitResult> {
+  const { repository } = input;
+  if (!repository.baseline) return git(["add", "--all"]);
+  const paths = await pathsChangedSince(repository, repository.baseline, signal, { git: input.git ?? "git" });
+  if (paths.length === 0) return { exitCode: 0, stdout: "", stderr: "", truncated: false };
+  const list = join(repository.gitDir, "baton-commit-paths");
+  await writeFile(list, `${paths.join("\0")}\0`);
+  try {
+    return await git([
+      "--literal-pathspecs",
+      "add",
+      "--all",
+      `--pathspec-from-file=${list}`,
+      "--pathspec-file-nul",
+    ]);
+  } finally {
+    await rm(list, { force: true });
+  }
 }

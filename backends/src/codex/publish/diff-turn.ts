@@ -15,7 +15,7 @@ export interface DiffTurnOptions {
 
 /**
  * What the turn changed in the workspace so far, from git: every file (new ones too) against the
- * commit the turn started from, each with its lines added and removed, and the patch, capped. It
+ * commit the turn started from (or the worktree after its setup script), each with its lines added and removed, and the patch, capped. It
  * reads the work tree through an index of its own (in the git directory, outside the agent's
  * reach), so it neither stages anything nor depends on what the agent did to the index. An
  * environment's paths start with their repository.
@@ -50,7 +50,7 @@ async function diffRepository(
   try {
     await expectGit("read-tree", run(["read-tree", "HEAD"]));
     await expectGit("add", run(["add", "--all"]));
-    const range = ["--cached", "--no-renames", repository.startCommit];
+    const range = ["--cached", "--no-renames", repository.baseline ?? repository.startCommit];
     const numstat = await expectGit("diff --numstat", run(["diff", "--numstat", "-z", ...range]));
     const files = readNumstat(numstat, prefix);
     if (files.length === 0 || maxPatchBytes <= 0) return { files, patch: "" };

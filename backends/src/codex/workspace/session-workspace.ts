@@ -15,6 +15,11 @@ export interface WorkspaceRepository {
   gitDir: string;
   /** The commit the worktree was at when this turn opened it: the turn's diff starts here. */
   startCommit: string;
+  /**
+   * When `.baton/setup.sh` ran in this turn: the worktree after it (a tree), which the turn's
+   * diff and commit start from instead, so that what the setup wrote is not the agent's work.
+   */
+  baseline?: string;
 }
 
 /** A session's workspace as a turn gets it from `SessionWorkspaces.open`. */
