@@ -5,8 +5,8 @@ import type { CodexBinary } from "./resolve-codex-binary.js";
 /** The custom model provider's name in the CLI's config, and the variable its key travels in. */
 export const CODEX_PROVIDER_ID = "baton";
 export const CODEX_MODEL_KEY_VARIABLE = "BATON_CODEX_MODEL_KEY";
-/** Marks every process of one turn (the CLI and its helpers), so that a stop can find them all. */
-export const CODEX_TURN_MARKER_VARIABLE = "BATON_CODEX_TURN";
+/** Marks every process of one turn (the CLI, its helpers and the commands), so that a stop can find them all. */
+export const CODEX_TURN_MARKER_VARIABLE = "AGENT_TURN_ID";
 /** Retries of a failed model request inside the CLI; Baton's own deadline bounds the rest. */
 export const CODEX_MODEL_REQUEST_RETRIES = 2;
 
@@ -66,7 +66,15 @@ export function buildCodexTurnOptions(input: CodexTurnSetupInput): {
       },
       shell_environment_policy: {
         inherit: "core",
-        set: { HOME: tempDir, TMPDIR: tempDir, TMP: tempDir, TEMP: tempDir },
+        // The turn's marker goes to the commands too: a stop finds them by it even when the CLI
+        // died first and left them to init. (A random id of this turn, not a secret.)
+        set: {
+          HOME: tempDir,
+          TMPDIR: tempDir,
+          TMP: tempDir,
+          TEMP: tempDir,
+          [CODEX_TURN_MARKER_VARIABLE]: input.marker,
+        },
       },
       sandbox_workspace_write: { exclude_slash_tmp: true, exclude_tmpdir_env_var: true },
     },

@@ -1,35 +1,67 @@
 import { readdir, readFile } from "node:fs/promises";
 
+/** Every process's parent, read from `/proc/<pid>/stat` (Linux only). */
+async function readParents(pids: readonly number[]): Promise<Map<number, number>> {
+  const parents = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, "latin1");
+      // `pid (comm) state ppid …`: comm may hold spaces and parentheses, so read after the last ")".
+      const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // A zombie is already dead: only its parent's wait is missing.
+      if (state !== "Z" && Number.isInteger(Number(ppid))) parents.set(pid, Number(ppid));
+    } catch {
+      // gone already
+    }
+  }
+  return parents;
+}
+
+/** The marked processes and all their descendants (a sandboxed command carries no marker). */
+async function turnProcesses(variable: string, marker: string): Promise<number[]> {
+  const needle = `\0${variable}=${marker}\0`;
+  let entries: string[];
+  try {
+    entries = await readdir("/proc");
+  } catch {
+    return [];
+  }
+  const pids = entries.map(Number).filter((pid) => Number.isInteger(pid) && pid !== process.pid);
+  const marked = new Set<number>();
+  for (const pid of pids) {
+    try {
+      if (`\0${await readFile(`/proc/${pid}/environ`, "latin1")}`.includes(needle)) marked.add(pid);
+    } catch {
+      // gone already, or not ours
+    }
+  }
+  if (marked.size === 0) return [];
+  const parents = await readParents(pids);
+  const inTurn = (pid: number, seen = new Set<number>()): boolean => {
+    if (marked.has(pid)) return true;
+    const parent = parents.get(pid);
+    if (parent === undefined || parent <= 1 || seen.has(pid)) return false;
+    seen.add(pid);
+    return inTurn(parent, seen);
+  };
+  return pids.filter((pid) => inTurn(pid));
+}
+
 /**
- * Sends `signal` to every process whose environment carries `variable=marker`: the CLI and its
- * sandbox helpers, which it starts in sessions of their own (so no process group holds them all).
- * The sandboxed commands themselves die with their sandbox (bubblewrap's `--die-with-parent` and
- * its PID namespace). Returns how many processes were signalled (signal 0 only counts them; a
- * zombie has no environment left and is not counted). Linux only (`/proc`).
+ * Sends `signal` to every process of the turn: those whose environment carries
+ * `variable=marker` (the CLI and its sandbox helpers, which it starts in sessions of their own, so
+ * no process group holds them all) and their descendants, the sandboxed commands among them
+ * (which get only the core variables, so no marker). Returns how many processes were signalled
+ * (signal 0 only counts them; a zombie has no environment left and is not counted). Linux only
+ * (`/proc`).
  */
 export async function killTurnProcesses(
   variable: string,
   marker: string,
   signal: NodeJS.Signals | 0,
 ): Promise<number> {
-  const needle = `\0${variable}=${marker}\0`;
   let signalled = 0;
-  let entries: string[];
-  try {
-    entries = await readdir("/proc");
-  } catch {
-    return 0;
-  }
-  for (const entry of entries) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid) || pid === process.pid) continue;
-    let environ: string;
-    try {
-      environ = `\0${await readFile(`/proc/${pid}/environ`, "latin1")}`;
-    } catch {
-      continue; // gone already, or not ours
-    }
-    if (!environ.includes(needle)) continue;
+  for (const pid of await turnProcesses(variable, marker)) {
     try {
       process.kill(pid, signal);
       signalled += 1;
