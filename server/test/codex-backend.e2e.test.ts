@@ -238,6 +238,12 @@ describe("BATON_BACKEND=codex end to end", () => {
       () => restarted.logger.lines.find((line) => line.event === "server.codex.workspaces_swept"),
       TURN_WAIT_MS,
     );
+    // The new worker's startup check of the sandbox writes in its data dir: let it end before the folder goes.
+    await eventually(
+      "the sandbox check at startup",
+      () => restarted.logger.lines.find((line) => line.event.startsWith("server.codex.sandbox_")),
+      TURN_WAIT_MS,
+    );
     const left = readdirSync(sessionsDir, { withFileTypes: true }).filter((e) => e.isDirectory());
     expect(left.map((e) => decodeURIComponent(e.name))).not.toContain(sessionId);
     expect(left).toHaveLength(1);
