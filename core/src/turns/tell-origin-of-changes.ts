@@ -1,5 +1,6 @@
 import type { Logger } from "../contracts/logger.js";
 import type { Replier } from "../contracts/replier.js";
+import { errorMessage } from "../describe-error.js";
 import type { Artifact } from "../schemas/agent-event.js";
 import { conversationKey, type Platform } from "../schemas/conversation-ref.js";
 import type { Session } from "../schemas/session.js";
@@ -49,7 +50,7 @@ export async function tellOriginOfChanges({
     await origin.note(session, { turnId: turn.id, text: describeOriginNote(pullRequests, summary) });
   } catch (error) {
     log.warn("core.turn.origin_note_failed", {
-      error: error instanceof Error ? error.message : String(error),
+      error: errorMessage(error),
     });
   }
 }

@@ -1,4 +1,5 @@
 import type { Logger, RedisKeys } from "@baton/core";
+import { errorMessage } from "@baton/core";
 import { type SessionState, sessionStateSchema } from "./session-state.js";
 
 /** The Redis commands the store needs (an ioredis client has them). */
@@ -43,7 +44,7 @@ export function createSessionStateStore({
       } catch (error) {
         logger.warn("backends.codex.session_state_unreadable", {
           session_id: sessionId,
-          error: error instanceof Error ? error.message : String(error),
+          error: errorMessage(error),
         });
         return null;
       }

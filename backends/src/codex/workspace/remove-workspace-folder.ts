@@ -1,5 +1,6 @@
 import { rm } from "node:fs/promises";
 import type { Logger } from "@baton/core";
+import { errorMessage } from "@baton/core";
 import type { RepositoryStores } from "../../workspace/repository-stores.js";
 import { removeWorktree } from "./repository-worktree.js";
 import type { WorkspaceRecord } from "./workspace-record.js";
@@ -28,7 +29,7 @@ export async function removeWorkspaceFolder({
         logger.warn("backends.codex.workspace.remove_failed", {
           session_id: record.sessionId,
           repo,
-          error: error instanceof Error ? error.message : String(error),
+          error: errorMessage(error),
         }),
     );
   }

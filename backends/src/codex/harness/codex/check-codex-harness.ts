@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { errorMessage } from "@baton/core";
 import type { HarnessCheck, SandboxedCommandOptions, SandboxedCommandResult } from "../coding-harness.js";
 import type { CodexBinaryResolution } from "./resolve-codex-binary.js";
 
@@ -43,7 +44,7 @@ export async function checkCodexHarness(deps: {
   } catch (error) {
     return {
       ok: false,
-      reason: `the Codex CLI does not run: ${error instanceof Error ? error.message : String(error)}`,
+      reason: `the Codex CLI does not run: ${errorMessage(error)}`,
       fix: "Reinstall with `npm ci`; the CLI ships inside @openai/codex's platform package.",
     };
   }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Logger } from "@baton/core";
+import { errorMessage } from "@baton/core";
 import { Codex, type Thread, type ThreadEvent } from "@openai/codex-sdk";
 import type { HarnessEvent, HarnessTurnInput } from "../coding-harness.js";
 import {
@@ -96,7 +97,7 @@ async function* streamTurn(
   } catch (error) {
     // After `turn.failed` (or a stop) the CLI exits non-zero; that exit says nothing new.
     if (!failure && !stopper.reason && !completed) {
-      failure = classifyCodexFailure(error instanceof Error ? error.message : String(error), input.model);
+      failure = classifyCodexFailure(errorMessage(error), input.model);
     }
   }
   if (stopper.reason) {
@@ -146,7 +147,7 @@ async function* restoreThread(
     return stored.threadId;
   } catch (error) {
     log.warn("backends.codex.thread_restore_failed", {
-      error: error instanceof Error ? error.message : String(error),
+      error: errorMessage(error),
     });
     yield {
       type: "warning",
@@ -169,7 +170,7 @@ async function keepThread(
   } catch (error) {
     log.warn("backends.codex.thread_save_failed", {
       thread_id: threadId,
-      error: error instanceof Error ? error.message : String(error),
+      error: errorMessage(error),
     });
   }
 }
