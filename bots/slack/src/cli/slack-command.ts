@@ -1,8 +1,6 @@
-import { buildSlackManifest, SLACK_APP_NAME_MAX_CHARS } from "@baton/slack";
+import { type CliCommand, type CliIo, parseCliArgs, printUsage } from "@baton/core";
 import { stringify } from "yaml";
-import type { CliIo } from "./cli-io.js";
-import { parseCliArgs } from "./parse-cli-args.js";
-import { printUsage } from "./print-usage.js";
+import { buildSlackManifest, SLACK_APP_NAME_MAX_CHARS } from "../manifest/build-slack-manifest.js";
 
 export const SLACK_USAGE = [
   "Usage: baton slack <command>",
@@ -86,3 +84,11 @@ function checkPublicUrl(url: string): string | undefined {
   }
   return undefined;
 }
+
+/** `baton slack`, as the Slack module offers it to the CLI. */
+export const slackCommand: CliCommand = {
+  name: "slack",
+  summary: "print the Slack app manifest (--url https://your-host or --socket-mode)",
+  usage: SLACK_USAGE,
+  run: runSlackCommand,
+};

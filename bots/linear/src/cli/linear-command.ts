@@ -1,6 +1,5 @@
 import { parseArgs } from "node:util";
-import { errorMessage } from "@baton/core";
-import type { CliIo } from "./cli-io.js";
+import { type CliCommand, type CliIo, errorMessage } from "@baton/core";
 
 export const LINEAR_USAGE = [
   "Usage: baton linear <command>",
@@ -49,7 +48,7 @@ export async function runLinearCommand(args: string[], io: CliIo): Promise<numbe
     return fail(`--url "${base}" is not a URL; give the public https address of Baton's gateway.`);
   }
   // Loaded here, not at the CLI's start: the Linear SDK is large and other commands do not need it.
-  const { LINEAR_OAUTH_SCOPES, linearAppSettings, linearInstallUrl } = await import("@baton/linear");
+  const { LINEAR_OAUTH_SCOPES, linearAppSettings, linearInstallUrl } = await import("../index.js");
   const settings = linearAppSettings(base);
   const clientId = io.env.LINEAR_CLIENT_ID;
   io.stdout(
@@ -78,3 +77,11 @@ export async function runLinearCommand(args: string[], io: CliIo): Promise<numbe
   );
   return 0;
 }
+
+/** `baton linear`, as the Linear module offers it to the CLI. */
+export const linearCommand: CliCommand = {
+  name: "linear",
+  summary: "print the Linear OAuth app settings and install link: linear setup --url https://your-host",
+  usage: LINEAR_USAGE,
+  run: runLinearCommand,
+};
