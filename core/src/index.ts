@@ -79,6 +79,7 @@ export type {
   DoctorContext,
   DoctorFinding,
   PlatformOperations,
+  RepositoryHost,
 } from "./contracts/platform-operations.js";
 export {
   type DemoRepository,

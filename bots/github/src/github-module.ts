@@ -26,6 +26,11 @@ export function createGithubBotModule(options: GithubBotModuleOptions = {}): Bot
     variables: GITHUB_REQUIRED_VARIABLES,
     disabledHint: "GitHub is off. Set the missing variables to turn it on (see docs/github.md).",
     doctor: githubDoctorCheck,
+    repositoryHost: (config) => ({
+      gitHost: gitHostOf(config.GITHUB_API_URL),
+      authorEmail: "baton@users.noreply.github.com",
+      ...(config.GITHUB_API_URL ? { apiUrl: config.GITHUB_API_URL } : {}),
+    }),
     command: githubCommand,
     async setup(config, services) {
       // Probot and Octokit load only when GitHub is on: a Baton without it starts as fast as before.
@@ -55,3 +60,10 @@ export function createGithubBotModule(options: GithubBotModuleOptions = {}): Bot
 }
 
 export const githubBotModule = createGithubBotModule();
+
+/** github.com, or the GitHub Enterprise Server host whose API GITHUB_API_URL names. */
+export function gitHostOf(apiUrl: string | undefined): string {
+  if (!apiUrl) return "https://github.com";
+  const url = new URL(apiUrl);
+  return url.hostname === "api.github.com" ? "https://github.com" : url.origin;
+}

@@ -58,6 +58,14 @@ export interface DoctorCheck<TConfig> {
   run(context: DoctorContext<TConfig>): Promise<DoctorCheckResult>;
 }
 
+/** Where a platform's repositories are served (see `PlatformOperations.repositoryHost`). */
+export interface RepositoryHost {
+  gitHost: string;
+  apiUrl?: string;
+  /** The address Baton's commits are by when BATON_GIT_AUTHOR_EMAIL is unset (the host's no-reply). */
+  authorEmail?: string;
+}
+
 /**
  * What a platform module offers the host's tools besides the running bot: `baton doctor`'s check,
  * its `baton <platform>` command, the playground's pane, and the names people read. The server
@@ -79,6 +87,13 @@ export interface PlatformOperations<TConfig> {
    * every other command stays fast.
    */
   doctor?: DoctorCheck<TConfig>;
+  /**
+   * Where the platform hosts the repositories agent backends clone, push to and open pull
+   * requests on, read from its variables (an enterprise host): `gitHost` is the git remote's
+   * base, `apiUrl` the REST API's when it is not the public one. The first listed module that
+   * answers is used; without one, the backends' public default.
+   */
+  repositoryHost?(config: TConfig): RepositoryHost;
   /** The platform's own command (`baton <name> …`: an app manifest, install links); optional. */
   command?: CliCommand;
   /**

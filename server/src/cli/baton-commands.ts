@@ -50,6 +50,6 @@ export const BATON_COMMANDS: readonly CliCommand[] = [
     usage: CATALOG_USAGE,
     run: runCatalogCommand,
   },
-  // Each platform's own command (`baton slack manifest`, …), from its module, in the modules' order.
+  // Each platform's own command (`baton <platform> …`), from its module, in the modules' order.
   ...BOT_MODULES.flatMap((module) => (module.command ? [module.command] : [])),
 ];
