@@ -72,6 +72,7 @@ export type { QueuedRequesters, StopConversation, StopResult } from "./contracts
 export type { HttpMethod, HttpRoute } from "./contracts/http-route.js";
 export { type LogFields, type Logger, silentLogger } from "./contracts/logger.js";
 export type {
+  CatalogCount,
   CliCommand,
   CliIo,
   DoctorCheck,

@@ -1,8 +1,8 @@
 import { createRedactor, type NewTranscriptEntry, silentLogger, type TranscriptLine } from "@baton/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { BOT_MODULES } from "../src/bots/bot-modules.js";
-import { createShareRenderPool } from "../src/share-pages/create-share-render-pool.js";
 import { platformTitlesOf } from "../src/bots/platform-titles.js";
+import { createShareRenderPool } from "../src/share-pages/create-share-render-pool.js";
 import { createMarkdownRenderer } from "../src/share-pages/render-markdown.js";
 import { renderShareEntries } from "../src/share-pages/render-share-entries.js";
 import type { ShareFormat } from "../src/share-pages/share-render-job.js";

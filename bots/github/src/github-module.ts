@@ -26,6 +26,15 @@ export function createGithubBotModule(options: GithubBotModuleOptions = {}): Bot
     variables: GITHUB_REQUIRED_VARIABLES,
     disabledHint: "GitHub is off. Set the missing variables to turn it on (see docs/github.md).",
     doctor: githubDoctorCheck,
+    catalogCounts: (catalog) => [
+      {
+        count: Object.keys(catalog.github.repositories).length,
+        one: "GitHub repository default",
+        many: "GitHub repository defaults",
+      },
+    ],
+    // Loaded only when the playground runs: the pane brings testkit's fake GitHub.
+    playground: async () => (await import("./playground/github-pane.js")).githubPane,
     repositoryHost: (config) => ({
       gitHost: gitHostOf(config.GITHUB_API_URL),
       authorEmail: "baton@users.noreply.github.com",

@@ -31,6 +31,7 @@ export {
   type InstallationOctokits,
 } from "./octokit/create-installation-octokits.js";
 export { createRepositoryTokens, INSTALLATION_LOOKUP_TTL_MS } from "./octokit/create-repository-tokens.js";
+export type { OpenedPull } from "./playground/describe-opened-pulls.js";
 export { createGithubReplier, GITHUB_PROGRESS_MIN_INTERVAL_MS } from "./replier/create-github-replier.js";
 export {
   GITHUB_COMMENT_MAX_CHARS,

@@ -57,6 +57,15 @@ export const linearBotModule: BotModule<LinearEnv> = {
   },
   disabledHint: "Linear is off. Set the missing variables to turn it on (see docs/linear.md).",
   doctor: linearDoctorCheck,
+  catalogCounts: (catalog) => [
+    {
+      count: Object.keys(catalog.linear.teams).length + Object.keys(catalog.linear.projects).length,
+      one: "Linear mapping",
+      many: "Linear mappings",
+    },
+  ],
+  // Loaded only when the playground runs: the pane brings testkit's fake Linear.
+  playground: async () => (await import("./playground/linear-pane.js")).linearPane,
   command: linearCommand,
   async setup(config, services) {
     const apiUrl = config.LINEAR_API_URL;

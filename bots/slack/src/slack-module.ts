@@ -38,6 +38,11 @@ export const slackBotModule: BotModule<SlackEnv> = {
   variables: SLACK_REQUIRED_VARIABLES,
   disabledHint: `Slack is off. Set ${SLACK_REQUIRED_VARIABLES.join(" and ")} to turn it on (see docs/slack.md).`,
   doctor: slackDoctorCheck,
+  catalogCounts: (catalog) => [
+    { count: Object.keys(catalog.slack.channels).length, one: "Slack channel", many: "Slack channels" },
+  ],
+  // Loaded only when the playground runs: the pane brings testkit's fake Slack.
+  playground: async () => (await import("./playground/slack-pane.js")).slackPane,
   command: slackCommand,
   async setup(config, services) {
     const token = config.SLACK_BOT_TOKEN!;

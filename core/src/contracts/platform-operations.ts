@@ -1,3 +1,4 @@
+import type { Catalog } from "../config/catalog.js";
 import type { PlaygroundPane } from "./playground-pane.js";
 
 /**
@@ -58,6 +59,13 @@ export interface DoctorCheck<TConfig> {
   run(context: DoctorContext<TConfig>): Promise<DoctorCheckResult>;
 }
 
+/** One count of `PlatformOperations.catalogCounts`: `{ count: 2, one: "Slack channel", many: "Slack channels" }`. */
+export interface CatalogCount {
+  count: number;
+  one: string;
+  many: string;
+}
+
 /** Where a platform's repositories are served (see `PlatformOperations.repositoryHost`). */
 export interface RepositoryHost {
   gitHost: string;
@@ -94,6 +102,11 @@ export interface PlatformOperations<TConfig> {
    * answers is used; without one, the backends' public default.
    */
   repositoryHost?(config: TConfig): RepositoryHost;
+  /**
+   * What the catalog holds for this platform, for `baton doctor`'s one line about the catalog
+   * ("2 Slack channels"): each a count and its noun, singular and plural.
+   */
+  catalogCounts?(catalog: Catalog): CatalogCount[];
   /** The platform's own command (`baton <name> …`: an app manifest, install links); optional. */
   command?: CliCommand;
   /**

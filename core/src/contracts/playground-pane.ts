@@ -1,3 +1,4 @@
+import type { Platform } from "../schemas/conversation-ref.js";
 import type { Logger } from "./logger.js";
 
 /** A pane's state as the page draws it; each pane's script knows its own shape. */
@@ -41,7 +42,7 @@ export interface SimulatedPane {
  * (`window.batonPlayground.panes[platform]`).
  */
 export interface PlaygroundPane {
-  platform: string;
+  platform: Platform;
   title: string;
   /** Any of these set means the platform is live: its real bot runs and the pane only says so. */
   credentials: readonly string[];

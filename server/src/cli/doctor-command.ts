@@ -1,5 +1,6 @@
-import { type CliIo, parseCliArgs, printUsage } from "@baton/core";
-import { ConfigError, loadConfig } from "../config/load-config.js";
+import { type BotModule, type CliIo, parseCliArgs, printUsage } from "@baton/core";
+import { BOT_MODULES } from "../bots/bot-modules.js";
+import { type Config, ConfigError, loadConfig } from "../config/load-config.js";
 import type { DoctorCheck } from "./doctor/doctor-check.js";
 import { DOCTOR_CHECKS } from "./doctor/doctor-checks.js";
 import { countFindings, formatDoctorReport } from "./doctor/format-doctor-report.js";
@@ -23,11 +24,15 @@ export const DOCTOR_USAGE = [
   "1 something must be fixed, 2 bad usage. NODE_ENV=production turns some warnings into problems.",
 ].join("\n");
 
-/** `baton doctor`: runs `checks` (every registered one by default) and prints the report. */
+/**
+ * `baton doctor`: runs `checks` (every registered one by default) and prints the report, with the
+ * configuration `modules` read (the listed ones by default; a test's own platform reads its own).
+ */
 export async function runDoctorCommand(
   args: string[],
   io: CliIo,
   checks: readonly DoctorCheck[] = DOCTOR_CHECKS,
+  modules: readonly BotModule<Config>[] = BOT_MODULES,
 ): Promise<number> {
   const parsed = parseCliArgs({ args, options: { help: { type: "boolean", short: "h" } } });
   if (parsed.kind === "usage" || parsed.values.help)
@@ -38,7 +43,7 @@ export async function runDoctorCommand(
     });
   let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig(io.env);
+    config = loadConfig(io.env, modules);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     for (const line of formatDoctorReport([
