@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { type CliCommand, type CliIo, errorMessage } from "@baton/core";
+import { type CliCommand, type CliIo, errorMessage, splitSubcommand } from "@baton/core";
 import { stringify } from "yaml";
 import { GITHUB_REQUIRED_VARIABLES_TEXT } from "../github-environment.js";
 
@@ -46,10 +46,10 @@ export async function runGithubCommand(args: string[], io: CliIo): Promise<numbe
 
 /** Parses the arguments after `baton github`. `env` supplies BATON_PUBLIC_URL as the default --url. */
 export function parseGithubArgs(args: string[], env: Record<string, string | undefined> = {}): Parsed {
-  const [command, ...rest] = args;
-  if (command === undefined || command === "help" || command === "--help" || command === "-h")
-    return { kind: "usage" };
-  if (command !== "manifest") return { kind: "usage", problem: `unknown command "${command}".` };
+  const subcommand = splitSubcommand(args, ["manifest"]);
+  if (subcommand.kind === "help") return { kind: "usage" };
+  if (subcommand.kind === "unknown") return { kind: "usage", problem: subcommand.problem };
+  const { rest } = subcommand;
   let values: { url?: string; name?: string };
   try {
     ({ values } = parseArgs({

@@ -1,13 +1,5 @@
-import {
-  type DoctorCheck,
-  type DoctorCheckResult,
-  type DoctorContext,
-  type DoctorFinding,
-  errorMessage,
-  platformOffResult,
-  silentLogger,
-  verifyingSecretFinding,
-} from "@baton/core";
+import type { DoctorCheck, DoctorCheckResult, DoctorContext, DoctorFinding } from "@baton/core";
+import { errorMessage, platformOffResult, silentLogger, verifyingSecretFinding } from "@baton/core";
 import {
   GITHUB_REQUIRED_VARIABLES,
   GITHUB_REQUIRED_VARIABLES_TEXT,

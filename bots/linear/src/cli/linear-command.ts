@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { type CliCommand, type CliIo, errorMessage } from "@baton/core";
+import { type CliCommand, type CliIo, errorMessage, splitSubcommand } from "@baton/core";
 
 export const LINEAR_USAGE = [
   "Usage: baton linear <command>",
@@ -15,8 +15,8 @@ export const LINEAR_USAGE = [
  * webhook URL and events, scopes) and how to install it. Exit codes: 0 printed, 2 bad usage.
  */
 export async function runLinearCommand(args: string[], io: CliIo): Promise<number> {
-  const [command, ...rest] = args;
-  if (command === undefined || command === "help" || command === "--help" || command === "-h") {
+  const subcommand = splitSubcommand(args, ["setup"]);
+  if (subcommand.kind === "help") {
     io.stdout(LINEAR_USAGE);
     return 0;
   }
@@ -25,7 +25,8 @@ export async function runLinearCommand(args: string[], io: CliIo): Promise<numbe
     io.stderr(LINEAR_USAGE);
     return 2;
   };
-  if (command !== "setup") return fail(`unknown command "${command}".`);
+  if (subcommand.kind === "unknown") return fail(subcommand.problem);
+  const { rest } = subcommand;
   let url: string | undefined;
   try {
     ({

@@ -1,11 +1,5 @@
-import {
-  type DoctorCheck,
-  type DoctorCheckResult,
-  type DoctorContext,
-  type DoctorFinding,
-  platformOffResult,
-  verifyingSecretFinding,
-} from "@baton/core";
+import type { DoctorCheck, DoctorCheckResult, DoctorContext, DoctorFinding } from "@baton/core";
+import { platformOffResult, verifyingSecretFinding } from "@baton/core";
 import type { LinearEnv } from "../linear-module.js";
 
 const TITLE = "Linear";

@@ -1,4 +1,4 @@
-import { type CliCommand, type CliIo, parseCliArgs, printUsage } from "@baton/core";
+import { type CliCommand, type CliIo, parseCliArgs, printUsage, splitSubcommand } from "@baton/core";
 import { stringify } from "yaml";
 import { buildSlackManifest, SLACK_APP_NAME_MAX_CHARS } from "../manifest/build-slack-manifest.js";
 
@@ -39,10 +39,10 @@ export async function runSlackCommand(args: string[], io: CliIo): Promise<number
 
 /** Parses the arguments after `baton slack`. `env` supplies BATON_PUBLIC_URL as the default --url. */
 export function parseSlackArgs(args: string[], env: Record<string, string | undefined> = {}): Parsed {
-  const [command, ...rest] = args;
-  if (command === undefined || command === "help" || command === "--help" || command === "-h")
-    return { kind: "usage" };
-  if (command !== "manifest") return { kind: "usage", problem: `unknown command "${command}".` };
+  const subcommand = splitSubcommand(args, ["manifest"]);
+  if (subcommand.kind === "help") return { kind: "usage" };
+  if (subcommand.kind === "unknown") return { kind: "usage", problem: subcommand.problem };
+  const { rest } = subcommand;
 
   const parsed = parseCliArgs({
     args: rest,

@@ -1,12 +1,5 @@
-import {
-  type DoctorCheck,
-  type DoctorCheckResult,
-  type DoctorContext,
-  type DoctorFinding,
-  errorMessage,
-  platformOffResult,
-  verifyingSecretFinding,
-} from "@baton/core";
+import type { DoctorCheck, DoctorCheckResult, DoctorContext, DoctorFinding } from "@baton/core";
+import { errorMessage, platformOffResult, verifyingSecretFinding } from "@baton/core";
 import { LogLevel, type Logger as SlackLogger, WebClient } from "@slack/web-api";
 import type { SlackEnv } from "../slack-module.js";
 
