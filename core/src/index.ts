@@ -41,7 +41,7 @@ export type {
   RequestContextProviders,
 } from "./classifier/request-context-provider.js";
 export { type ParseCliArgsResult, parseCliArgs } from "./cli/parse-cli-args.js";
-export { type PrintUsageOptions, printUsage, USAGE_EXIT_CODE } from "./cli/print-usage.js";
+export { type PrintUsageOptions, printUsage } from "./cli/print-usage.js";
 export { type Subcommand, splitSubcommand } from "./cli/split-subcommand.js";
 export { agentNetworkFor } from "./config/agent-network-for.js";
 export type { AgentSettings, LinearMapping, LinearMappingEntry } from "./config/catalog.js";
