@@ -8,6 +8,7 @@ import {
 } from "@baton/core";
 import type { LinearCredentialsCheck } from "./check-linear-credentials.js";
 import type { LinearBotOptions } from "./create-linear-bot.js";
+import { linearRoutingPlace } from "./routing/linear-routing-place.js";
 
 /** Linear's slice of the environment: the webhook secret, an API key or the OAuth app, and options. */
 export const linearEnvironment = {
@@ -51,6 +52,7 @@ export const linearBotModule: BotModule<LinearEnv> = {
       missing.push(`LINEAR_API_KEY or ${oauthMissing.join(" and ")}`);
     return missing;
   },
+  routingPlace: linearRoutingPlace,
   disabledHint: "Linear is off. Set the missing variables to turn it on (see docs/linear.md).",
   async setup(config, services) {
     const apiUrl = config.LINEAR_API_URL;

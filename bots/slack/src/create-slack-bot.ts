@@ -3,6 +3,7 @@ import { App, LogLevel } from "@slack/bolt";
 import type { WebClient } from "@slack/web-api";
 import { createSlackAccess } from "./access/create-slack-access.js";
 import { createSlackPeople } from "./access/create-slack-people.js";
+import { createSlackSessionCheck } from "./access/create-slack-session-check.js";
 import { createSlackContextProvider } from "./context/create-slack-context-provider.js";
 import { createSlackControls } from "./controls/create-slack-controls.js";
 import { createSlackSteeringRule } from "./controls/create-slack-steering-guard.js";
@@ -111,18 +112,9 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
   return {
     platform: "slack",
     routes: [events],
-    replier: replierFor(
-      "slack",
-      createSlackReplier({
-        client: app.client,
-        ledger,
-        catalog,
-        logger,
-        progressMinIntervalMs: options.progressMinIntervalMs,
-        people,
-      }),
-    ),
+    replier: replierFor("slack", createSlackReplier({ ...options, client: app.client, people })),
     steering: steering.guard,
+    mayStartSessions: createSlackSessionCheck({ catalog, client: app.client, people }),
     requestContext: createSlackContextProvider({ client: app.client, logger }),
     start() {
       if (!options.appToken || stopSocketMode) return;

@@ -9,6 +9,7 @@ import {
 import { LogLevel, WebClient } from "@slack/web-api";
 import { createSlackBot, SLACK_CLIENT_RETRY_CONFIG } from "./create-slack-bot.js";
 import type { SlackIdentity } from "./inbound/parse-slack-event.js";
+import { slackRoutingPlace } from "./routing/slack-routing-place.js";
 import { toBoltLogger } from "./to-bolt-logger.js";
 
 /** Slack's slice of the environment: the app's secrets, Socket Mode's token, the API's host. */
@@ -32,6 +33,7 @@ export const slackBotModule: BotModule<SlackEnv> = {
   environment: slackEnvironment,
   secrets: ["SLACK_SIGNING_SECRET", "SLACK_BOT_TOKEN", "SLACK_APP_TOKEN"],
   variables: SLACK_REQUIRED_VARIABLES,
+  routingPlace: slackRoutingPlace,
   disabledHint: `Slack is off. Set ${SLACK_REQUIRED_VARIABLES.join(" and ")} to turn it on (see docs/slack.md).`,
   async setup(config, services) {
     const token = config.SLACK_BOT_TOKEN!;

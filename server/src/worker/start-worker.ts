@@ -10,6 +10,7 @@ import {
 import { createIntakeDispatcher, createTurnWatchdog, createTurnWorker } from "@baton/queue";
 import type { StartedBots } from "../bots/setup-bots.js";
 import type { Config } from "../config/load-config.js";
+import { createWorkerLearning } from "../learning/create-worker-learning.js";
 import type { ShutdownList } from "../lifecycle/create-shutdown-list.js";
 import type { BatonMetrics } from "../metrics/create-baton-metrics.js";
 import { type MetricsServer, startMetricsServer } from "../metrics/start-metrics-server.js";
@@ -135,6 +136,7 @@ function createWorkerTurnRunner(
   { config, catalog, logger, state, sharing, bots, replies, metrics }: StartWorkerOptions,
   backend: AgentBackend,
 ) {
+  const learning = createWorkerLearning({ catalog, store: state.learnedRouting, bots, logger });
   return createTurnRunner({
     sessions: state.sessions,
     transcripts: state.transcripts,
@@ -142,6 +144,7 @@ function createWorkerTurnRunner(
       config,
       catalog,
       logger,
+      learned: learning.learned,
       onDecision: (decision) => metrics.classifierDecisions.inc({ step: classifierStep(decision) }),
     }),
     backend,
@@ -154,6 +157,7 @@ function createWorkerTurnRunner(
     models: catalog.models,
     requestContext: bots.requestContext,
     admit: bots.admit,
+    learner: learning.learner,
     logger,
   });
 }

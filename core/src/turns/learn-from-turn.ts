@@ -1,0 +1,43 @@
+import type { Logger } from "../contracts/logger.js";
+import type { Replier } from "../contracts/replier.js";
+import { errorMessage } from "../describe-error.js";
+import type { RoutingLearner } from "../learning/create-routing-learner.js";
+import type { Target } from "../schemas/target.js";
+import type { Turn } from "../schemas/turn.js";
+
+/**
+ * Hands a person's correction to routing's memory, and posts the offer to make the place's habit
+ * its mapping when the memory says it is time. Learning is a courtesy to the next request: a
+ * failure here is logged and never fails the turn.
+ */
+export async function learnFromTurn({
+  learner,
+  turn,
+  choice,
+  replier,
+  log,
+}: {
+  learner: RoutingLearner | undefined;
+  turn: Turn;
+  choice: Target | undefined;
+  replier: Replier;
+  log: Logger;
+}): Promise<void> {
+  if (!learner || !choice) return;
+  try {
+    const outcome = await learner.learnFromChoice({
+      request: turn.request,
+      conversationKey: turn.conversationKey,
+      target: choice,
+    });
+    if (outcome.kind !== "recorded" || !outcome.offer) return;
+    await replier.offerMapping?.(turn, {
+      placeKey: outcome.place.key,
+      placeLabel: outcome.place.label,
+      targetRef: outcome.offer.targetRef,
+      votes: outcome.offer.votes,
+    });
+  } catch (error) {
+    log.warn("core.turn.learning_failed", { error: errorMessage(error) });
+  }
+}
