@@ -3,6 +3,7 @@ import type { Logger } from "../contracts/logger.js";
 import type { SessionRequest } from "../schemas/session-request.js";
 import type { Target } from "../schemas/target.js";
 import type { LearnedRoutingStore } from "../store/learned-routing-store.js";
+import type { MappingOffer } from "./mapping-offer.js";
 import {
   DEFAULT_LEARNED_MAPPING_THRESHOLDS,
   type LearnedMappingThresholds,
@@ -21,8 +22,7 @@ export type IgnoredChoiceReason =
 
 export type LearnOutcome =
   | { kind: "ignored"; reason: IgnoredChoiceReason }
-  /** `offer`: the place's habit has just become strong enough to offer it as the place's mapping. */
-  | { kind: "recorded"; place: RoutingPlace; offer?: { targetRef: string; votes: number } };
+  | { kind: "recorded"; place: RoutingPlace };
 
 /** A person's choice of target for a conversation: answering a picker, or changing the target. */
 export interface RoutingChoice {
@@ -33,6 +33,12 @@ export interface RoutingChoice {
 
 export interface RoutingLearner {
   learnFromChoice(choice: RoutingChoice): Promise<LearnOutcome>;
+  /**
+   * The offer to make the place's habit its mapping, the first time the habit routed a request
+   * there (the request after the agreeing corrections): when people can judge it on a real case.
+   * Undefined when there is nothing to offer, the catalog maps the place, or it was offered before.
+   */
+  offerFor(request: SessionRequest): Promise<MappingOffer | undefined>;
 }
 
 export interface RoutingLearnerOptions {
@@ -89,17 +95,21 @@ export function createRoutingLearner({
         at: now().toISOString(),
       });
       log.info("core.learning.choice_recorded", { request_id: request.id, place: place.key, target: ref });
+      return { kind: "recorded", place };
+    },
+    async offerFor(request) {
+      const place = placeOf(request);
+      if (!place || hasWrittenMapping?.(request)) return undefined;
       const learned = await store.read(place.key);
       const mapping = learned ? readLearnedMapping(learned, thresholds) : undefined;
-      const offer =
-        mapping?.kind === "habit" &&
-        mapping.offer &&
-        mapping.targetRef === ref &&
-        !hasWrittenMapping?.(request) &&
-        (await store.markOffered(place.key, ref));
-      return offer && mapping?.kind === "habit"
-        ? { kind: "recorded", place, offer: { targetRef: ref, votes: mapping.votes } }
-        : { kind: "recorded", place };
+      if (mapping?.kind !== "habit" || !(await store.markOffered(place.key, mapping.targetRef)))
+        return undefined;
+      return {
+        placeKey: place.key,
+        placeLabel: learned?.place.label ?? place.label,
+        targetRef: mapping.targetRef,
+        votes: mapping.votes,
+      };
     },
   };
 }

@@ -13,5 +13,5 @@ export interface MappingOffer {
 
 /** The offer's question, the same words on every platform. */
 export function describeMappingOffer(offer: MappingOffer): string {
-  return `People in ${offer.placeLabel} chose ${offer.targetRef} ${offer.votes} times. Always use ${offer.targetRef} in ${offer.placeLabel}?`;
+  return `I chose ${offer.targetRef} because people in ${offer.placeLabel} picked it ${offer.votes} times. Always use ${offer.targetRef} in ${offer.placeLabel}?`;
 }

@@ -2,26 +2,22 @@ import type { LearnedPlace } from "../store/learned-routing-store.js";
 
 /** Agreeing choices (in different conversations) before a place's habit routes like a mapping. */
 export const LEARNED_MAPPING_MIN_VOTES = 2;
-/** Agreeing choices before Baton offers, in the thread, to make the habit the place's mapping. */
-export const LEARNED_MAPPING_OFFER_VOTES = 3;
 /** The habit must have at least this many choices for each choice of anything else. */
 export const LEARNED_MAPPING_AGREEMENT_RATIO = 2;
 
 export interface LearnedMappingThresholds {
   minVotes: number;
-  offerVotes: number;
 }
 
 export const DEFAULT_LEARNED_MAPPING_THRESHOLDS: LearnedMappingThresholds = {
   minVotes: LEARNED_MAPPING_MIN_VOTES,
-  offerVotes: LEARNED_MAPPING_OFFER_VOTES,
 };
 
 /** What a place's memory says: a mapping a person accepted, a habit, or nothing yet. */
 export type LearnedMapping =
   | { kind: "accepted"; targetRef: string; byId: string }
   /** `votes`: conversations that chose it; `dissent`: those that chose something else. */
-  | { kind: "habit"; targetRef: string; votes: number; dissent: number; offer: boolean };
+  | { kind: "habit"; targetRef: string; votes: number; dissent: number };
 
 /**
  * Reads a place's votes. People who disagree keep Baton asking: a habit needs enough agreeing
@@ -42,5 +38,5 @@ export function readLearnedMapping(
   const [targetRef, votes] = top;
   const dissent = learned.votes.length - votes;
   if (votes < thresholds.minVotes || votes < dissent * LEARNED_MAPPING_AGREEMENT_RATIO) return undefined;
-  return { kind: "habit", targetRef, votes, dissent, offer: votes >= thresholds.offerVotes };
+  return { kind: "habit", targetRef, votes, dissent };
 }

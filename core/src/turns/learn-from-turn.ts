@@ -14,29 +14,30 @@ export async function learnFromTurn({
   learner,
   turn,
   choice,
+  routedByHabit,
   replier,
   log,
 }: {
   learner: RoutingLearner | undefined;
   turn: Turn;
+  /** The target a person chose (a correction), if they did. */
   choice: Target | undefined;
+  /** The place's learned habit chose this turn's target. */
+  routedByHabit: boolean;
   replier: Replier;
   log: Logger;
 }): Promise<void> {
-  if (!learner || !choice) return;
+  if (!learner) return;
   try {
-    const outcome = await learner.learnFromChoice({
-      request: turn.request,
-      conversationKey: turn.conversationKey,
-      target: choice,
-    });
-    if (outcome.kind !== "recorded" || !outcome.offer) return;
-    await replier.offerMapping?.(turn, {
-      placeKey: outcome.place.key,
-      placeLabel: outcome.place.label,
-      targetRef: outcome.offer.targetRef,
-      votes: outcome.offer.votes,
-    });
+    if (choice)
+      await learner.learnFromChoice({
+        request: turn.request,
+        conversationKey: turn.conversationKey,
+        target: choice,
+      });
+    if (!routedByHabit || !replier.offerMapping) return;
+    const offer = await learner.offerFor(turn.request);
+    if (offer) await replier.offerMapping(turn, offer);
   } catch (error) {
     log.warn("core.turn.learning_failed", { error: errorMessage(error) });
   }

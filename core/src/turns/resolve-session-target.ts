@@ -16,6 +16,8 @@ export type SessionResolution =
       retarget?: Target;
       /** A person corrected Baton (answered its question, or changed the target): routing learns from it. */
       choice?: Target;
+      /** The session was opened where people in this place chose before (see `decideByLearning`). */
+      routedByHabit?: boolean;
     }
   | { kind: "ask"; decision: AskDecision }
   /** No session yet, and someone else owns the conversation (Baton asked them where to work). */
@@ -99,6 +101,7 @@ export async function resolveSessionTarget({
     session,
     reason: decision.reason,
     ...(answered ? { choice: decision.target } : {}),
+    ...(decision.via === "learned" ? { routedByHabit: true } : {}),
   };
 }
 

@@ -177,7 +177,8 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       log.info("core.turn.model_refused", { backend: backend.name });
       return { kind: "ended", status: "cancelled" };
     }
-    await learnFromTurn({ learner: options.learner, turn, choice: resolution.choice, replier, log });
+    const { choice, routedByHabit = false } = resolution;
+    await learnFromTurn({ learner: options.learner, turn, choice, routedByHabit, replier, log });
     return { kind: "ready", session: choices.session, model: choices.model, reason: resolution.reason };
   }
 

@@ -182,18 +182,21 @@ describe("routing learns from people's corrections", () => {
     expect(decision.candidates.slice(0, 2)).toEqual([WEB, { kind: "repository", repo: "acme/payments" }]);
   });
 
-  it("offers the place's mapping once, at the third agreeing choice, where the catalog maps nothing", async () => {
+  it("offers the place's habit as its mapping once, where the catalog maps nothing", async () => {
     const learner = learnerWith({ hasWrittenMapping: createWrittenMappingCheck(SMALL_CATALOG) });
-    expect(await choose(learner, "conv-1", WEB)).toEqual({ kind: "recorded", place: expect.anything() });
+    await choose(learner, "conv-1", WEB);
+    expect(await learner.offerFor(request(VAGUE))).toBeUndefined();
     await choose(learner, "conv-2", WEB);
-    expect(await choose(learner, "conv-3", WEB)).toMatchObject({
-      kind: "recorded",
-      offer: { targetRef: "acme/web", votes: 3 },
+    expect(await learner.offerFor(request(VAGUE))).toEqual({
+      placeKey: "test:C0GENERAL",
+      placeLabel: "#c0general",
+      targetRef: "acme/web",
+      votes: 2,
     });
-    expect(await choose(learner, "conv-4", WEB)).not.toHaveProperty("offer");
-    for (const key of ["p-1", "p-2", "p-3"]) {
-      expect(await choose(learner, key, WEB, "C0PAYMENTS")).not.toHaveProperty("offer");
-    }
+    expect(await learner.offerFor(request(VAGUE))).toBeUndefined();
+    await choose(learner, "p-1", WEB, "C0PAYMENTS");
+    await choose(learner, "p-2", WEB, "C0PAYMENTS");
+    expect(await learner.offerFor(request(VAGUE, "C0PAYMENTS"))).toBeUndefined();
   });
 
   it("turns an accepted offer into the place's mapping, for approvers only", async () => {

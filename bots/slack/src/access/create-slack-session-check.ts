@@ -2,6 +2,20 @@ import { type Catalog, checkAccess, type SessionRequest, slackAccessRule } from 
 import type { WebClient } from "@slack/web-api";
 import type { SlackPeople } from "./create-slack-people.js";
 
+/** May this person start sessions in this channel? */
+export type SlackSessionCheck = (who: {
+  teamId: string;
+  channelId: string;
+  userId: string;
+}) => Promise<boolean>;
+
+/** The check as the worker asks it, of a request's person and channel. */
+export function checkSlackRequest(check: SlackSessionCheck): (request: SessionRequest) => Promise<boolean> {
+  return async ({ conversation, actor }) =>
+    conversation.platform === "slack" &&
+    check({ teamId: conversation.teamId, channelId: conversation.channelId, userId: actor.id });
+}
+
 /**
  * Whether the person of a request that already reached the worker may start sessions in its
  * channel, by the same access policy the door applies (`access.slack`), asked quietly: it decides
@@ -16,29 +30,26 @@ export function createSlackSessionCheck({
   catalog: Catalog;
   client: WebClient;
   people: SlackPeople;
-}): (request: SessionRequest) => Promise<boolean> {
+}): SlackSessionCheck {
   const rule = slackAccessRule(catalog.access.slack);
-  return async ({ conversation, actor }) => {
-    if (conversation.platform !== "slack") return false;
+  return async ({ teamId, channelId, userId }) => {
     const check = await checkAccess(rule, {
-      organizationIds: [conversation.teamId],
-      place: conversation.channelId,
-      userId: actor.id,
+      organizationIds: [teamId],
+      place: channelId,
+      userId,
       external: false,
       isGuest: () =>
-        people(actor.id).then(
+        people(userId).then(
           (person) => person.guest,
           () => true,
         ),
       isMemberOfAny: async (groupIds) => {
         for (const groupId of groupIds) {
-          const listed = await client.usergroups.users
-            .list({ usergroup: groupId, team_id: conversation.teamId })
-            .then(
-              ({ users }) => users ?? [],
-              (): string[] => [],
-            );
-          if (listed.includes(actor.id)) return true;
+          const listed = await client.usergroups.users.list({ usergroup: groupId, team_id: teamId }).then(
+            ({ users }) => users ?? [],
+            (): string[] => [],
+          );
+          if (listed.includes(userId)) return true;
         }
         return false;
       },
