@@ -5,7 +5,6 @@ import {
   createSessionStore,
   createShareService,
   createShareStore,
-  errorMessage,
   loadCatalog,
   loadShareLinkKeyring,
   parseShareLifetime,
