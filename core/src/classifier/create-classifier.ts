@@ -91,7 +91,7 @@ export function createClassifier({
       decideExplicit(explicit, request, text, prompt, ranking) ??
       decideByRules(request, text, ranking) ??
       decideByCatalog(request, text) ??
-      (await decideByLearning({ learned, request, denied: text.denied, ranking, index })) ??
+      (learned ? await decideByLearning({ learned, request, denied: text.denied, ranking, index }) : null) ??
       (await decideByRanking(request, prompt, ranking()))
     );
   }
