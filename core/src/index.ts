@@ -141,7 +141,11 @@ export {
 } from "./http/create-webhook-route.js";
 export { type ReadBodyResult, readBody } from "./http/read-body.js";
 export { sendJson, sendText } from "./http/send-response.js";
-export { type AcceptOutcome, acceptLearnedMapping } from "./learning/accept-learned-mapping.js";
+export {
+  type AcceptOutcome,
+  acceptLearnedMapping,
+  mayChangeRouting,
+} from "./learning/accept-learned-mapping.js";
 export { createRoutingLearner, type RoutingLearner } from "./learning/create-routing-learner.js";
 export { exportLearnedMappings } from "./learning/export-learned-mappings.js";
 export { describeMappingOffer, type MappingOffer } from "./learning/mapping-offer.js";

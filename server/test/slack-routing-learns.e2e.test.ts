@@ -99,7 +99,37 @@ describe("routing learns from the picker (Slack, end to end)", () => {
     await eventually("the acceptance", () =>
       t.slack.callsTo("response").find((c) => textOf(c).includes("made acme/api the mapping")),
     );
-    const learned = await t.redis.redis.hget(`${t.redis.prefix}:learned:{slack:C0LEARN}:place`, "accepted");
+    const placeKey = `${t.redis.prefix}:learned:{slack:C0LEARN}:place`;
+    const learned = await t.redis.redis.hget(placeKey, "accepted");
     expect(JSON.parse(learned ?? "{}")).toMatchObject({ targetRef: "acme/api", byId: "U0LEAD" });
+
+    // An offer's buttons change the channel they were posted in, never another one.
+    const forgetValue = value.replace("slack:C0LEARN", "slack:C0ELSE");
+    await slack.click({
+      user: "U0LEAD",
+      channel: "C0LEARN",
+      action: { type: "button", action_id: "baton_mapping_forget", block_id: "b", value: forgetValue },
+    });
+    // Forgotten in the thread, by an approver: the channel asks again.
+    await slack.click({
+      user: "U0LEAD",
+      channel: "C0LEARN",
+      action: {
+        type: "button",
+        action_id: "baton_mapping_forget",
+        block_id: "baton_mapping_accepted",
+        value,
+      },
+    });
+    await eventually("the forgetting", () =>
+      t.slack.callsTo("response").find((c) => textOf(c).includes("forget what it learned here")),
+    );
+    expect(await t.redis.redis.exists(placeKey)).toBe(0);
+    expect(await t.redis.redis.exists(`${t.redis.prefix}:learned:{slack:C0ELSE}:place`)).toBe(1);
+    const fourth = await request("C0LEARN", "U0ADA", "the flaky login test failed once more", "acme/web");
+    const run5 = await agent.waitForRun(5);
+    expect(run5.turn.target).toEqual({ kind: "repository", repo: "acme/web" });
+    expect(run5.turn.turn.request.conversation).toMatchObject({ threadTs: fourth });
+    run5.finish();
   });
 });

@@ -13,6 +13,18 @@ export type AcceptOutcome =
   | { kind: "unknown_target" };
 
 /**
+ * Who may change a place's routing from a thread (accept a learned mapping, or forget it): the
+ * catalog's `learning.approvers`, or, when it lists nobody, whoever may start sessions there.
+ */
+export function mayChangeRouting(
+  settings: LearningSettings,
+  userId: string,
+  allowedInPlace: boolean,
+): boolean {
+  return settings.approvers.length > 0 ? settings.approvers.includes(userId) : allowedInPlace;
+}
+
+/**
  * A person accepts Baton's offer: the place's habit becomes its mapping, which routes as a written
  * one until it is forgotten (or exported into `baton.config.yaml` and forgotten).
  */

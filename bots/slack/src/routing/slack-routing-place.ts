@@ -11,9 +11,14 @@ export function slackRoutingPlace(request: SessionRequest): RoutingPlace | undef
   if (context["slack.channelType"] === "im" || conversation.channelId.startsWith("D")) return undefined;
   const name = context[REQUEST_CONTEXT_KEYS.slackChannelName]?.replace(/^#/, "");
   return {
-    key: `slack:${conversation.channelId}`,
+    key: slackPlaceKey(conversation.channelId),
     // `<#C…>` is how Slack shows a channel it names, when the request did not carry the name.
     label: name ? `#${name}` : `<#${conversation.channelId}>`,
     catalogPath: ["slack", "channels", conversation.channelId, "target"],
   };
+}
+
+/** A channel's place key: what `baton catalog forget` takes, and what an offer in it may change. */
+export function slackPlaceKey(channelId: string): string {
+  return `slack:${channelId}`;
 }
