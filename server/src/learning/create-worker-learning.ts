@@ -1,6 +1,6 @@
 import {
+  type AllowedTargets,
   type Catalog,
-  createAllowedTargets,
   createLearnedMappings,
   createRoutingLearner,
   createTargetResolver,
@@ -27,15 +27,17 @@ export function createWorkerLearning({
   catalog,
   store,
   bots,
+  allowedTargets,
   logger,
 }: {
   catalog: Catalog;
   store: LearnedRoutingStore;
   bots: Pick<StartedBots, "routingPlace" | "mayStartSessions">;
+  /** The targets each place may use: the same answer the turn runner gets. */
+  allowedTargets: AllowedTargets;
   logger: Logger;
 }): WorkerLearning {
   if (!catalog.learning.enabled) return {};
-  const allowedTargets = createAllowedTargets(catalog);
   return {
     learned: createLearnedMappings({
       store,

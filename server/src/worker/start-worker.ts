@@ -136,7 +136,15 @@ function createWorkerTurnRunner(
   { config, catalog, logger, state, sharing, bots, replies, metrics }: StartWorkerOptions,
   backend: AgentBackend,
 ) {
-  const learning = createWorkerLearning({ catalog, store: state.learnedRouting, bots, logger });
+  // One answer to "which targets may this place use?" for the turns and for what they teach.
+  const allowedTargets = createAllowedTargets(catalog);
+  const learning = createWorkerLearning({
+    catalog,
+    store: state.learnedRouting,
+    bots,
+    allowedTargets,
+    logger,
+  });
   return createTurnRunner({
     sessions: state.sessions,
     transcripts: state.transcripts,
@@ -152,7 +160,7 @@ function createWorkerTurnRunner(
     shareLinks: sharing.service,
     conversationContext: state.conversationContext,
     owners: state.conversationOwners,
-    allowedTargets: createAllowedTargets(catalog),
+    allowedTargets,
     steering: bots.steering,
     models: catalog.models,
     requestContext: bots.requestContext,
