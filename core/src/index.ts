@@ -69,6 +69,14 @@ export type { Classifier } from "./contracts/classifier.js";
 export type { QueuedRequesters, StopConversation, StopResult } from "./contracts/conversation-queue.js";
 export type { HttpMethod, HttpRoute } from "./contracts/http-route.js";
 export { type LogFields, type Logger, silentLogger } from "./contracts/logger.js";
+export {
+  type AnyPlatformPolicy,
+  type ConversationOf,
+  createPlatformPolicies,
+  NO_PLATFORM_POLICIES,
+  type PlatformPolicies,
+  type PlatformPolicy,
+} from "./contracts/platform-policy.js";
 export type { PlatformTurn, Replier, WorkingContext } from "./contracts/replier.js";
 export type { RepositoryTokenProvider } from "./contracts/repository-tokens.js";
 export type {

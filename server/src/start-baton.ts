@@ -6,6 +6,7 @@ import {
   type Catalog,
   createDeliveryClaims,
   createFinalReplyClaims,
+  createPlatformPolicies,
   createTranscriptStore,
   FINAL_REPLY_LEASE_MS,
   type Logger,
@@ -71,10 +72,14 @@ export async function startBaton({
 }: StartBatonOptions): Promise<RunningBaton> {
   const modules = overrides.bots ?? BOT_MODULES;
   const config = loadConfig(env, modules);
+  // Every listed platform's policy, turned on or not: a queued turn is still read in its terms.
+  const platforms = createPlatformPolicies(
+    modules.flatMap((module) => (module.policy ? [module.policy] : [])),
+  );
   const logger = given ?? createConsoleLogger(config);
   const log = logger.child({ component: "server", mode });
   const catalog = await loadCatalogOf(config, log);
-  const state = await openBatonState({ config, mode, logger, log });
+  const state = await openBatonState({ config, mode, logger, log, platforms });
   const shutdown = createShutdownList();
   shutdown.add("queue", () => state.queue.close());
   shutdown.add("connections", () => state.redis.close());
@@ -114,6 +119,7 @@ export async function startBaton({
         : await startWorker({
             config,
             catalog,
+            platforms,
             logger,
             state,
             sharing,

@@ -4,6 +4,7 @@ import {
   type Bot,
   type BotServices,
   createConversationControls,
+  createPlatformPolicies,
   createQueueKeyResolver,
   createSteeringRule,
   type RepositoryTokenProvider,
@@ -15,6 +16,7 @@ import { createGithubControls } from "./inbound/create-github-controls.js";
 import { createGithubWebhookRoute } from "./inbound/create-github-webhook-route.js";
 import { createInstallationOctokits, type GithubAppOptions } from "./octokit/create-installation-octokits.js";
 import { createRepositoryTokens } from "./octokit/create-repository-tokens.js";
+import { githubPolicy } from "./policy/github-policy.js";
 import { createGithubReplier } from "./replier/create-github-replier.js";
 
 /** GitHub's public REST API; GitHub Enterprise Server answers at `https://HOST/api/v3`. */
@@ -55,7 +57,8 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
     policyOf: () => "channel",
     refusal: () => "Only people with write access to this repository may steer this session.",
   });
-  const queueKeyOf = options.queueKeyOf ?? createQueueKeyResolver(options.sessions);
+  const queueKeyOf =
+    options.queueKeyOf ?? createQueueKeyResolver(options.sessions, createPlatformPolicies([githubPolicy]));
   const controls = createConversationControls({ ...options, steering, queueKeyOf });
   const webhooks = createGithubWebhookRoute({
     verify: octokits.verify,

@@ -1,4 +1,5 @@
 import { BatonError, type BotModule, type EnvironmentOf, environmentFields, errorMessage } from "@baton/core";
+import { githubPolicy } from "./policy/github-policy.js";
 
 /** GitHub's slice of the environment: the App's id, key and webhook secret; its API for GHES. */
 export const githubEnvironment = {
@@ -30,6 +31,7 @@ export interface GithubBotModuleOptions {
 export function createGithubBotModule(options: GithubBotModuleOptions = {}): BotModule<GithubEnv> {
   return {
     platform: "github",
+    policy: githubPolicy,
     environment: githubEnvironment,
     secrets: ["GITHUB_PRIVATE_KEY", "GITHUB_WEBHOOK_SECRET"],
     variables: GITHUB_REQUIRED_VARIABLES,

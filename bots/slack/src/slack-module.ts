@@ -9,6 +9,7 @@ import {
 import { LogLevel, WebClient } from "@slack/web-api";
 import { createSlackBot, SLACK_CLIENT_RETRY_CONFIG } from "./create-slack-bot.js";
 import type { SlackIdentity } from "./inbound/parse-slack-event.js";
+import { slackPolicy } from "./policy/slack-policy.js";
 import { toBoltLogger } from "./to-bolt-logger.js";
 
 /** Slack's slice of the environment: the app's secrets, Socket Mode's token, the API's host. */
@@ -29,6 +30,7 @@ export const SLACK_REQUIRED_VARIABLES = ["SLACK_SIGNING_SECRET", "SLACK_BOT_TOKE
  */
 export const slackBotModule: BotModule<SlackEnv> = {
   platform: "slack",
+  policy: slackPolicy,
   environment: slackEnvironment,
   secrets: ["SLACK_SIGNING_SECRET", "SLACK_BOT_TOKEN", "SLACK_APP_TOKEN"],
   variables: SLACK_REQUIRED_VARIABLES,

@@ -14,6 +14,7 @@ import type { SessionStore } from "../store/session-store.js";
 import type { QueuedRequesters, StopConversation } from "./conversation-queue.js";
 import type { HttpRoute } from "./http-route.js";
 import type { Logger } from "./logger.js";
+import type { AnyPlatformPolicy } from "./platform-policy.js";
 import type { Replier } from "./replier.js";
 import type { RepositoryTokenProvider } from "./repository-tokens.js";
 import type { RequestIntake } from "./request-intake.js";
@@ -130,6 +131,8 @@ export interface BotModule<TConfig> {
   missingVariables?(config: TConfig): string[];
   /** The hint logged with the missing names: what to set, where the docs are. */
   disabledHint: string;
+  /** What core asks this platform (linked pull requests, the targets a place allows, …); the same whether the bot is on or off. */
+  policy?: AnyPlatformPolicy;
   /** Builds the bot once its variables are set; throws a `BatonError` ("config_invalid") on bad setup. */
   setup(config: TConfig, services: BotServices): Promise<Bot>;
 }

@@ -6,6 +6,7 @@ import {
   createAllowedTargets,
   createTurnRunner,
   type Logger,
+  type PlatformPolicies,
 } from "@baton/core";
 import { createIntakeDispatcher, createTurnWatchdog, createTurnWorker } from "@baton/queue";
 import type { StartedBots } from "../bots/setup-bots.js";
@@ -22,6 +23,8 @@ import type { WorkerReplies } from "./create-worker-replies.js";
 export interface StartWorkerOptions {
   config: Config;
   catalog: Catalog;
+  /** The platforms' policies (the targets a place allows, linked pull requests). */
+  platforms: PlatformPolicies;
   logger: Logger;
   state: BatonState;
   sharing: Sharing;
@@ -132,7 +135,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
 
 /** The turn runner, with everything a turn needs: stores, classifier, backend, repliers, policies. */
 function createWorkerTurnRunner(
-  { config, catalog, logger, state, sharing, bots, replies, metrics }: StartWorkerOptions,
+  { config, catalog, platforms, logger, state, sharing, bots, replies, metrics }: StartWorkerOptions,
   backend: AgentBackend,
 ) {
   return createTurnRunner({
@@ -149,7 +152,8 @@ function createWorkerTurnRunner(
     shareLinks: sharing.service,
     conversationContext: state.conversationContext,
     owners: state.conversationOwners,
-    allowedTargets: createAllowedTargets(catalog),
+    allowedTargets: createAllowedTargets(catalog, platforms),
+    platforms,
     steering: bots.steering,
     models: catalog.models,
     requestContext: bots.requestContext,
