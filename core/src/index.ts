@@ -35,7 +35,7 @@ export {
   type ParsedRequestText,
   parseRequestText,
 } from "./classifier/parse-request-text.js";
-export { formatContextList, REQUEST_CONTEXT_KEYS } from "./classifier/request-context.js";
+export { formatContextList, readContextList } from "./classifier/request-context.js";
 export type {
   RequestContextProvider,
   RequestContextProviders,
@@ -71,11 +71,13 @@ export type { HttpMethod, HttpRoute } from "./contracts/http-route.js";
 export { type LogFields, type Logger, silentLogger } from "./contracts/logger.js";
 export {
   type AnyPlatformPolicy,
+  type ClassifierContext,
   type ConversationOf,
   createPlatformPolicies,
   NO_PLATFORM_POLICIES,
   type PlatformPolicies,
   type PlatformPolicy,
+  type RequestOf,
 } from "./contracts/platform-policy.js";
 export type { PlatformTurn, Replier, WorkingContext } from "./contracts/replier.js";
 export type { RepositoryTokenProvider } from "./contracts/repository-tokens.js";

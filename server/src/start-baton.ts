@@ -6,7 +6,6 @@ import {
   type Catalog,
   createDeliveryClaims,
   createFinalReplyClaims,
-  createPlatformPolicies,
   createTranscriptStore,
   FINAL_REPLY_LEASE_MS,
   type Logger,
@@ -14,7 +13,7 @@ import {
   loadShareLinkKey,
 } from "@baton/core";
 import { Registry } from "prom-client";
-import { BOT_MODULES } from "./bots/bot-modules.js";
+import { BOT_MODULES, platformPoliciesOf } from "./bots/bot-modules.js";
 import { type StartedBots, setupBots } from "./bots/setup-bots.js";
 import { type Config, loadConfig, SHARE_LINK_KEY_FILE } from "./config/load-config.js";
 import { startGateway } from "./gateway/start-gateway.js";
@@ -72,10 +71,7 @@ export async function startBaton({
 }: StartBatonOptions): Promise<RunningBaton> {
   const modules = overrides.bots ?? BOT_MODULES;
   const config = loadConfig(env, modules);
-  // Every listed platform's policy, turned on or not: a queued turn is still read in its terms.
-  const platforms = createPlatformPolicies(
-    modules.flatMap((module) => (module.policy ? [module.policy] : [])),
-  );
+  const platforms = platformPoliciesOf(modules);
   const logger = given ?? createConsoleLogger(config);
   const log = logger.child({ component: "server", mode });
   const catalog = await loadCatalogOf(config, log);

@@ -1,6 +1,8 @@
 import { BatonError, type BotModule, type EnvironmentOf, environmentFields, errorMessage } from "@baton/core";
 import { githubPolicy } from "./policy/github-policy.js";
 
+export { GITHUB_CONTEXT_KEYS } from "./policy/github-context.js";
+
 /** GitHub's slice of the environment: the App's id, key and webhook secret; its API for GHES. */
 export const githubEnvironment = {
   GITHUB_APP_ID: environmentFields.optionalSecret(),

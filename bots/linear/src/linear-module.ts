@@ -8,6 +8,7 @@ import {
 } from "@baton/core";
 import type { LinearCredentialsCheck } from "./check-linear-credentials.js";
 import type { LinearBotOptions } from "./create-linear-bot.js";
+import { linearPolicy } from "./policy/linear-policy.js";
 
 /** Linear's slice of the environment: the webhook secret, an API key or the OAuth app, and options. */
 export const linearEnvironment = {
@@ -41,6 +42,7 @@ const LINEAR_STARTUP_RATE_LIMIT_RETRIES = 3;
  */
 export const linearBotModule: BotModule<LinearEnv> = {
   platform: "linear",
+  policy: linearPolicy,
   environment: linearEnvironment,
   secrets: ["LINEAR_WEBHOOK_SECRET", "LINEAR_API_KEY", "LINEAR_CLIENT_SECRET"],
   variables: ["LINEAR_WEBHOOK_SECRET", "LINEAR_API_KEY", ...LINEAR_OAUTH_VARIABLES],

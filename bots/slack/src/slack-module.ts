@@ -12,6 +12,8 @@ import type { SlackIdentity } from "./inbound/parse-slack-event.js";
 import { slackPolicy } from "./policy/slack-policy.js";
 import { toBoltLogger } from "./to-bolt-logger.js";
 
+export { SLACK_CONTEXT_KEYS } from "./policy/slack-context.js";
+
 /** Slack's slice of the environment: the app's secrets, Socket Mode's token, the API's host. */
 export const slackEnvironment = {
   SLACK_SIGNING_SECRET: environmentFields.optionalSecret(),

@@ -1,9 +1,32 @@
+import type { MappingMatch } from "../classifier/create-mapping-index.js";
 import type { Catalog } from "../config/catalog.js";
+import type { TargetResolver } from "../config/create-target-resolver.js";
 import type { ConversationRef, Platform } from "../schemas/conversation-ref.js";
 import type { PullRequestRef } from "../schemas/pull-request-ref.js";
+import type { SessionRequest } from "../schemas/session-request.js";
 
 /** The conversations of one platform. */
 export type ConversationOf<P extends Platform> = Extract<ConversationRef, { platform: P }>;
+
+/** A request made on one platform. */
+export type RequestOf<P extends Platform> = SessionRequest & { conversation: ConversationOf<P> };
+
+/**
+ * The `SessionRequest.context` keys a platform's requests carry (written by its bot and its
+ * `requestContext` provider), as the classifier reads them. None is trusted: people write them.
+ */
+export interface ClassifierContext {
+  /** Every key the classifier's model is shown, in the order it reads them. */
+  keys: readonly string[];
+  /**
+   * The keys the lexical scorer reads, strongest first, each with its weight relative to the
+   * request's own words; `referredTo` is its weight when those words name nothing or point back
+   * at the conversation ("can you fix it?"), when it is higher.
+   */
+  weights: readonly { key: string; weight: number; referredTo?: number }[];
+  /** The key of the item's subject (an issue's title): routing rules read it as the request's own words. */
+  subject?: string;
+}
 
 /**
  * What core asks a platform when it has to decide something the platform's own terms settle:
@@ -27,6 +50,13 @@ export interface PlatformPolicy<P extends Platform = Platform> {
    * picker), it must be one of them.
    */
   allowedTargets?(catalog: Catalog, conversation: ConversationOf<P>): readonly string[] | null;
+  /**
+   * Step 3 of the classifier's ladder: where the conversation happens says where the work is (a
+   * channel's target, a team's mapping, the repository it came from). Built once per catalog.
+   */
+  mapping?(catalog: Catalog, resolve: TargetResolver): (request: RequestOf<P>) => MappingMatch | undefined;
+  /** The context the classifier gets from this platform's requests; none when absent. */
+  classifierContext?: ClassifierContext;
 }
 
 /** One platform's policy, whichever platform it is (what a module list holds). */
@@ -34,10 +64,15 @@ export type AnyPlatformPolicy = { [P in Platform]: PlatformPolicy<P> }[Platform]
 
 /** Every platform's policy, looked up by a conversation's platform. */
 export interface PlatformPolicies {
+  readonly list: readonly AnyPlatformPolicy[];
   of<P extends Platform>(platform: P): PlatformPolicy<P> | undefined;
   /** The pull request a conversation is, by its platform's policy; null when it is none. */
   pullRequestOf(conversation: ConversationRef): PullRequestRef | null;
+  /** The context the classifier reads from a request of this conversation's platform; none when it says none. */
+  classifierContextOf(conversation: ConversationRef): ClassifierContext;
 }
+
+const NO_CLASSIFIER_CONTEXT: ClassifierContext = { keys: [], weights: [] };
 
 /**
  * The policies of the platforms the server lists, one per platform.
@@ -53,9 +88,12 @@ export function createPlatformPolicies(list: readonly AnyPlatformPolicy[]): Plat
   }
   const of = <P extends Platform>(platform: P) => byPlatform.get(platform) as PlatformPolicy<P> | undefined;
   return {
+    list: [...byPlatform.values()],
     of,
     pullRequestOf: (conversation) =>
       (of(conversation.platform) as PlatformPolicy | undefined)?.pullRequestOf?.(conversation) ?? null,
+    classifierContextOf: (conversation) =>
+      of(conversation.platform)?.classifierContext ?? NO_CLASSIFIER_CONTEXT,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   createClassifierLlm,
   type Decision,
   type Logger,
+  type PlatformPolicies,
 } from "@baton/core";
 import type { Config } from "../config/load-config.js";
 
@@ -16,11 +17,14 @@ import type { Config } from "../config/load-config.js";
 export function createBatonClassifier({
   config,
   catalog,
+  platforms,
   logger,
   onDecision,
 }: {
   config: Config;
   catalog: Catalog;
+  /** The platforms' mappings and the context their requests carry. */
+  platforms: PlatformPolicies;
   logger: Logger;
   /** Told of every decision (the worker's metrics count them by step). */
   onDecision?: (decision: Decision) => void;
@@ -30,5 +34,5 @@ export function createBatonClassifier({
     baseUrl: config.OPENAI_BASE_URL,
     model: config.OPENAI_MODEL,
   });
-  return createClassifier({ catalog, llm, logger, onDecision });
+  return createClassifier({ catalog, platforms, llm, logger, onDecision });
 }

@@ -144,6 +144,7 @@ function createWorkerTurnRunner(
     classifier: createBatonClassifier({
       config,
       catalog,
+      platforms,
       logger,
       onDecision: (decision) => metrics.classifierDecisions.inc({ step: classifierStep(decision) }),
     }),

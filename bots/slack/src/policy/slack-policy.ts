@@ -1,10 +1,15 @@
 import type { PlatformPolicy } from "@baton/core";
+import { SLACK_CLASSIFIER_CONTEXT } from "./slack-context.js";
+import { createSlackMapping } from "./slack-mapping.js";
 
 /**
- * What core asks of Slack: a channel's `targets` in `slack.channels` (by channel id) are the
- * only targets its requests may use; a channel without them, or a DM, allows any.
+ * What core asks of Slack: a channel's `targets` in `slack.channels` (by channel id) are the only
+ * targets its requests may use (a channel without them, or a DM, allows any); a channel's `target`
+ * maps its requests; the channel's name, topic and thread are the classifier's context.
  */
 export const slackPolicy: PlatformPolicy<"slack"> = {
   platform: "slack",
   allowedTargets: (catalog, conversation) => catalog.slack.channels[conversation.channelId]?.targets ?? null,
+  mapping: createSlackMapping,
+  classifierContext: SLACK_CLASSIFIER_CONTEXT,
 };
