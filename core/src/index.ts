@@ -1,11 +1,4 @@
-export {
-  type AccessPolicy,
-  type AccessRule,
-  type LinearAccess,
-  linearAccessRule,
-  type SlackAccess,
-  slackAccessRule,
-} from "./access/access-rule.js";
+export type { AccessRule } from "./access/access-rule.js";
 export { type AllowedTargets, createAllowedTargets } from "./access/allowed-targets.js";
 export type { AccessCheck, AccessFacts, AccessRefusal } from "./access/check-access.js";
 export { type AccessGate, createAccessGate, type RefusedRequest } from "./access/create-access-gate.js";
@@ -41,27 +34,39 @@ export type {
   RequestContextProviders,
 } from "./classifier/request-context-provider.js";
 export { agentNetworkFor } from "./config/agent-network-for.js";
-export type { AgentSettings, LinearMapping, LinearMappingEntry } from "./config/catalog.js";
+export type { AgentSettings } from "./config/catalog.js";
 export {
   type BackendModels,
   type Catalog,
-  catalogSchema,
-  EMPTY_CATALOG,
   type EnvironmentEntry,
   type RepositoryEntry,
   type RoutingRule,
   type SteeringPolicy,
+  steeringPolicySchema,
+  targetRefSchema,
 } from "./config/catalog.js";
 export { createTargetResolver, type TargetResolver } from "./config/create-target-resolver.js";
 export { type EnvironmentOf, environmentFields } from "./config/environment-fields.js";
 export {
   CatalogError,
+  type CatalogLoadOptions,
   type CatalogLoadResult,
+  catalogSchema,
+  EMPTY_CATALOG,
   loadCatalog,
   loadCatalogWithWarnings,
   parseCatalog,
   parseCatalogWithWarnings,
 } from "./config/load-catalog.js";
+export {
+  accessSection,
+  type CatalogCheck,
+  type CatalogCount,
+  catalogSection,
+  createCatalogSchema,
+  type PlatformCatalog,
+  platformCatalog,
+} from "./config/platform-catalog.js";
 export type { CatalogWarning } from "./config/prune-unknown-targets.js";
 export type { AgentBackend, BackendTurn } from "./contracts/agent-backend.js";
 export type { Bot, BotModule, BotServices } from "./contracts/bot.js";

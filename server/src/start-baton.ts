@@ -11,6 +11,7 @@ import {
   type Logger,
   loadCatalogWithWarnings,
   loadShareLinkKey,
+  type PlatformPolicies,
 } from "@baton/core";
 import { Registry } from "prom-client";
 import { BOT_MODULES, platformPoliciesOf } from "./bots/bot-modules.js";
@@ -74,7 +75,7 @@ export async function startBaton({
   const platforms = platformPoliciesOf(modules);
   const logger = given ?? createConsoleLogger(config);
   const log = logger.child({ component: "server", mode });
-  const catalog = await loadCatalogOf(config, log);
+  const catalog = await loadCatalogOf(config, platforms, log);
   const state = await openBatonState({ config, mode, logger, log, platforms });
   const shutdown = createShutdownList();
   shutdown.add("queue", () => state.queue.close());
@@ -155,8 +156,8 @@ export async function startBaton({
 }
 
 /** The catalog (`BATON_CONFIG`), each of its warnings logged. */
-async function loadCatalogOf(config: Config, log: Logger): Promise<Catalog> {
-  const { catalog, warnings } = await loadCatalogWithWarnings(config.BATON_CONFIG);
+async function loadCatalogOf(config: Config, platforms: PlatformPolicies, log: Logger): Promise<Catalog> {
+  const { catalog, warnings } = await loadCatalogWithWarnings(config.BATON_CONFIG, { platforms });
   for (const warning of warnings)
     log.warn("server.catalog.warning", {
       file: config.BATON_CONFIG,

@@ -16,6 +16,7 @@ import { createGithubControls } from "./inbound/create-github-controls.js";
 import { createGithubWebhookRoute } from "./inbound/create-github-webhook-route.js";
 import { createInstallationOctokits, type GithubAppOptions } from "./octokit/create-installation-octokits.js";
 import { createRepositoryTokens } from "./octokit/create-repository-tokens.js";
+import { githubCatalogOf } from "./policy/github-catalog.js";
 import { githubPolicy } from "./policy/github-policy.js";
 import { createGithubReplier } from "./replier/create-github-replier.js";
 
@@ -48,7 +49,11 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
     writeMinIntervalMs: options.writeMinIntervalMs,
     retryAfterUnitMs: options.retryAfterUnitMs,
   });
-  const permissions = createPermissionCheck({ octokits, allowlist: catalog.github.allowlist, logger });
+  const permissions = createPermissionCheck({
+    octokits,
+    allowlist: githubCatalogOf(catalog).allowlist,
+    logger,
+  });
   // Write access is checked before anything runs, so every writer may steer: the repository is the place.
   const steering = createSteeringRule({
     platform: "github",
@@ -62,7 +67,7 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
   const controls = createConversationControls({ ...options, steering, queueKeyOf });
   const webhooks = createGithubWebhookRoute({
     verify: octokits.verify,
-    mention: catalog.github.mention,
+    mention: githubCatalogOf(catalog).mention,
     catalog,
     intake: options.intake,
     queueKeyOf,

@@ -1,6 +1,7 @@
 import type { MappingMatch } from "../classifier/create-mapping-index.js";
 import type { Catalog } from "../config/catalog.js";
 import type { TargetResolver } from "../config/create-target-resolver.js";
+import type { PlatformCatalog } from "../config/platform-catalog.js";
 import type { ConversationRef, Platform } from "../schemas/conversation-ref.js";
 import type { PullRequestRef } from "../schemas/pull-request-ref.js";
 import type { SessionRequest } from "../schemas/session-request.js";
@@ -38,6 +39,8 @@ export interface ClassifierContext {
  */
 export interface PlatformPolicy<P extends Platform = Platform> {
   platform: P;
+  /** Its section of baton.config.yaml (under its name) and its part of `access:`; see `platformCatalog`. */
+  catalog?: PlatformCatalog;
   /**
    * The pull request a conversation is, when it may be one (a comment thread on a numbered item):
    * a session that opened that pull request owns it, so its requests join that session's queue

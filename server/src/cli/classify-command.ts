@@ -61,8 +61,10 @@ export async function runClassifyCommand(args: string[], io: CliIo): Promise<num
   try {
     const config = loadConfig(io.env);
     const file = parsed.config ?? config.BATON_CONFIG;
+    const platforms = platformPoliciesOf(BOT_MODULES);
     const { catalog, warnings } = await loadCatalogWithWarnings(file, {
       required: parsed.config !== undefined,
+      platforms,
     });
     for (const warning of warnings)
       io.stderr(`baton classify: warning: ${file}: ${warning.path}: ${warning.message}`);
@@ -74,7 +76,7 @@ export async function runClassifyCommand(args: string[], io: CliIo): Promise<num
     const classifier = createBatonClassifier({
       config,
       catalog,
-      platforms: platformPoliciesOf(BOT_MODULES),
+      platforms,
       logger,
     });
     const decision = await classifier.classify(buildCliRequest(parsed, catalog));

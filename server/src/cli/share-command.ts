@@ -16,6 +16,7 @@ import {
   silentLogger,
 } from "@baton/core";
 import { Redis } from "ioredis";
+import { BOT_MODULES, platformPoliciesOf } from "../bots/bot-modules.js";
 import { loadConfig, SHARE_LINK_KEY_FILE } from "../config/load-config.js";
 import { createClusterClient } from "../redis/create-cluster-client.js";
 import { LOCAL_REDIS_URL } from "../redis/resolve-redis.js";
@@ -46,7 +47,7 @@ export async function runShareCommand(args: string[], io: CliIo): Promise<number
   if (parsed.kind === "usage")
     return printUsage(io, { command: "baton share", usage: SHARE_USAGE, problem: parsed.problem });
   const config = loadConfig(io.env);
-  const catalog = await loadCatalog(config.BATON_CONFIG);
+  const catalog = await loadCatalog(config.BATON_CONFIG, { platforms: platformPoliciesOf(BOT_MODULES) });
   const options = { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null };
   const redis = config.REDIS_CLUSTER_NODES
     ? createClusterClient(config.REDIS_CLUSTER_NODES, options)

@@ -1,6 +1,13 @@
-import { createTargetResolver, parseCatalog, type RequestOf, sessionRequestSchema } from "@baton/core";
+import {
+  createPlatformPolicies,
+  createTargetResolver,
+  parseCatalog,
+  type RequestOf,
+  sessionRequestSchema,
+} from "@baton/core";
 import { describe, expect, it } from "vitest";
 import { createGithubMapping } from "./github-mapping.js";
+import { githubPolicy } from "./github-policy.js";
 
 const catalog = parseCatalog(
   {
@@ -11,6 +18,7 @@ const catalog = parseCatalog(
     github: { repositories: { "acme/api": { defaultEnvironment: "checkout" } } },
   },
   "test",
+  createPlatformPolicies([githubPolicy]),
 );
 const map = createGithubMapping(catalog, createTargetResolver(catalog));
 

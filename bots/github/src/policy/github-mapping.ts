@@ -1,4 +1,5 @@
 import type { Catalog, MappingMatch, RequestOf, Target, TargetResolver } from "@baton/core";
+import { githubCatalogOf } from "./github-catalog.js";
 
 /**
  * The repository the conversation is in: its `github.repositories` default environment when that
@@ -9,7 +10,7 @@ export function createGithubMapping(
   resolve: TargetResolver,
 ): (request: RequestOf<"github">) => MappingMatch | undefined {
   const defaults = new Map<string, Target>();
-  for (const [repo, entry] of Object.entries(catalog.github.repositories)) {
+  for (const [repo, entry] of Object.entries(githubCatalogOf(catalog).repositories)) {
     const target =
       entry.defaultEnvironment === undefined ? undefined : resolve(`env:${entry.defaultEnvironment}`);
     if (target) defaults.set(repo.toLowerCase(), target);

@@ -1,4 +1,5 @@
 import type { PlatformPolicy } from "@baton/core";
+import { GITHUB_CATALOG } from "./github-catalog.js";
 import { GITHUB_CLASSIFIER_CONTEXT } from "./github-context.js";
 import { createGithubMapping } from "./github-mapping.js";
 
@@ -9,6 +10,7 @@ import { createGithubMapping } from "./github-mapping.js";
  */
 export const githubPolicy: PlatformPolicy<"github"> = {
   platform: "github",
+  catalog: GITHUB_CATALOG,
   pullRequestOf: ({ owner, repo, number }) => ({ owner, repo, number }),
   mapping: createGithubMapping,
   classifierContext: GITHUB_CLASSIFIER_CONTEXT,

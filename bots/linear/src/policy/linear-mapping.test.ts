@@ -1,4 +1,5 @@
 import {
+  createPlatformPolicies,
   createTargetResolver,
   formatContextList,
   parseCatalog,
@@ -8,6 +9,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { LINEAR_CONTEXT_KEYS } from "./linear-context.js";
 import { createLinearMapping } from "./linear-mapping.js";
+import { linearPolicy } from "./linear-policy.js";
 
 const catalog = parseCatalog(
   {
@@ -28,6 +30,7 @@ const catalog = parseCatalog(
     },
   },
   "test",
+  createPlatformPolicies([linearPolicy]),
 );
 const map = createLinearMapping(catalog, createTargetResolver(catalog));
 

@@ -1,12 +1,12 @@
 import {
   type Catalog,
-  type LinearMapping,
   type MappingMatch,
   type RequestOf,
   readContextList,
   type Target,
   type TargetResolver,
 } from "@baton/core";
+import { type LinearMapping, linearCatalogOf } from "./linear-catalog.js";
 import { LINEAR_CONTEXT_KEYS } from "./linear-context.js";
 
 interface LinearEntry {
@@ -29,8 +29,9 @@ export function createLinearMapping(
         linearEntries(mapping, resolve),
       ]),
     );
-  const projects = byName(catalog.linear.projects);
-  const teams = byName(catalog.linear.teams);
+  const { projects: projectSection, teams: teamSection } = linearCatalogOf(catalog);
+  const projects = byName(projectSection);
+  const teams = byName(teamSection);
   return ({ context }) => {
     const labels = new Set(readContextList(context, LINEAR_CONTEXT_KEYS.labels).map((l) => l.toLowerCase()));
     const project = context[LINEAR_CONTEXT_KEYS.project];

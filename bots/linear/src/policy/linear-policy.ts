@@ -1,4 +1,5 @@
 import type { PlatformPolicy } from "@baton/core";
+import { LINEAR_CATALOG } from "./linear-catalog.js";
 import { LINEAR_CLASSIFIER_CONTEXT } from "./linear-context.js";
 import { createLinearMapping } from "./linear-mapping.js";
 
@@ -8,6 +9,7 @@ import { createLinearMapping } from "./linear-mapping.js";
  */
 export const linearPolicy: PlatformPolicy<"linear"> = {
   platform: "linear",
+  catalog: LINEAR_CATALOG,
   mapping: createLinearMapping,
   classifierContext: LINEAR_CLASSIFIER_CONTEXT,
 };

@@ -1,7 +1,14 @@
-import { createTargetResolver, parseCatalog, type RequestOf, sessionRequestSchema } from "@baton/core";
+import {
+  createPlatformPolicies,
+  createTargetResolver,
+  parseCatalog,
+  type RequestOf,
+  sessionRequestSchema,
+} from "@baton/core";
 import { describe, expect, it } from "vitest";
 import { SLACK_CONTEXT_KEYS } from "./slack-context.js";
 import { createSlackMapping } from "./slack-mapping.js";
+import { slackPolicy } from "./slack-policy.js";
 
 const catalog = parseCatalog(
   {
@@ -15,6 +22,7 @@ const catalog = parseCatalog(
     },
   },
   "test",
+  createPlatformPolicies([slackPolicy]),
 );
 const map = createSlackMapping(catalog, createTargetResolver(catalog));
 

@@ -1,4 +1,5 @@
 import type { Catalog, MappingMatch, RequestOf, Target, TargetResolver } from "@baton/core";
+import { slackCatalogOf } from "./slack-catalog.js";
 import { SLACK_CONTEXT_KEYS } from "./slack-context.js";
 
 /** `slack.channels`: a channel's `target`, keyed by its id (C0123ABCD) or its name (`#payments`, `payments`). */
@@ -7,7 +8,7 @@ export function createSlackMapping(
   resolve: TargetResolver,
 ): (request: RequestOf<"slack">) => MappingMatch | undefined {
   const channels = new Map<string, Target>();
-  for (const [channel, entry] of Object.entries(catalog.slack.channels)) {
+  for (const [channel, entry] of Object.entries(slackCatalogOf(catalog).channels)) {
     const target = entry.target === undefined ? undefined : resolve(entry.target);
     if (target) channels.set(channelKey(channel), target);
   }

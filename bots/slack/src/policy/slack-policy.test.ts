@@ -13,6 +13,7 @@ const catalog = parseCatalog(
     slack: { channels: { C0LOCKED: { targets: ["acme/web", "none"] }, C0OPEN: { target: "acme/api" } } },
   },
   "test",
+  createPlatformPolicies([slackPolicy]),
 );
 const inChannel = (channelId: string): ConversationRef => ({
   platform: "slack",

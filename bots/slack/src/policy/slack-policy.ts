@@ -1,4 +1,5 @@
 import type { PlatformPolicy } from "@baton/core";
+import { SLACK_CATALOG, slackCatalogOf } from "./slack-catalog.js";
 import { SLACK_CLASSIFIER_CONTEXT } from "./slack-context.js";
 import { createSlackMapping } from "./slack-mapping.js";
 
@@ -9,7 +10,9 @@ import { createSlackMapping } from "./slack-mapping.js";
  */
 export const slackPolicy: PlatformPolicy<"slack"> = {
   platform: "slack",
-  allowedTargets: (catalog, conversation) => catalog.slack.channels[conversation.channelId]?.targets ?? null,
+  catalog: SLACK_CATALOG,
+  allowedTargets: (catalog, conversation) =>
+    slackCatalogOf(catalog).channels[conversation.channelId]?.targets ?? null,
   mapping: createSlackMapping,
   classifierContext: SLACK_CLASSIFIER_CONTEXT,
 };

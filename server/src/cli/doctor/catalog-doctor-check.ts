@@ -1,5 +1,12 @@
 import { access } from "node:fs/promises";
-import { type Catalog, CatalogError, loadCatalogWithWarnings } from "@baton/core";
+import {
+  type Catalog,
+  type CatalogCount,
+  CatalogError,
+  loadCatalogWithWarnings,
+  type PlatformPolicies,
+} from "@baton/core";
+import { BOT_MODULES, platformPoliciesOf } from "../../bots/bot-modules.js";
 import type { DoctorCheck, DoctorCheckResult, DoctorContext, DoctorFinding } from "./doctor-check.js";
 
 /** The catalog (BATON_CONFIG): valid, what it holds, and what of it Baton ignores. */
@@ -27,7 +34,8 @@ export const catalogDoctorCheck: DoctorCheck = {
       };
     }
     try {
-      const { catalog, warnings } = await loadCatalogWithWarnings(file, { required: true });
+      const platforms = platformPoliciesOf(BOT_MODULES);
+      const { catalog, warnings } = await loadCatalogWithWarnings(file, { required: true, platforms });
       const ignored: DoctorFinding[] = warnings.map((warning) => ({
         kind: "warning",
         text: `${warning.path}: ${warning.message}`,
@@ -36,7 +44,7 @@ export const catalogDoctorCheck: DoctorCheck = {
       return {
         kind: "checked",
         title,
-        findings: [{ kind: "ok", text: `valid: ${describeCatalog(catalog)}` }, ...ignored],
+        findings: [{ kind: "ok", text: `valid: ${describeCatalog(catalog, platforms)}` }, ...ignored],
       };
     } catch (error) {
       if (!(error instanceof CatalogError)) throw error;
@@ -54,17 +62,13 @@ export const catalogDoctorCheck: DoctorCheck = {
 };
 
 /** "3 repositories, 1 environment, …": what the catalog holds, for one line of the report. */
-export function describeCatalog(catalog: Catalog): string {
-  const counts: Array<[number, string]> = [
+export function describeCatalog(catalog: Catalog, platforms: PlatformPolicies): string {
+  const counts: CatalogCount[] = [
     [catalog.repositories.length, "repository|repositories"],
     [catalog.environments.length, "environment|environments"],
     [catalog.routing.length, "routing rule|routing rules"],
-    [Object.keys(catalog.slack.channels).length, "Slack channel|Slack channels"],
-    [
-      Object.keys(catalog.linear.teams).length + Object.keys(catalog.linear.projects).length,
-      "Linear mapping|Linear mappings",
-    ],
-    [Object.keys(catalog.github.repositories).length, "GitHub repository default|GitHub repository defaults"],
+    // Each platform counts its own section, in the order the server lists the platforms.
+    ...platforms.list.flatMap(({ platform, catalog: part }) => part?.summary?.(catalog[platform]) ?? []),
   ];
   const parts = counts.map(([count, names]) => `${count} ${names.split("|")[count === 1 ? 0 : 1]}`);
   return `${parts.join(", ")}; sharing ${catalog.sharing.mode}`;
