@@ -179,6 +179,7 @@ export type { ContextEntry, ThreadMessage } from "./schemas/context-entry.js";
 export {
   type ConversationRef,
   conversationKey,
+  conversationWorkspace,
   type Platform,
   platformSchema,
 } from "./schemas/conversation-ref.js";
