@@ -21,7 +21,7 @@ export const repositoryEntrySchema = z.object({
   aliases: z.array(z.string().min(1)).default([]),
   keywords: z.array(z.string().min(1)).default([]),
   defaultBranch: z.string().min(1).optional(),
-  /** Where the built-in agent clones it from, when not `https://github.com/<repo>.git`. */
+  /** Where the built-in agent clones it from, when not the default git host's `<repo>.git` (docs/backends.md). */
   url: z.string().min(1).optional(),
   /** A local git repository to clone from instead (a path on the worker's machine). */
   path: z.string().min(1).optional(),
@@ -64,8 +64,8 @@ export const backendModelsSchema = z.object({
 export type BackendModels = z.infer<typeof backendModelsSchema>;
 
 /**
- * The catalog's own keys, the same on every platform. Each platform adds its section (`slack:`,
- * `github:`, `linear:`, named by the platform) and its part of `access:` (`PlatformPolicy.catalog`);
+ * The catalog's own keys, the same on every platform. Each platform adds its section (a top-level
+ * key named by the platform) and its part of `access:` (`PlatformPolicy.catalog`);
  * `createCatalogSchema` composes them.
  */
 export const baseCatalogShape = {

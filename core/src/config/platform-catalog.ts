@@ -17,8 +17,8 @@ export interface CatalogCheck {
 }
 
 /**
- * A platform's part of baton.config.yaml: its section, under the platform's name (`slack:`), and
- * its part of `access:` (`access.slack`), each a zod schema that gives its defaults for an absent
+ * A platform's part of baton.config.yaml: its section, under the platform's name (`<platform>:`),
+ * and its part of `access:` (`access.<platform>`), each a zod schema that gives its defaults for an absent
  * key. The module owns them; core only places them, so errors still name the full key.
  */
 export interface PlatformCatalog {
