@@ -4,9 +4,6 @@ import type { Platform } from "../schemas/conversation-ref.js";
 import { baseCatalogShape, type Catalog } from "./catalog.js";
 import type { TargetResolver } from "./create-target-resolver.js";
 
-/** A count and what it counts, singular and plural: `[2, "channel|channels"]`. */
-export type CatalogCount = readonly [count: number, names: string];
-
 /** What a platform's `prune` may use: the catalog's targets, and where to say what it ignores. */
 export interface CatalogCheck {
   catalog: Catalog;
@@ -29,8 +26,6 @@ export interface PlatformCatalog {
    * through `check`: one typo should not keep Baton from starting, nor choose a target.
    */
   prune?(section: unknown, check: CatalogCheck): unknown;
-  /** What its section holds, for `baton doctor`'s catalog line: counts, each with "one|many" names. */
-  summary?(section: unknown): CatalogCount[];
 }
 
 /** A platform's catalog part, typed by its section while it is written. */
@@ -38,7 +33,6 @@ export function platformCatalog<S>(part: {
   section: z.ZodType<S>;
   access?: z.ZodType;
   prune?(section: S, check: CatalogCheck): S;
-  summary?(section: S): CatalogCount[];
 }): PlatformCatalog {
   return part as PlatformCatalog;
 }

@@ -70,7 +70,4 @@ export const GITHUB_CATALOG = platformCatalog({
     );
     return { ...section, repositories };
   },
-  summary: (section) => [
-    [Object.keys(section.repositories).length, "GitHub repository default|GitHub repository defaults"],
-  ],
 });

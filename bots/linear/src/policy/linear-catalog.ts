@@ -87,12 +87,6 @@ export const LINEAR_CATALOG = platformCatalog({
       );
     return { projects: prune("projects"), teams: prune("teams") };
   },
-  summary: (section) => [
-    [
-      Object.keys(section.teams).length + Object.keys(section.projects).length,
-      "Linear mapping|Linear mappings",
-    ],
-  ],
 });
 
 function pruneLinearMapping(

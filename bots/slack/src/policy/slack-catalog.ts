@@ -86,5 +86,4 @@ export const SLACK_CATALOG = platformCatalog({
     );
     return { ...section, channels };
   },
-  summary: (section) => [[Object.keys(section.channels).length, "Slack channel|Slack channels"]],
 });

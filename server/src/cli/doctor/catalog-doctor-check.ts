@@ -1,12 +1,13 @@
 import { access } from "node:fs/promises";
 import {
+  type BotModule,
   type Catalog,
   type CatalogCount,
   CatalogError,
   loadCatalogWithWarnings,
-  type PlatformPolicies,
 } from "@baton/core";
 import { BOT_MODULES, platformPoliciesOf } from "../../bots/bot-modules.js";
+import type { Config } from "../../config/load-config.js";
 import type { DoctorCheck, DoctorCheckResult, DoctorContext, DoctorFinding } from "./doctor-check.js";
 
 /** The catalog (BATON_CONFIG): valid, what it holds, and what of it Baton ignores. */
@@ -44,7 +45,7 @@ export const catalogDoctorCheck: DoctorCheck = {
       return {
         kind: "checked",
         title,
-        findings: [{ kind: "ok", text: `valid: ${describeCatalog(catalog, platforms)}` }, ...ignored],
+        findings: [{ kind: "ok", text: `valid: ${describeCatalog(catalog)}` }, ...ignored],
       };
     } catch (error) {
       if (!(error instanceof CatalogError)) throw error;
@@ -61,15 +62,20 @@ export const catalogDoctorCheck: DoctorCheck = {
   },
 };
 
-/** "3 repositories, 1 environment, …": what the catalog holds, for one line of the report. */
-export function describeCatalog(catalog: Catalog, platforms: PlatformPolicies): string {
+/**
+ * "3 repositories, 1 environment, …": what the catalog holds, for one line of the report; each
+ * listed platform counts its own part (its module's `catalogCounts`).
+ */
+export function describeCatalog(
+  catalog: Catalog,
+  modules: readonly Pick<BotModule<Config>, "catalogCounts">[] = BOT_MODULES,
+): string {
   const counts: CatalogCount[] = [
-    [catalog.repositories.length, "repository|repositories"],
-    [catalog.environments.length, "environment|environments"],
-    [catalog.routing.length, "routing rule|routing rules"],
-    // Each platform counts its own section, in the order the server lists the platforms.
-    ...platforms.list.flatMap(({ platform, catalog: part }) => part?.summary?.(catalog[platform]) ?? []),
+    { count: catalog.repositories.length, one: "repository", many: "repositories" },
+    { count: catalog.environments.length, one: "environment", many: "environments" },
+    { count: catalog.routing.length, one: "routing rule", many: "routing rules" },
+    ...modules.flatMap((module) => module.catalogCounts?.(catalog) ?? []),
   ];
-  const parts = counts.map(([count, names]) => `${count} ${names.split("|")[count === 1 ? 0 : 1]}`);
+  const parts = counts.map(({ count, one, many }) => `${count} ${count === 1 ? one : many}`);
   return `${parts.join(", ")}; sharing ${catalog.sharing.mode}`;
 }
