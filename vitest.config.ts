@@ -1,9 +1,36 @@
 import { defaultClientConditions, defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 // Tests run against the packages' TypeScript sources (the `@baton/source` export condition), so
 // `npm test` needs no build first.
 const SOURCE_CONDITION = "@baton/source";
+
+// The files that take longest (seconds each in a full run on the 2-core machine), started first so
+// that the two workers end together. Without this, a fresh checkout (no results cache) orders by
+// file size, and the chaos run, a short file, started last and ran alone for its last 30 s.
+const LONGEST_FIRST = [
+  "server/test/chaos.e2e.test.ts", // 90 s
+  "server/test/codex-failures.e2e.test.ts", // 32 s
+  "server/test/github-triggers.e2e.test.ts", // 28 s
+  "server/test/github-delivery.e2e.test.ts", // 26 s
+  "server/test/playground-start-cli.test.ts", // 24 s
+  "server/test/baton-cli.test.ts", // 23 s
+  "server/test/codex-backend.e2e.test.ts", // 22 s
+  "server/test/github-access.e2e.test.ts", // 22 s
+  "server/test/baton-start-log-format.test.ts", // 21 s
+];
+
+/** Vitest's own order (failed, then slowest of the last run, else largest file first), longest known first. */
+class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = LONGEST_FIRST.findIndex((path) => file.moduleId.endsWith(`/${path}`));
+      return index === -1 ? LONGEST_FIRST.length : index;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
@@ -24,5 +51,6 @@ export default defineConfig({
     // instance; what they share is code without state of its own (nothing in the sources keeps
     // module-level state but memo caches), and each test restores what it changes in process.env.
     isolate: false,
+    sequence: { sequencer: LongestFirstSequencer },
   },
 });
