@@ -6,19 +6,21 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 // `npm test` needs no build first.
 const SOURCE_CONDITION = "@baton/source";
 
-// The files that take longest (seconds each in a full run on the 2-core machine), started first so
-// that the two workers end together. Without this, a fresh checkout (no results cache) orders by
-// file size, and the chaos run, a short file, started last and ran alone for its last 30 s.
+// The files that take longest (seconds each in full runs on the shared 2-core machine), started
+// first so that the two workers end together. Without this, a fresh checkout (no results cache)
+// orders by file size, and the chaos run, a short file, started last and ran alone for its last 30 s.
 const LONGEST_FIRST = [
-  "server/test/chaos.e2e.test.ts", // 90 s
-  "server/test/codex-failures.e2e.test.ts", // 32 s
-  "server/test/github-triggers.e2e.test.ts", // 28 s
-  "server/test/github-delivery.e2e.test.ts", // 26 s
-  "server/test/playground-start-cli.test.ts", // 24 s
-  "server/test/baton-cli.test.ts", // 23 s
-  "server/test/codex-backend.e2e.test.ts", // 22 s
-  "server/test/github-access.e2e.test.ts", // 22 s
-  "server/test/baton-start-log-format.test.ts", // 21 s
+  "server/test/chaos.e2e.test.ts", // 68–90 s
+  "server/test/codex-failures.e2e.test.ts", // 32–50 s
+  "server/test/playground-start-cli.test.ts", // 24–38 s
+  "backends/test/codex-harness-resume.test.ts", // 12–34 s
+  "queue/test/crash-and-drain.test.ts", // 13–34 s
+  "server/test/worker-pool.test.ts", // 17–32 s
+  "server/test/playground-codex.e2e.test.ts", // 18–26 s
+  "server/test/baton-cli.test.ts", // 23–26 s
+  "server/test/codex-setup-script.e2e.test.ts", // 7–27 s
+  "backends/test/codex-session-refusals.test.ts", // 10–24 s
+  "server/test/codex-backend.e2e.test.ts", // 20 s
 ];
 
 /** Vitest's own order (failed, then slowest of the last run, else largest file first), longest known first. */
