@@ -9,6 +9,34 @@ export {
 export { type AllowedTargets, createAllowedTargets } from "./access/allowed-targets.js";
 export type { AccessCheck, AccessFacts, AccessRefusal } from "./access/check-access.js";
 export { type AccessGate, createAccessGate, type RefusedRequest } from "./access/create-access-gate.js";
+export {
+  buildRepositoryProfile,
+  PROFILE_README_MAX_CHARS,
+  type RepositoryProfileInput,
+  readmeText,
+} from "./catalog-source/build-repository-profile.js";
+export type { CatalogSnapshot, CatalogSource } from "./catalog-source/catalog-source.js";
+export {
+  createDiscoveredCatalogStore,
+  type DiscoveredCatalogStore,
+} from "./catalog-source/create-discovered-catalog-store.js";
+export { createLiveClassifier, type LiveClassifierOptions } from "./catalog-source/create-live-classifier.js";
+export {
+  type DiscoveredRepository,
+  discoveredRepositorySchema,
+} from "./catalog-source/discovered-repository.js";
+export {
+  type MergedCatalog,
+  mergeDiscoveredCatalog,
+  type ProfileEvidence,
+} from "./catalog-source/merge-discovered-catalog.js";
+export { PACKAGE_MANIFESTS, readCodeowners, readPackageName } from "./catalog-source/read-package-names.js";
+export {
+  PROFILE_MAX_SUMMARY_CHARS,
+  PROFILE_MAX_TERMS,
+  type RepositoryProfile,
+  repositoryProfileSchema,
+} from "./catalog-source/repository-profile.js";
 export type { ClassifierLlm, LlmFailureReason } from "./classifier/ask-llm-for-target.js";
 export { LLM_MAX_CANDIDATES } from "./classifier/choose-target-with-llm.js";
 export {

@@ -1,3 +1,4 @@
+import type { ProfileEvidence } from "../catalog-source/merge-discovered-catalog.js";
 import type { Catalog } from "../config/catalog.js";
 import type { Classifier } from "../contracts/classifier.js";
 import type { Logger } from "../contracts/logger.js";
@@ -22,6 +23,8 @@ const DENIED_MAPPING_MIN_SCORE = 2;
 
 export interface ClassifierOptions {
   catalog: Catalog;
+  /** What each repository says of itself (`mergeDiscoveredCatalog`), by lowercased `owner/name`. */
+  profiles?: ReadonlyMap<string, ProfileEvidence>;
   /** Without it, the lexical scorer takes the LLM's place. */
   llm?: ClassifierLlm;
   logger: Logger;
@@ -49,8 +52,14 @@ type RankedTargets = ReturnType<ReturnType<typeof indexCatalog>["lexical"]["rank
  * const classifier = createClassifier({ catalog, llm: createClassifierLlm({ apiKey, model }), logger });
  * const decision = await classifier.classify(request);
  */
-export function createClassifier({ catalog, llm, logger, onDecision }: ClassifierOptions): Classifier {
-  const index = indexCatalog(catalog);
+export function createClassifier({
+  catalog,
+  profiles,
+  llm,
+  logger,
+  onDecision,
+}: ClassifierOptions): Classifier {
+  const index = indexCatalog(catalog, profiles);
   const log = logger.child({ component: "core.classifier" });
 
   async function classify(request: SessionRequest): Promise<Decision> {

@@ -1,3 +1,4 @@
+import type { ProfileEvidence } from "../catalog-source/merge-discovered-catalog.js";
 import type { Catalog, EnvironmentEntry, RepositoryEntry } from "../config/catalog.js";
 import { createTargetResolver, type TargetResolver } from "../config/create-target-resolver.js";
 import type { Target } from "../schemas/target.js";
@@ -19,6 +20,8 @@ export interface CatalogIndex {
   /** Repositories, then environments: what the catalog offers besides "no repository". */
   readonly targets: readonly Target[];
   repositoryEntry(repo: string): RepositoryEntry | undefined;
+  /** What the repository itself says it is about (its README, folders, packages), when Baton read it. */
+  profileOf(repo: string): ProfileEvidence | undefined;
   environmentEntry(id: string): EnvironmentEntry | undefined;
 }
 
@@ -27,9 +30,13 @@ const built = new WeakMap<Catalog, CatalogIndex>();
 /**
  * Builds the classifier's indexes for a catalog once (at load), so that classifying a request
  * costs lookups, not scans: the rule path stays well under a millisecond with thousands of
- * repositories. Indexes are cached per catalog object.
+ * repositories. Indexes are cached per catalog object: a catalog merged with discovered
+ * repositories is a new object, indexed with the profiles it was merged with.
  */
-export function indexCatalog(catalog: Catalog): CatalogIndex {
+export function indexCatalog(
+  catalog: Catalog,
+  profiles: ReadonlyMap<string, ProfileEvidence> = new Map(),
+): CatalogIndex {
   const cached = built.get(catalog);
   if (cached) return cached;
   const resolve = createTargetResolver(catalog);
@@ -48,7 +55,7 @@ export function indexCatalog(catalog: Catalog): CatalogIndex {
     mentions: createMentionIndex(catalog),
     routing: createRoutingIndex(catalog, resolve),
     mappings: createMappingIndex(catalog, resolve),
-    lexical: createLexicalIndex(catalog),
+    lexical: createLexicalIndex(catalog, profiles),
     environmentsContaining: (repo) => containing.get(repo.toLowerCase()) ?? [],
     targets: [
       ...catalog.repositories.map((r): Target => ({ kind: "repository", repo: r.repo })),
@@ -56,6 +63,7 @@ export function indexCatalog(catalog: Catalog): CatalogIndex {
     ],
     repositoryEntry: (repo) => repositories.get(repo.toLowerCase()),
     environmentEntry: (id) => environments.get(id),
+    profileOf: (repo) => profiles.get(repo.toLowerCase()),
   };
   built.set(catalog, index);
   return index;
