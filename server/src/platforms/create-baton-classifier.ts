@@ -1,8 +1,10 @@
 import {
   type Catalog,
+  type CatalogSource,
   type Classifier,
   createClassifier,
   createClassifierLlm,
+  createLiveClassifier,
   type Decision,
   type Logger,
 } from "@baton/core";
@@ -11,16 +13,20 @@ import type { Config } from "../config/load-config.js";
 /**
  * The classifier exactly as the worker runs it: the ladder over the catalog, with the LLM step
  * when OPENAI_API_KEY or OPENAI_BASE_URL is set. `baton classify` builds it here too, so that an
- * operator asking "why that repository?" gets the worker's own answer.
+ * operator asking "why that repository?" gets the worker's own answer. With a `source` (the
+ * discovered catalog in Redis), it classifies over the file's catalog merged with what the
+ * platforms listed, as it is at each classification.
  */
 export function createBatonClassifier({
   config,
   catalog,
+  source,
   logger,
   onDecision,
 }: {
   config: Config;
   catalog: Catalog;
+  source?: CatalogSource;
   logger: Logger;
   /** Told of every decision (the worker's metrics count them by step). */
   onDecision?: (decision: Decision) => void;
@@ -30,5 +36,11 @@ export function createBatonClassifier({
     baseUrl: config.OPENAI_BASE_URL,
     model: config.OPENAI_MODEL,
   });
-  return createClassifier({ catalog, llm, logger, onDecision });
+  if (!source) return createClassifier({ catalog, llm, logger, onDecision });
+  return createLiveClassifier({
+    catalog,
+    source,
+    logger,
+    build: (merged) => createClassifier({ ...merged, llm, logger, onDecision }),
+  });
 }

@@ -4,6 +4,7 @@ import {
   type Catalog,
   classifierStep,
   createAllowedTargets,
+  createDiscoveredCatalogStore,
   createTurnRunner,
   type Logger,
 } from "@baton/core";
@@ -141,6 +142,8 @@ function createWorkerTurnRunner(
     classifier: createBatonClassifier({
       config,
       catalog,
+      // What the bots discovered (the GitHub App's repositories and their profiles), as every worker reads it.
+      source: createDiscoveredCatalogStore({ redis: state.main, keys: state.keys, logger }),
       logger,
       onDecision: (decision) => metrics.classifierDecisions.inc({ step: classifierStep(decision) }),
     }),
