@@ -15,12 +15,14 @@ export {
   type RepositoryProfileInput,
   readmeText,
 } from "./catalog-source/build-repository-profile.js";
+export type { CatalogFact, CatalogFactSource } from "./catalog-source/catalog-fact.js";
 export type { CatalogSnapshot, CatalogSource } from "./catalog-source/catalog-source.js";
 export {
   createDiscoveredCatalogStore,
   type DiscoveredCatalogStore,
 } from "./catalog-source/create-discovered-catalog-store.js";
 export { createLiveClassifier, type LiveClassifierOptions } from "./catalog-source/create-live-classifier.js";
+export { describeDiscoveredFacts, describeFileFacts } from "./catalog-source/describe-catalog-facts.js";
 export {
   type DiscoveredRepository,
   discoveredRepositorySchema,

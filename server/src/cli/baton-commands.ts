@@ -48,7 +48,8 @@ export const BATON_COMMANDS: readonly CliCommand[] = [
   },
   {
     name: "catalog",
-    summary: "add Open-Inspect's repositories and environments to the catalog (import --from openinspect)",
+    summary:
+      "show what Baton knows of each target and where from (show); add Open-Inspect's (import --from openinspect)",
     usage: CATALOG_USAGE,
     run: runCatalogCommand,
   },
