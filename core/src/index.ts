@@ -53,11 +53,13 @@ export {
   type ContextCacheOptions,
   createContextCache,
 } from "./classifier/create-context-cache.js";
+export type { TargetEvidence, TermEvidence } from "./classifier/create-lexical-index.js";
 export {
   createMappingIndex,
   type MappingIndex,
   type MappingMatch,
 } from "./classifier/create-mapping-index.js";
+export { EXPLAIN_MAX_TARGETS, explainRanking } from "./classifier/explain-ranking.js";
 export { fillRequestContext } from "./classifier/fill-request-context.js";
 export type { LlmTargetAnswer } from "./classifier/llm-target-answer.js";
 export {

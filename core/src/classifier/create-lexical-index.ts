@@ -169,52 +169,53 @@ export function createLexicalIndex(
   const scores = new Float64Array(targets.length);
   const touched = new Uint8Array(targets.length);
 
-  return {
-    rank(evidence, limit = RANK_LIMIT) {
-      const { seen, against } = countTerms(evidence, postings, phrasePrefixes, longestPhrase);
-      const hit: number[] = [];
-      for (const [terms, sign] of [
-        [seen, 1],
-        [against, -1],
-      ] as const) {
-        for (const [term, evidenceWeight] of terms) {
-          for (const { target, weight } of postings.get(term) ?? []) {
-            if (touched[target] === 0) {
-              touched[target] = 1;
-              scores[target] = 0;
-              hit.push(target);
-            }
-            scores[target] = (scores[target] as number) + sign * weight * evidenceWeight;
+  function rankTargets(evidence: readonly LexicalEvidence[], limit = RANK_LIMIT): RankedTarget[] {
+    const { seen, against } = countTerms(evidence, postings, phrasePrefixes, longestPhrase);
+    const hit: number[] = [];
+    for (const [terms, sign] of [
+      [seen, 1],
+      [against, -1],
+    ] as const) {
+      for (const [term, evidenceWeight] of terms) {
+        for (const { target, weight } of postings.get(term) ?? []) {
+          if (touched[target] === 0) {
+            touched[target] = 1;
+            scores[target] = 0;
+            hit.push(target);
           }
+          scores[target] = (scores[target] as number) + sign * weight * evidenceWeight;
         }
       }
-      for (const target of hit) touched[target] = 0;
-      // A target denied more than it is named is no candidate at all.
-      const kept = hit.filter((target) => (scores[target] as number) > 0);
-      kept.sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b);
-      return kept.slice(0, limit).map((target) => {
-        const terms = termsOf[target] as Map<string, number>;
-        const matched = [...seen]
-          .filter(([term]) => terms.has(term))
-          .map(([term, evidenceWeight]): [string, number] => [
-            term,
-            (terms.get(term) as number) * evidenceWeight,
-          ])
-          .sort((x, y) => y[1] - x[1])
-          .map(([term]) => term);
-        return {
-          target: targets[target] as Target,
-          id: ids[target] as string,
-          score: scores[target] as number,
-          matched,
-        };
-      });
-    },
-    explain(evidence, ids) {
+    }
+    for (const target of hit) touched[target] = 0;
+    // A target denied more than it is named is no candidate at all.
+    const kept = hit.filter((target) => (scores[target] as number) > 0);
+    kept.sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b);
+    return kept.slice(0, limit).map((target) => {
+      const terms = termsOf[target] as Map<string, number>;
+      const matched = [...seen]
+        .filter(([term]) => terms.has(term))
+        .map(([term, evidenceWeight]): [string, number] => [
+          term,
+          (terms.get(term) as number) * evidenceWeight,
+        ])
+        .sort((x, y) => y[1] - x[1])
+        .map(([term]) => term);
+      return {
+        target: targets[target] as Target,
+        id: ids[target] as string,
+        score: scores[target] as number,
+        matched,
+      };
+    });
+  }
+
+  return {
+    rank: rankTargets,
+    explain(evidence, only) {
       const { seen, against } = countTerms(evidence, postings, phrasePrefixes, longestPhrase);
-      const ranked = this.rank(evidence, targets.length);
-      const wanted = ids ?? ranked.map((entry) => entry.id);
-      return wanted.flatMap((id) => {
+      const ranked = new Map(rankTargets(evidence, targets.length).map((entry) => [entry.id, entry.score]));
+      const explained = (only ?? ids).flatMap((id) => {
         const target = position.get(id);
         if (target === undefined) return [];
         const weights = termsOf[target] as Map<string, number>;
@@ -228,12 +229,19 @@ export function createLexicalIndex(
               weight: (weights.get(term) as number) * evidenceWeight,
             }))
             .sort((x, y) => y.weight - x.weight);
-        const score = ranked.find((entry) => entry.id === id)?.score ?? 0;
-        return [{ id, score, for: list(seen), against: list(against) }];
+        const entry = { id, score: ranked.get(id) ?? 0, for: list(seen), against: list(against) };
+        // A target denied more than named is no candidate; its score says by how much.
+        if (!ranked.has(id)) entry.score = sum(entry.for) - sum(entry.against);
+        return only || entry.for.length > 0 || entry.against.length > 0 ? [entry] : [];
       });
+      return only ? explained : explained.sort((a, b) => b.score - a.score);
     },
     related(a, b) {
       return a === b || (position.has(a) && position.has(b) && relatedPairs.has(`${a}\u0000${b}`));
     },
   };
+}
+
+function sum(terms: readonly TermEvidence[]): number {
+  return terms.reduce((total, term) => total + term.weight, 0);
 }

@@ -25,19 +25,21 @@ export interface CatalogIndex {
   environmentEntry(id: string): EnvironmentEntry | undefined;
 }
 
-const built = new WeakMap<Catalog, CatalogIndex>();
+/** A catalog is indexed once per profile map (a catalog read without profiles is a different index). */
+const built = new WeakMap<Catalog, WeakMap<ReadonlyMap<string, ProfileEvidence>, CatalogIndex>>();
+const NO_PROFILES: ReadonlyMap<string, ProfileEvidence> = new Map();
 
 /**
  * Builds the classifier's indexes for a catalog once (at load), so that classifying a request
  * costs lookups, not scans: the rule path stays well under a millisecond with thousands of
- * repositories. Indexes are cached per catalog object: a catalog merged with discovered
- * repositories is a new object, indexed with the profiles it was merged with.
+ * repositories. Indexes are cached per catalog object and profile map: a catalog merged
+ * with discovered repositories is a new object, indexed with the profiles it was merged with.
  */
 export function indexCatalog(
   catalog: Catalog,
-  profiles: ReadonlyMap<string, ProfileEvidence> = new Map(),
+  profiles: ReadonlyMap<string, ProfileEvidence> = NO_PROFILES,
 ): CatalogIndex {
-  const cached = built.get(catalog);
+  const cached = built.get(catalog)?.get(profiles);
   if (cached) return cached;
   const resolve = createTargetResolver(catalog);
   const containing = new Map<string, Target[]>();
@@ -65,6 +67,8 @@ export function indexCatalog(
     environmentEntry: (id) => environments.get(id),
     profileOf: (repo) => profiles.get(repo.toLowerCase()),
   };
-  built.set(catalog, index);
+  const byProfiles = built.get(catalog) ?? new WeakMap();
+  byProfiles.set(profiles, index);
+  built.set(catalog, byProfiles);
   return index;
 }

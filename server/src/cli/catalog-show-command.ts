@@ -1,21 +1,15 @@
 import {
   BatonError,
   type CatalogFactSource,
-  createDiscoveredCatalogStore,
-  createRedisKeys,
   describeDiscoveredFacts,
   describeFileFacts,
-  errorMessage,
   loadCatalogWithWarnings,
   mergeDiscoveredCatalog,
-  silentLogger,
 } from "@baton/core";
-import { Redis } from "ioredis";
 import { loadConfig } from "../config/load-config.js";
-import { createClusterClient } from "../redis/create-cluster-client.js";
-import { LOCAL_REDIS_URL } from "../redis/resolve-redis.js";
 import type { CliIo } from "./cli-io.js";
 import { formatCatalogFacts } from "./format-catalog-facts.js";
+import { readDiscoveredCatalog } from "./read-discovered-catalog.js";
 
 /**
  * `baton catalog show`: every target Baton knows and each fact with where it came from — the
@@ -35,43 +29,26 @@ export async function runCatalogShowCommand(
     });
     for (const warning of warnings)
       io.stderr(`baton catalog: warning: ${file}: ${warning.path}: ${warning.message}`);
-    const clientOptions = { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null };
-    const redis = config.REDIS_CLUSTER_NODES
-      ? createClusterClient(config.REDIS_CLUSTER_NODES, clientOptions)
-      : new Redis(config.REDIS_URL ?? LOCAL_REDIS_URL, clientOptions);
-    redis.on("error", () => {});
-    try {
-      const store = createDiscoveredCatalogStore({
-        redis,
-        keys: createRedisKeys(config.BATON_REDIS_PREFIX),
-        logger: silentLogger,
-      });
-      const snapshot = await redis
-        .connect()
-        .then(() => store.read())
-        .catch((error: unknown) => {
-          io.stderr(
-            `baton catalog: warning: Redis is not reachable (${errorMessage(error)}); showing ${file} alone.`,
-          );
-          return { version: "0", repositories: [], profiles: [] };
-        });
-      // One source per kind of knowledge; what routing learns is one more.
-      const sources: CatalogFactSource[] = [
-        async () => describeFileFacts(catalog, file),
-        async () => describeDiscoveredFacts(snapshot),
-      ];
-      const facts = (await Promise.all(sources.map((source) => source()))).flat();
-      const merged = mergeDiscoveredCatalog(catalog, snapshot).catalog;
-      const order = [
-        ...merged.repositories.map((r) => r.repo),
-        ...merged.environments.map((e) => `env:${e.id}`),
-      ];
-      if (options.json) io.stdout(JSON.stringify({ targets: order, facts }, null, 2));
-      else io.stdout(formatCatalogFacts(facts, order).join("\n") || "The catalog lists no targets.");
-      return 0;
-    } finally {
-      redis.disconnect();
-    }
+    const discovered = await readDiscoveredCatalog(config);
+    if (!discovered.ok)
+      io.stderr(
+        `baton catalog: warning: Redis is not reachable (${discovered.problem}); showing ${file} alone.`,
+      );
+    const { snapshot } = discovered;
+    // One source per kind of knowledge; what routing learns is one more.
+    const sources: CatalogFactSource[] = [
+      async () => describeFileFacts(catalog, file),
+      async () => describeDiscoveredFacts(snapshot),
+    ];
+    const facts = (await Promise.all(sources.map((source) => source()))).flat();
+    const merged = mergeDiscoveredCatalog(catalog, snapshot).catalog;
+    const order = [
+      ...merged.repositories.map((r) => r.repo),
+      ...merged.environments.map((e) => `env:${e.id}`),
+    ];
+    if (options.json) io.stdout(JSON.stringify({ targets: order, facts }, null, 2));
+    else io.stdout(formatCatalogFacts(facts, order).join("\n") || "The catalog lists no targets.");
+    return 0;
   } catch (error) {
     if (!(error instanceof BatonError)) throw error;
     io.stderr(`baton catalog: ${error.message}`);

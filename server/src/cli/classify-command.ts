@@ -2,7 +2,9 @@ import {
   BatonError,
   type Catalog,
   type ConversationRef,
+  explainRanking,
   loadCatalogWithWarnings,
+  mergeDiscoveredCatalog,
   type Platform,
   parseRequestText,
   platformSchema,
@@ -16,15 +18,19 @@ import { createBatonClassifier } from "../platforms/create-baton-classifier.js";
 import type { CliIo } from "./cli-io.js";
 import { parseCliArgs } from "./parse-cli-args.js";
 import { printUsage } from "./print-usage.js";
+import { readDiscoveredCatalog } from "./read-discovered-catalog.js";
 
 export const CLASSIFY_USAGE = [
-  'Usage: baton classify [--platform slack|github|linear] [--channel NAME] [--repo OWNER/NAME] [--context KEY=VALUE]... [--config FILE] "text"',
+  'Usage: baton classify [--explain] [--platform slack|github|linear] [--channel NAME] [--repo OWNER/NAME] [--context KEY=VALUE]... [--config FILE] "text"',
   "",
   "Prints the classifier's Decision for a first message, as JSON: the target it would choose, by which",
   "step (via), how confident, and why; or the candidates it would ask about. It runs the worker's own",
   "classifier: the catalog from --config (or BATON_CONFIG), and the LLM when OPENAI_API_KEY or",
-  "OPENAI_BASE_URL is set.",
+  "OPENAI_BASE_URL is set. The repositories the GitHub App is installed on, and their profiles, are read",
+  "from Baton's Redis when it is reachable.",
   "",
+  "  --explain    also print the evidence for and against each candidate: which words matched which",
+  "               name, alias, keyword, description or repository profile, and how much each weighed",
   "  --platform   where the message was written (default slack)",
   "  --channel    Slack channel name or id, e.g. payments-eng or C0123ABCD",
   "  --repo       GitHub: the repository the comment was made in (required with --platform github)",
@@ -43,6 +49,7 @@ type Parsed =
       repo?: string;
       context: Record<string, string>;
       config?: string;
+      explain: boolean;
     }
   | { kind: "usage"; problem?: string };
 
@@ -69,9 +76,18 @@ export async function runClassifyCommand(args: string[], io: CliIo): Promise<num
       destination: { write: (line: string) => io.stderr(line.trimEnd()) },
       bindings: { command: "classify" },
     });
-    const classifier = createBatonClassifier({ config, catalog, logger });
-    const decision = await classifier.classify(buildCliRequest(parsed, catalog));
-    io.stdout(JSON.stringify(decision, null, 2));
+    const { snapshot } = await readDiscoveredCatalog(config);
+    const merged = mergeDiscoveredCatalog(catalog, snapshot);
+    const source = { version: async () => snapshot.version, read: async () => snapshot };
+    const classifier = createBatonClassifier({ config, catalog, source, logger });
+    const request = buildCliRequest(parsed, merged.catalog);
+    const decision = await classifier.classify(request);
+    if (!parsed.explain) {
+      io.stdout(JSON.stringify(decision, null, 2));
+      return 0;
+    }
+    const evidence = explainRanking(merged, request);
+    io.stdout(JSON.stringify({ decision, discovered: snapshot.repositories.length, evidence }, null, 2));
     return 0;
   } catch (error) {
     if (!(error instanceof BatonError)) throw error;
@@ -90,6 +106,7 @@ function parseClassifyArgs(args: string[]): Parsed {
       repo: { type: "string" },
       context: { type: "string", multiple: true },
       config: { type: "string" },
+      explain: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -125,6 +142,7 @@ function parseClassifyArgs(args: string[]): Parsed {
     repo: values.repo,
     context,
     config: values.config,
+    explain: values.explain === true,
   };
 }
 
