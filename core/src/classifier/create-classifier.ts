@@ -12,6 +12,7 @@ import { chooseTargetWithLlm } from "./choose-target-with-llm.js";
 import { collectLexicalEvidence } from "./collect-lexical-evidence.js";
 import type { MappingMatch } from "./create-mapping-index.js";
 import { findGeneralRequest } from "./find-general-request.js";
+import { closestRepositories, findUnknownRepositoryName } from "./find-unknown-repository-name.js";
 import { indexCatalog } from "./index-catalog.js";
 import { parseRequestText } from "./parse-request-text.js";
 import { REQUEST_CONTEXT_KEYS } from "./request-context.js";
@@ -72,12 +73,15 @@ export function createClassifier({
     // Adapters normally strip flags already; doing it again is harmless and keeps the CLI honest.
     const parsed = parseRequestText(request.text, catalog);
     const { prompt } = parsed;
-    const explicit = chooseExplicitTarget(
+    const text = splitRequestText(prompt);
+    const named = chooseExplicitTarget(
       { target: request.hints.target ?? parsed.hints.target },
       prompt,
       index,
     );
-    const text = splitRequestText(prompt);
+    // "in acme/shiping": an `owner/name` the catalog does not know is said so, never guessed around.
+    const unknownName = named.kind === "silent" ? findUnknownRepositoryName(text.own, index) : undefined;
+    const explicit = unknownName ? { kind: "unknown" as const, text: unknownName } : named;
     if (text.injections > 0) {
       // The count only: what the instruction said may be anything, and prompts are never logged.
       log.info("core.classifier.instructions_ignored", { request_id: request.id, count: text.injections });
@@ -140,6 +144,7 @@ export function createClassifier({
       case "unknown":
         return buildAskDecision({
           index,
+          first: closestRepositories(explicit.text, index),
           ranking: index.lexical.rank([
             { text: explicit.text, weight: 1 },
             ...collectLexicalEvidence(prompt, {}),
