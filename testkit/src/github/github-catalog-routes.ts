@@ -149,7 +149,7 @@ export const GITHUB_CATALOG_ROUTES: GithubRoute[] = [
       },
     };
   }),
-  route("GET", "GET /repos/{owner}/{repo}/contents/", "installation", (context) => {
+  route("GET", "GET /repos/{owner}/{repo}/contents", "installation", (context) => {
     const listing = rootListing(context, repoOf(context.params));
     return listing.length > 0 ? { status: 200, body: listing } : NOT_FOUND;
   }),
