@@ -98,6 +98,11 @@ describe("the catalog fills itself from the GitHub App's installations", () => {
     await s.waitForLog("bots.github.catalog.profiled", { repo: "acme/shipping" }, 2);
     expect(s.github.callsTo("GET /repos/{owner}/{repo}/readme")).toHaveLength(2);
 
+    // A signed delivery that is not of GitHub's shape changes nothing and is refused in words.
+    const malformed = await s.deliver({ event: "installation_repositories", payload: { action: "added" } });
+    expect(malformed.status).toBe(400);
+    await s.waitForLog("bots.github.request_rejected", { reason: "invalid_installation_payload" });
+
     s.github.uninstall("acme/shipping");
     const removed = await s.deliver(
       buildInstallationRepositoriesEvent({
