@@ -1,21 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { buildTestRequest } from "../../test/fixtures/classifier/small-catalog.js";
 import { createClassifier } from "../classifier/create-classifier.js";
 import { parseCatalog } from "../config/load-catalog.js";
 import { silentLogger } from "../contracts/logger.js";
-import { sessionRequestSchema } from "../schemas/session-request.js";
 import type { CatalogSnapshot, CatalogSource } from "./catalog-source.js";
 import { createLiveClassifier } from "./create-live-classifier.js";
 
-const request = (text: string) =>
-  sessionRequestSchema.parse({
-    version: 1,
-    id: "r1",
-    deliveryId: "d1",
-    conversation: { platform: "slack", teamId: "T1", channelId: "C1", threadTs: "1.1" },
-    actor: { platform: "slack", id: "U1" },
-    text,
-    receivedAt: "2026-01-01T00:00:00.000Z",
-  });
+const request = (text: string) => buildTestRequest({ text });
 
 const listed = (repo: string, description: string) => ({
   repo,

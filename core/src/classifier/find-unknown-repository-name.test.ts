@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { buildTestRequest } from "../../test/fixtures/classifier/small-catalog.js";
 import { parseCatalog } from "../config/load-catalog.js";
 import { silentLogger } from "../contracts/logger.js";
-import { sessionRequestSchema } from "../schemas/session-request.js";
 import { createClassifier } from "./create-classifier.js";
 import { closestRepositories, findUnknownRepositoryName } from "./find-unknown-repository-name.js";
 import { indexCatalog } from "./index-catalog.js";
@@ -18,16 +18,7 @@ const catalog = parseCatalog(
 );
 const index = indexCatalog(catalog);
 
-const request = (text: string) =>
-  sessionRequestSchema.parse({
-    version: 1,
-    id: "r1",
-    deliveryId: "d1",
-    conversation: { platform: "slack", teamId: "T1", channelId: "C1", threadTs: "1.1" },
-    actor: { platform: "slack", id: "U1" },
-    text,
-    receivedAt: "2026-01-01T00:00:00.000Z",
-  });
+const request = (text: string) => buildTestRequest({ text });
 
 describe("an owner/name the catalog does not know", () => {
   it("is found only with a known owner, outside URLs", () => {
