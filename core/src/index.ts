@@ -7,38 +7,14 @@ export {
   slackAccessRule,
 } from "./access/access-rule.js";
 export { type AllowedTargets, createAllowedTargets } from "./access/allowed-targets.js";
-export type { AccessCheck, AccessFacts, AccessRefusal } from "./access/check-access.js";
+export {
+  type AccessCheck,
+  type AccessFacts,
+  type AccessRefusal,
+  checkAccess,
+} from "./access/check-access.js";
 export { type AccessGate, createAccessGate, type RefusedRequest } from "./access/create-access-gate.js";
-export {
-  buildRepositoryProfile,
-  PROFILE_README_MAX_CHARS,
-  type RepositoryProfileInput,
-  readmeText,
-} from "./catalog-source/build-repository-profile.js";
-export type { CatalogFact, CatalogFactSource } from "./catalog-source/catalog-fact.js";
-export type { CatalogSnapshot, CatalogSource } from "./catalog-source/catalog-source.js";
-export {
-  createDiscoveredCatalogStore,
-  type DiscoveredCatalogStore,
-} from "./catalog-source/create-discovered-catalog-store.js";
-export { createLiveClassifier, type LiveClassifierOptions } from "./catalog-source/create-live-classifier.js";
-export { describeDiscoveredFacts, describeFileFacts } from "./catalog-source/describe-catalog-facts.js";
-export {
-  type DiscoveredRepository,
-  discoveredRepositorySchema,
-} from "./catalog-source/discovered-repository.js";
-export {
-  type MergedCatalog,
-  mergeDiscoveredCatalog,
-  type ProfileEvidence,
-} from "./catalog-source/merge-discovered-catalog.js";
-export { PACKAGE_MANIFESTS, readCodeowners, readPackageName } from "./catalog-source/read-package-names.js";
-export {
-  PROFILE_MAX_SUMMARY_CHARS,
-  PROFILE_MAX_TERMS,
-  type RepositoryProfile,
-  repositoryProfileSchema,
-} from "./catalog-source/repository-profile.js";
+export * from "./catalog-source/index.js";
 export type { ClassifierLlm, LlmFailureReason } from "./classifier/ask-llm-for-target.js";
 export { LLM_MAX_CANDIDATES } from "./classifier/choose-target-with-llm.js";
 export {
@@ -61,6 +37,11 @@ export {
 } from "./classifier/create-mapping-index.js";
 export { EXPLAIN_MAX_TARGETS, explainRanking } from "./classifier/explain-ranking.js";
 export { fillRequestContext } from "./classifier/fill-request-context.js";
+export {
+  createLearnedMappings,
+  createWrittenMappingCheck,
+  type LearnedMappings,
+} from "./classifier/learned-mappings.js";
 export type { LlmTargetAnswer } from "./classifier/llm-target-answer.js";
 export {
   defuseRequestFlags,
@@ -72,6 +53,9 @@ export type {
   RequestContextProvider,
   RequestContextProviders,
 } from "./classifier/request-context-provider.js";
+export { type ParseCliArgsResult, parseCliArgs } from "./cli/parse-cli-args.js";
+export { type PrintUsageOptions, printUsage } from "./cli/print-usage.js";
+export { type Subcommand, splitSubcommand } from "./cli/split-subcommand.js";
 export { agentNetworkFor } from "./config/agent-network-for.js";
 export type { AgentSettings, LinearMapping, LinearMappingEntry } from "./config/catalog.js";
 export {
@@ -86,6 +70,7 @@ export {
 } from "./config/catalog.js";
 export { createTargetResolver, type TargetResolver } from "./config/create-target-resolver.js";
 export { type EnvironmentOf, environmentFields } from "./config/environment-fields.js";
+export { type LearningSettings, learningSchema } from "./config/learning-fields.js";
 export {
   CatalogError,
   type CatalogLoadResult,
@@ -101,6 +86,26 @@ export type { Classifier } from "./contracts/classifier.js";
 export type { QueuedRequesters, StopConversation, StopResult } from "./contracts/conversation-queue.js";
 export type { HttpMethod, HttpRoute } from "./contracts/http-route.js";
 export { type LogFields, type Logger, silentLogger } from "./contracts/logger.js";
+export type {
+  CatalogCount,
+  CliCommand,
+  CliIo,
+  DoctorCheck,
+  DoctorCheckResult,
+  DoctorContext,
+  DoctorFinding,
+  PlatformOperations,
+  RepositoryHost,
+} from "./contracts/platform-operations.js";
+export {
+  type DemoRepository,
+  deliveryResult,
+  type PaneActionResult,
+  type PaneContext,
+  type PaneState,
+  type PlaygroundPane,
+  type SimulatedPane,
+} from "./contracts/playground-pane.js";
 export type { PlatformTurn, Replier, WorkingContext } from "./contracts/replier.js";
 export type { RepositoryTokenProvider } from "./contracts/repository-tokens.js";
 export type {
@@ -142,6 +147,7 @@ export {
   type OncePerDelivery,
 } from "./delivery/claim-delivery.js";
 export { type ErrorDescription, errorMessage } from "./describe-error.js";
+export { platformOffResult, verifyingSecretFinding } from "./doctor/platform-doctor-findings.js";
 export {
   BatonError,
   type BatonErrorCode,
@@ -162,6 +168,16 @@ export {
 } from "./http/create-webhook-route.js";
 export { type ReadBodyResult, readBody } from "./http/read-body.js";
 export { sendJson, sendText } from "./http/send-response.js";
+export {
+  type AcceptOutcome,
+  acceptLearnedMapping,
+  mayChangeRouting,
+} from "./learning/accept-learned-mapping.js";
+export { createRoutingLearner, type RoutingLearner } from "./learning/create-routing-learner.js";
+export { exportLearnedMappings } from "./learning/export-learned-mappings.js";
+export { describeMappingOffer, type MappingOffer } from "./learning/mapping-offer.js";
+export { type LearnedMappingThresholds, readLearnedMapping } from "./learning/read-learned-mapping.js";
+export type { RoutingPlace, RoutingPlaceOf } from "./learning/routing-place.js";
 export {
   createRedactor,
   type RedactedText,
@@ -263,6 +279,12 @@ export {
   type ConversationOwnerStore,
   createConversationOwnerStore,
 } from "./store/conversation-owner-store.js";
+export {
+  createLearnedRoutingStore,
+  LEARNED_VOTES_PER_PLACE_MAX,
+  type LearnedPlace,
+  type LearnedRoutingStore,
+} from "./store/learned-routing-store.js";
 export { createRedisKeys, type RedisKeys } from "./store/redis-keys.js";
 export {
   defineRedisScripts,

@@ -11,9 +11,11 @@ import { chooseLexically, findRival } from "./choose-lexically.js";
 import { chooseTargetWithLlm } from "./choose-target-with-llm.js";
 import { collectLexicalEvidence } from "./collect-lexical-evidence.js";
 import type { MappingMatch } from "./create-mapping-index.js";
+import { decideByLearning } from "./decide-by-learning.js";
 import { findGeneralRequest } from "./find-general-request.js";
-import { closestRepositories, findUnknownRepositoryName } from "./find-unknown-repository-name.js";
+import { closestRepositories, orUnknownName } from "./find-unknown-repository-name.js";
 import { indexCatalog } from "./index-catalog.js";
+import type { LearnedMappings } from "./learned-mappings.js";
 import { parseRequestText } from "./parse-request-text.js";
 import { REQUEST_CONTEXT_KEYS } from "./request-context.js";
 import { splitRequestText } from "./split-request-text.js";
@@ -29,6 +31,8 @@ export interface ClassifierOptions {
   /** Without it, the lexical scorer takes the LLM's place. */
   llm?: ClassifierLlm;
   logger: Logger;
+  /** What people chose in each place (see `createLearnedMappings`); nothing is learned without it. */
+  learned?: LearnedMappings;
   /** Told of every decision (metrics count them by step); it must not throw. */
   onDecision?: (decision: Decision) => void;
 }
@@ -45,7 +49,7 @@ type RankedTargets = ReturnType<ReturnType<typeof indexCatalog>["lexical"]["rank
 
 /**
  * The classifier every platform uses for a conversation's first turn, and the one `baton classify`
- * runs. First match wins: explicit > routing rules > mappings > only one target > LLM > lexical
+ * runs. First match wins: explicit > routing rules > mappings > only one target > learned > LLM > lexical
  * scorer (when there is no LLM or it fails) > ask. Choosing wrong is the costly error, so every
  * step that is not sure asks. Indexes are built here, once per catalog.
  *
@@ -57,6 +61,7 @@ export function createClassifier({
   catalog,
   profiles,
   llm,
+  learned,
   logger,
   onDecision,
 }: ClassifierOptions): Classifier {
@@ -74,14 +79,9 @@ export function createClassifier({
     const parsed = parseRequestText(request.text, catalog);
     const { prompt } = parsed;
     const text = splitRequestText(prompt);
-    const named = chooseExplicitTarget(
-      { target: request.hints.target ?? parsed.hints.target },
-      prompt,
-      index,
-    );
+    const hints = { target: request.hints.target ?? parsed.hints.target };
     // "in acme/shiping": an `owner/name` the catalog does not know is said so, never guessed around.
-    const unknownName = named.kind === "silent" ? findUnknownRepositoryName(text.own, index) : undefined;
-    const explicit = unknownName ? { kind: "unknown" as const, text: unknownName } : named;
+    const explicit = orUnknownName(chooseExplicitTarget(hints, prompt, index), text.own, index);
     if (text.injections > 0) {
       // The count only: what the instruction said may be anything, and prompts are never logged.
       log.info("core.classifier.instructions_ignored", { request_id: request.id, count: text.injections });
@@ -94,6 +94,7 @@ export function createClassifier({
       decideExplicit(explicit, request, text, prompt, ranking) ??
       decideByRules(request, text, ranking) ??
       decideByCatalog(request, text) ??
+      (learned ? await decideByLearning({ learned, request, denied: text.denied, ranking, index }) : null) ??
       (await decideByRanking(request, prompt, ranking()))
     );
   }

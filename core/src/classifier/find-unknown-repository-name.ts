@@ -1,4 +1,5 @@
 import type { Target } from "../schemas/target.js";
+import type { ExplicitOutcome } from "./choose-explicit-target.js";
 import type { CatalogIndex } from "./index-catalog.js";
 
 /** How many near names an answer about an unknown `owner/name` offers first. */
@@ -21,6 +22,13 @@ export function findUnknownRepositoryName(own: string, index: CatalogIndex): str
     if (!index.repositoryEntry(text)) return text;
   }
   return undefined;
+}
+
+/** The explicit step's outcome, or `unknown` when it found nothing but the words name an unknown `owner/name`. */
+export function orUnknownName(outcome: ExplicitOutcome, own: string, index: CatalogIndex): ExplicitOutcome {
+  if (outcome.kind !== "silent") return outcome;
+  const text = findUnknownRepositoryName(own, index);
+  return text ? { kind: "unknown", text } : outcome;
 }
 
 const ownersByIndex = new WeakMap<CatalogIndex, ReadonlySet<string>>();

@@ -1,13 +1,13 @@
 import {
   BatonError,
   type CatalogFactSource,
+  type CliIo,
   describeDiscoveredFacts,
   describeFileFacts,
   loadCatalogWithWarnings,
   mergeDiscoveredCatalog,
 } from "@baton/core";
 import { loadConfig } from "../config/load-config.js";
-import type { CliIo } from "./cli-io.js";
 import { formatCatalogFacts } from "./format-catalog-facts.js";
 import { readDiscoveredCatalog } from "./read-discovered-catalog.js";
 

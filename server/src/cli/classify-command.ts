@@ -1,13 +1,16 @@
 import {
   BatonError,
   type Catalog,
+  type CliIo,
   type ConversationRef,
   explainRanking,
   loadCatalogWithWarnings,
   mergeDiscoveredCatalog,
   type Platform,
+  parseCliArgs,
   parseRequestText,
   platformSchema,
+  printUsage,
   REQUEST_CONTEXT_KEYS,
   type SessionRequest,
   sessionRequestSchema,
@@ -15,9 +18,6 @@ import {
 import { loadConfig } from "../config/load-config.js";
 import { createLogger } from "../logging/create-logger.js";
 import { createBatonClassifier } from "../platforms/create-baton-classifier.js";
-import type { CliIo } from "./cli-io.js";
-import { parseCliArgs } from "./parse-cli-args.js";
-import { printUsage } from "./print-usage.js";
 import { readDiscoveredCatalog } from "./read-discovered-catalog.js";
 
 export const CLASSIFY_USAGE = [

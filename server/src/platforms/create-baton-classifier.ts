@@ -6,6 +6,7 @@ import {
   createClassifierLlm,
   createLiveClassifier,
   type Decision,
+  type LearnedMappings,
   type Logger,
 } from "@baton/core";
 import type { Config } from "../config/load-config.js";
@@ -22,12 +23,15 @@ export function createBatonClassifier({
   catalog,
   source,
   logger,
+  learned,
   onDecision,
 }: {
   config: Config;
   catalog: Catalog;
   source?: CatalogSource;
   logger: Logger;
+  /** What people chose in each place (the worker's; `baton classify` runs without it). */
+  learned?: LearnedMappings;
   /** Told of every decision (the worker's metrics count them by step). */
   onDecision?: (decision: Decision) => void;
 }): Classifier {
@@ -36,11 +40,11 @@ export function createBatonClassifier({
     baseUrl: config.OPENAI_BASE_URL,
     model: config.OPENAI_MODEL,
   });
-  if (!source) return createClassifier({ catalog, llm, logger, onDecision });
+  if (!source) return createClassifier({ catalog, llm, logger, learned, onDecision });
   return createLiveClassifier({
     catalog,
     source,
     logger,
-    build: (merged) => createClassifier({ ...merged, llm, logger, onDecision }),
+    build: (merged) => createClassifier({ ...merged, llm, logger, learned, onDecision }),
   });
 }
