@@ -4,6 +4,7 @@ import { join } from "node:path";
 import {
   buildRepositoryProfile,
   createDiscoveredCatalogStore,
+  createLearnedRoutingStore,
   createRedisKeys,
   silentLogger,
 } from "@baton/core";
@@ -107,6 +108,29 @@ describe("baton catalog show", () => {
     expect(json.targets).toEqual(["acme/tax", "acme/shipping"]);
     expect(json.facts.filter((f) => f.target === "acme/shipping").map((f) => f.source)).toContain(
       "github installation 12",
+    );
+  });
+
+  it("shows what routing learned as one more source of facts", async () => {
+    const learned = createLearnedRoutingStore({
+      redis: testRedis.redis,
+      keys: createRedisKeys(testRedis.prefix),
+    });
+    const place = { key: "slack:C0TAX", label: "#tax-eng", catalogPath: ["slack", "channels", "C0TAX"] };
+    await learned.recordVote(place, {
+      conversationKey: "c1",
+      targetRef: "acme/tax",
+      actorId: "U1",
+      at: "2026-01-01T00:00:00.000Z",
+    });
+    await learned.accept("slack:C0TAX", {
+      targetRef: "acme/tax",
+      byId: "U0LEAD",
+      at: "2026-01-02T00:00:00.000Z",
+    });
+    expect(await runCatalogCommand(["show"], io())).toBe(0);
+    expect(out.join("\n")).toMatch(
+      /^ {2}learned +#tax-eng maps here \(accepted by U0LEAD\) {3}\[learned in slack:C0TAX\]/m,
     );
   });
 

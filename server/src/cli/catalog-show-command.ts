@@ -9,6 +9,7 @@ import {
 } from "@baton/core";
 import { loadConfig } from "../config/load-config.js";
 import { formatCatalogFacts } from "./format-catalog-facts.js";
+import { learnedRoutingFacts } from "./learned-routing-facts.js";
 import { readDiscoveredCatalog } from "./read-discovered-catalog.js";
 
 /**
@@ -34,11 +35,12 @@ export async function runCatalogShowCommand(
       io.stderr(
         `baton catalog: warning: Redis is not reachable (${discovered.problem}); showing ${file} alone.`,
       );
-    const { snapshot } = discovered;
-    // One source per kind of knowledge; what routing learns is one more.
+    const { snapshot, learned } = discovered;
+    // One source per kind of knowledge: the file, discovery, what routing learned.
     const sources: CatalogFactSource[] = [
       async () => describeFileFacts(catalog, file),
       async () => describeDiscoveredFacts(snapshot),
+      async () => learnedRoutingFacts(learned),
     ];
     const facts = (await Promise.all(sources.map((source) => source()))).flat();
     const merged = mergeDiscoveredCatalog(catalog, snapshot).catalog;

@@ -1,8 +1,10 @@
 import {
   type CatalogSnapshot,
   createDiscoveredCatalogStore,
+  createLearnedRoutingStore,
   createRedisKeys,
   errorMessage,
+  type LearnedPlace,
   silentLogger,
 } from "@baton/core";
 import { Redis } from "ioredis";
@@ -11,13 +13,14 @@ import { createClusterClient } from "../redis/create-cluster-client.js";
 import { LOCAL_REDIS_URL } from "../redis/resolve-redis.js";
 
 export type DiscoveredCatalogRead =
-  | { ok: true; snapshot: CatalogSnapshot }
-  | { ok: false; snapshot: CatalogSnapshot; problem: string };
+  | { ok: true; snapshot: CatalogSnapshot; learned: LearnedPlace[] }
+  | { ok: false; snapshot: CatalogSnapshot; learned: LearnedPlace[]; problem: string };
 
 const NOTHING_DISCOVERED: CatalogSnapshot = { version: "0", repositories: [], profiles: [] };
 
 /**
- * What the running Baton discovered (the GitHub App's repositories and their profiles), read from
+ * What the running Baton discovered (the GitHub App's repositories and their profiles) and what
+ * its routing learned of each place, read from
  * its Redis (REDIS_URL or REDIS_CLUSTER_NODES, BATON_REDIS_PREFIX) for a CLI command; nothing, and
  * why, when Redis is not reachable: a command about the catalog still works from the file.
  */
@@ -29,14 +32,12 @@ export async function readDiscoveredCatalog(config: Config): Promise<DiscoveredC
   redis.on("error", () => {});
   try {
     await redis.connect();
-    const store = createDiscoveredCatalogStore({
-      redis,
-      keys: createRedisKeys(config.BATON_REDIS_PREFIX),
-      logger: silentLogger,
-    });
-    return { ok: true, snapshot: await store.read() };
+    const keys = createRedisKeys(config.BATON_REDIS_PREFIX);
+    const store = createDiscoveredCatalogStore({ redis, keys, logger: silentLogger });
+    const learned = await createLearnedRoutingStore({ redis, keys }).list();
+    return { ok: true, snapshot: await store.read(), learned };
   } catch (error) {
-    return { ok: false, snapshot: NOTHING_DISCOVERED, problem: errorMessage(error) };
+    return { ok: false, snapshot: NOTHING_DISCOVERED, learned: [], problem: errorMessage(error) };
   } finally {
     redis.disconnect();
   }
