@@ -12,6 +12,7 @@ import {
   type RepositoryPermission,
   subjectKey,
 } from "./fake-github-store.js";
+import { repositoryFacts } from "./github-catalog-routes.js";
 import { type GithubAnswer, matchGithubRoute } from "./github-routes.js";
 import { type GithubTestApp, githubTestApp } from "./github-test-app.js";
 import { basicAuthToken, gitRepositoryOf, serveGitHttp } from "./serve-git-http.js";
@@ -239,6 +240,12 @@ export async function startFakeGithub(
     setFile: (repo, path, text) => store.files.set(`${repo}:${path}`, text),
     disallowDrafts: (repo) => store.withoutDrafts.add(repo),
     install: (repo, installationId) => store.installations.set(repo, installationId),
+    uninstall: (repo) => store.installations.delete(repo),
+    setRepository(repo, facts) {
+      const repository = { ...repositoryFacts(store, repo), ...facts };
+      store.repositories.set(repo, repository);
+      return repository;
+    },
     seedIssue: (issue) =>
       store.issues.set(`${issue.repo}#${issue.number}`, { body: "", author: "octocat", ...issue }),
     seedComment({ repo, issueNumber, body, author }) {
