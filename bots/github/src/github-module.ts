@@ -2,6 +2,7 @@ import { BatonError, type BotModule, errorMessage } from "@baton/core";
 import { githubCommand } from "./cli/github-command.js";
 import { githubDoctorCheck } from "./doctor/github-doctor-check.js";
 import { GITHUB_REQUIRED_VARIABLES, type GithubEnv, githubEnvironment } from "./github-environment.js";
+import { createGithubPullRequests } from "./pull-requests/create-github-pull-requests.js";
 
 export { GITHUB_REQUIRED_VARIABLES, type GithubEnv, githubEnvironment };
 
@@ -38,7 +39,7 @@ export function createGithubBotModule(options: GithubBotModuleOptions = {}): Bot
     repositoryHost: (config) => ({
       gitHost: gitHostOf(config.GITHUB_API_URL),
       authorEmail: "baton@users.noreply.github.com",
-      ...(config.GITHUB_API_URL ? { apiUrl: config.GITHUB_API_URL } : {}),
+      pullRequests: createGithubPullRequests(config.GITHUB_API_URL ? { apiUrl: config.GITHUB_API_URL } : {}),
     }),
     command: githubCommand,
     async setup(config, services) {

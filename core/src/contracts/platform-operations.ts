@@ -1,5 +1,6 @@
 import type { Catalog } from "../config/catalog.js";
 import type { PlaygroundPane } from "./playground-pane.js";
+import type { PullRequestHost } from "./pull-request-host.js";
 
 /**
  * What a CLI command may touch: the environment and two output streams (tests capture them).
@@ -69,9 +70,10 @@ export interface CatalogCount {
 /** Where a platform's repositories are served (see `PlatformOperations.repositoryHost`). */
 export interface RepositoryHost {
   gitHost: string;
-  apiUrl?: string;
   /** The address Baton's commits are by when BATON_GIT_AUTHOR_EMAIL is unset (the host's no-reply). */
   authorEmail?: string;
+  /** Where pull requests of pushed branches are opened; without it, a branch is pushed only. */
+  pullRequests?: PullRequestHost;
 }
 
 /**
@@ -98,8 +100,9 @@ export interface PlatformOperations<TConfig> {
   /**
    * Where the platform hosts the repositories agent backends clone, push to and open pull
    * requests on, read from its variables (an enterprise host): `gitHost` is the git remote's
-   * base, `apiUrl` the REST API's when it is not the public one. The first listed module that
-   * answers is used; without one, the backends' public default.
+   * base, `pullRequests` where the pushed branches' pull requests are opened. The first listed
+   * module that answers is used; without one, the backends' public default, and pushed branches
+   * get no pull request.
    */
   repositoryHost?(config: TConfig): RepositoryHost;
   /**
