@@ -74,6 +74,8 @@ export type { HttpMethod, HttpRoute } from "./contracts/http-route.js";
 export { type LogFields, type Logger, silentLogger } from "./contracts/logger.js";
 export type {
   CatalogCount,
+  ClassifySample,
+  ClassifyWhere,
   CliCommand,
   CliIo,
   DoctorCheck,
@@ -82,6 +84,7 @@ export type {
   DoctorFinding,
   PlatformOperations,
   RepositoryHost,
+  SampleConversation,
 } from "./contracts/platform-operations.js";
 export {
   type DemoRepository,

@@ -1,4 +1,5 @@
 import { BatonError, type BotModule, errorMessage } from "@baton/core";
+import { githubClassifySample } from "./cli/github-classify-sample.js";
 import { githubCommand } from "./cli/github-command.js";
 import { githubDoctorCheck } from "./doctor/github-doctor-check.js";
 import { GITHUB_REQUIRED_VARIABLES, type GithubEnv, githubEnvironment } from "./github-environment.js";
@@ -42,6 +43,7 @@ export function createGithubBotModule(options: GithubBotModuleOptions = {}): Bot
       pullRequests: createGithubPullRequests(config.GITHUB_API_URL ? { apiUrl: config.GITHUB_API_URL } : {}),
     }),
     command: githubCommand,
+    classifySample: githubClassifySample,
     async setup(config, services) {
       // Probot and Octokit load only when GitHub is on: a Baton without it starts as fast as before.
       const { createGithubBot, GITHUB_DEFAULT_API_URL } = await import("./create-github-bot.js");
