@@ -40,6 +40,7 @@ import {
 import { DEFAULT_CATALOG_SEED, generateCatalog } from "../core/test/fixtures/classifier/generate-catalog.js";
 import { createLabelerScript } from "../core/test/fixtures/classifier/labeler-script.js";
 import { reportTarget } from "./bench-support.mjs";
+import { runLearningBench } from "./classifier/learning-run.js";
 
 const LARGE_CATALOG_REPOSITORIES = 2_000;
 /** Passes over the labeled set when timing the rule path, for a stable p99. */
@@ -372,6 +373,7 @@ async function main(): Promise<void> {
     );
     console.log("      (the fake answers the label when it was offered), not a model's judgement.");
   }
+  await runLearningBench(evalCatalog, cases);
   console.log(`total ${((performance.now() - benchStartedAt) / 1000).toFixed(1)} s`);
   // A missed budget exits 2 (ran, missed a target), apart from a run that could not measure (1).
   reportTarget({

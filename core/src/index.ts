@@ -7,7 +7,12 @@ export {
   slackAccessRule,
 } from "./access/access-rule.js";
 export { type AllowedTargets, createAllowedTargets } from "./access/allowed-targets.js";
-export type { AccessCheck, AccessFacts, AccessRefusal } from "./access/check-access.js";
+export {
+  type AccessCheck,
+  type AccessFacts,
+  type AccessRefusal,
+  checkAccess,
+} from "./access/check-access.js";
 export { type AccessGate, createAccessGate, type RefusedRequest } from "./access/create-access-gate.js";
 export type { ClassifierLlm, LlmFailureReason } from "./classifier/ask-llm-for-target.js";
 export { LLM_MAX_CANDIDATES } from "./classifier/choose-target-with-llm.js";
@@ -29,6 +34,11 @@ export {
   type MappingMatch,
 } from "./classifier/create-mapping-index.js";
 export { fillRequestContext } from "./classifier/fill-request-context.js";
+export {
+  createLearnedMappings,
+  createWrittenMappingCheck,
+  type LearnedMappings,
+} from "./classifier/learned-mappings.js";
 export type { LlmTargetAnswer } from "./classifier/llm-target-answer.js";
 export {
   defuseRequestFlags,
@@ -57,6 +67,7 @@ export {
 } from "./config/catalog.js";
 export { createTargetResolver, type TargetResolver } from "./config/create-target-resolver.js";
 export { type EnvironmentOf, environmentFields } from "./config/environment-fields.js";
+export { type LearningSettings, learningSchema } from "./config/learning-fields.js";
 export {
   CatalogError,
   type CatalogLoadResult,
@@ -159,6 +170,16 @@ export {
 export { type ReadBodyResult, readBody } from "./http/read-body.js";
 export { sendJson, sendText } from "./http/send-response.js";
 export {
+  type AcceptOutcome,
+  acceptLearnedMapping,
+  mayChangeRouting,
+} from "./learning/accept-learned-mapping.js";
+export { createRoutingLearner, type RoutingLearner } from "./learning/create-routing-learner.js";
+export { exportLearnedMappings } from "./learning/export-learned-mappings.js";
+export { describeMappingOffer, type MappingOffer } from "./learning/mapping-offer.js";
+export { type LearnedMappingThresholds, readLearnedMapping } from "./learning/read-learned-mapping.js";
+export type { RoutingPlace, RoutingPlaceOf } from "./learning/routing-place.js";
+export {
   createRedactor,
   type RedactedText,
   type Redactor,
@@ -259,6 +280,12 @@ export {
   type ConversationOwnerStore,
   createConversationOwnerStore,
 } from "./store/conversation-owner-store.js";
+export {
+  createLearnedRoutingStore,
+  LEARNED_VOTES_PER_PLACE_MAX,
+  type LearnedPlace,
+  type LearnedRoutingStore,
+} from "./store/learned-routing-store.js";
 export { createRedisKeys, type RedisKeys } from "./store/redis-keys.js";
 export {
   defineRedisScripts,

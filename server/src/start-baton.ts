@@ -211,6 +211,7 @@ function setupBotsOn(
       sessions: state.sessions,
       conversationContext: state.conversationContext,
       conversationOwners: state.conversationOwners,
+      learnedRouting: state.learnedRouting,
       shares: sharing.service,
       ledger: state.ledger,
       logger,

@@ -11,6 +11,7 @@ import { linearClassifySample } from "./cli/linear-classify-sample.js";
 import { linearCommand } from "./cli/linear-command.js";
 import type { LinearBotOptions } from "./create-linear-bot.js";
 import { linearDoctorCheck } from "./doctor/linear-doctor-check.js";
+import { linearRoutingPlace } from "./routing/linear-routing-place.js";
 
 /** Linear's slice of the environment: the webhook secret, an API key or the OAuth app, and options. */
 export const linearEnvironment = {
@@ -56,6 +57,7 @@ export const linearBotModule: BotModule<LinearEnv> = {
       missing.push(`LINEAR_API_KEY or ${oauthMissing.join(" and ")}`);
     return missing;
   },
+  routingPlace: linearRoutingPlace,
   disabledHint: "Linear is off. Set the missing variables to turn it on (see docs/linear.md).",
   doctor: linearDoctorCheck,
   catalogCounts: (catalog) => [

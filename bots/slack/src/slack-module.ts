@@ -12,6 +12,7 @@ import { slackCommand } from "./cli/slack-command.js";
 import { createSlackBot, SLACK_CLIENT_RETRY_CONFIG } from "./create-slack-bot.js";
 import { slackDoctorCheck } from "./doctor/slack-doctor-check.js";
 import type { SlackIdentity } from "./inbound/parse-slack-event.js";
+import { slackRoutingPlace } from "./routing/slack-routing-place.js";
 import { toBoltLogger } from "./to-bolt-logger.js";
 
 /** Slack's slice of the environment: the app's secrets, Socket Mode's token, the API's host. */
@@ -37,6 +38,7 @@ export const slackBotModule: BotModule<SlackEnv> = {
   environment: slackEnvironment,
   secrets: ["SLACK_SIGNING_SECRET", "SLACK_BOT_TOKEN", "SLACK_APP_TOKEN"],
   variables: SLACK_REQUIRED_VARIABLES,
+  routingPlace: slackRoutingPlace,
   disabledHint: `Slack is off. Set ${SLACK_REQUIRED_VARIABLES.join(" and ")} to turn it on (see docs/slack.md).`,
   doctor: slackDoctorCheck,
   catalogCounts: (catalog) => [

@@ -10,8 +10,10 @@ import { chooseLexically, findRival } from "./choose-lexically.js";
 import { chooseTargetWithLlm } from "./choose-target-with-llm.js";
 import { collectLexicalEvidence } from "./collect-lexical-evidence.js";
 import type { MappingMatch } from "./create-mapping-index.js";
+import { decideByLearning } from "./decide-by-learning.js";
 import { findGeneralRequest } from "./find-general-request.js";
 import { indexCatalog } from "./index-catalog.js";
+import type { LearnedMappings } from "./learned-mappings.js";
 import { parseRequestText } from "./parse-request-text.js";
 import { REQUEST_CONTEXT_KEYS } from "./request-context.js";
 import { splitRequestText } from "./split-request-text.js";
@@ -25,6 +27,8 @@ export interface ClassifierOptions {
   /** Without it, the lexical scorer takes the LLM's place. */
   llm?: ClassifierLlm;
   logger: Logger;
+  /** What people chose in each place (see `createLearnedMappings`); nothing is learned without it. */
+  learned?: LearnedMappings;
   /** Told of every decision (metrics count them by step); it must not throw. */
   onDecision?: (decision: Decision) => void;
 }
@@ -41,7 +45,7 @@ type RankedTargets = ReturnType<ReturnType<typeof indexCatalog>["lexical"]["rank
 
 /**
  * The classifier every platform uses for a conversation's first turn, and the one `baton classify`
- * runs. First match wins: explicit > routing rules > mappings > only one target > LLM > lexical
+ * runs. First match wins: explicit > routing rules > mappings > only one target > learned > LLM > lexical
  * scorer (when there is no LLM or it fails) > ask. Choosing wrong is the costly error, so every
  * step that is not sure asks. Indexes are built here, once per catalog.
  *
@@ -49,7 +53,13 @@ type RankedTargets = ReturnType<ReturnType<typeof indexCatalog>["lexical"]["rank
  * const classifier = createClassifier({ catalog, llm: createClassifierLlm({ apiKey, model }), logger });
  * const decision = await classifier.classify(request);
  */
-export function createClassifier({ catalog, llm, logger, onDecision }: ClassifierOptions): Classifier {
+export function createClassifier({
+  catalog,
+  llm,
+  learned,
+  logger,
+  onDecision,
+}: ClassifierOptions): Classifier {
   const index = indexCatalog(catalog);
   const log = logger.child({ component: "core.classifier" });
 
@@ -81,6 +91,7 @@ export function createClassifier({ catalog, llm, logger, onDecision }: Classifie
       decideExplicit(explicit, request, text, prompt, ranking) ??
       decideByRules(request, text, ranking) ??
       decideByCatalog(request, text) ??
+      (learned ? await decideByLearning({ learned, request, denied: text.denied, ranking, index }) : null) ??
       (await decideByRanking(request, prompt, ranking()))
     );
   }

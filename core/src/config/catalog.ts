@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { accessSchema } from "../access/access-rule.js";
 import { REPOSITORY_NAME_PATTERN } from "../schemas/target.js";
+import { learningSchema } from "./learning-fields.js";
 
 /** A target as written in the catalog: `owner/name`, `env:<id>` or `none`. */
 export const targetRefSchema = z
@@ -135,6 +136,7 @@ export const catalogSchema = z
     models: z.record(z.string(), backendModelsSchema).default({}),
     /** Who may use Baton at all, per platform (docs/security.md). */
     access: accessSchema.prefault({}),
+    learning: learningSchema.prefault({}),
   })
   .strict();
 export type Catalog = z.infer<typeof catalogSchema>;

@@ -4,10 +4,13 @@ import type { RequestContextProvider } from "../classifier/request-context-provi
 import type { Catalog } from "../config/catalog.js";
 import type { QueueKeyResolver } from "../controls/create-queue-key-resolver.js";
 import type { ClaimDelivery } from "../delivery/claim-delivery.js";
+import type { RoutingPlace } from "../learning/routing-place.js";
 import type { Platform } from "../schemas/conversation-ref.js";
+import type { SessionRequest } from "../schemas/session-request.js";
 import type { ShareService } from "../sharing/share-service.js";
 import type { ConversationContextStore } from "../store/conversation-context-store.js";
 import type { ConversationOwnerStore } from "../store/conversation-owner-store.js";
+import type { LearnedRoutingStore } from "../store/learned-routing-store.js";
 import type { RedisKeys } from "../store/redis-keys.js";
 import type { ReplyLedger } from "../store/reply-ledger.js";
 import type { SessionStore } from "../store/session-store.js";
@@ -54,6 +57,12 @@ export interface Bot {
    */
   repositoryTokens?: RepositoryTokenProvider;
   /**
+   * The platform's access policy asked quietly about a request that reached the worker: may its
+   * person start sessions in its place? Routing learns only from those who may; optional (then
+   * everyone the door admitted counts).
+   */
+  mayStartSessions?(request: SessionRequest): Promise<boolean>;
+  /**
    * Opens background connections (Slack's Socket Mode). Called only where the gateway runs. It must
    * not wait for the platform: connect in the background, retry, and log failures.
    */
@@ -77,6 +86,8 @@ export interface BotServices {
   /** Who owns a conversation Baton asked about, until its session opens (the controls read it). */
   conversationOwners: ConversationOwnerStore;
   shares: Pick<ShareService, "shareSession" | "unshareSession">;
+  /** What routing learned of each place: a bot's "always use it here?" answer is stored there. */
+  learnedRouting?: LearnedRoutingStore;
   ledger: ReplyLedger;
   logger: Logger;
   /** The main Redis connection (fails fast while Redis is away), for a bot's own caches. */
@@ -131,6 +142,11 @@ export interface BotModule<TConfig> extends PlatformOperations<TConfig> {
   missingVariables?(config: TConfig): string[];
   /** The hint logged with the missing names: what to set, where the docs are. */
   disabledHint: string;
+  /**
+   * Where a request was made, as routing learns it (a channel, a team or project) and where its
+   * mapping is written in the catalog; optional (the platform's corrections teach nothing).
+   */
+  routingPlace?(request: SessionRequest): RoutingPlace | undefined;
   /** Builds the bot once its variables are set; throws a `BatonError` ("config_invalid") on bad setup. */
   setup(config: TConfig, services: BotServices): Promise<Bot>;
 }

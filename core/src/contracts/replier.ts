@@ -1,4 +1,5 @@
 import type { UserFacingError } from "../errors.js";
+import type { MappingOffer } from "../learning/mapping-offer.js";
 import type { ConversationRef, Platform } from "../schemas/conversation-ref.js";
 import type { Session } from "../schemas/session.js";
 import type { SessionRequest } from "../schemas/session-request.js";
@@ -58,6 +59,11 @@ export interface Replier<P extends Platform = Platform> {
   ask(turn: PlatformTurn<P>, decision: AskDecision): Promise<void>;
   result(turn: PlatformTurn<P>, outcome: TurnOutcome, shareUrl: string | null): Promise<void>;
   failed(turn: PlatformTurn<P>, error: UserFacingError): Promise<void>;
+  /**
+   * Optional: offers, in the turn's thread, to make what people keep choosing in this place its
+   * mapping (see `MappingOffer`), with the platform's own way to accept. Posted once per turn.
+   */
+  offerMapping?(turn: PlatformTurn<P>, offer: MappingOffer): Promise<void>;
   /** Tells only the person who sent the turn why it was not run (e.g. they may not steer this session). */
   declined(turn: PlatformTurn<P>, reason: string): Promise<void>;
 }

@@ -19,6 +19,9 @@ export function replierFor<P extends Platform>(platform: P, replier: Replier<P>)
     ...(replier.note
       ? { note: (session, note) => replier.note?.(ownSession(session, platform), note) ?? Promise.resolve() }
       : {}),
+    ...(replier.offerMapping
+      ? { offerMapping: (turn, offer) => replier.offerMapping?.(own(turn), offer) ?? Promise.resolve() }
+      : {}),
     acknowledge: (turn) => replier.acknowledge(own(turn)),
     working: (turn, context) => replier.working(own(turn), context),
     progress: (turn, status) => replier.progress(own(turn), status),

@@ -29,7 +29,7 @@ export const decisionSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("chosen"),
     target: targetSchema,
-    via: z.enum(["explicit", "rule", "mapping", "only", "llm", "lexical", "sticky", "person"]),
+    via: z.enum(["explicit", "rule", "mapping", "only", "llm", "lexical", "learned", "sticky", "person"]),
     confidence: z.enum(["high", "medium"]),
     reason: z.string(),
   }),

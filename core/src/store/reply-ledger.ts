@@ -42,6 +42,8 @@ export const REPLY_FIELDS = {
   finalReply: "final",
   /** Set once the final reply was posted in full. */
   finalDelivered: "final.delivered",
+  /** Claimed before the offer to make a place's habit its mapping is posted: one offer per turn. */
+  mappingOffer: "mapping-offer",
   /** The id of a target picker message. */
   picker: (mode: PickerMode) => `picker.${mode}`,
   /** The target chosen in a picker: a picker answers once. */

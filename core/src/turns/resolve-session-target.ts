@@ -9,7 +9,16 @@ import type { SessionStore } from "../store/session-store.js";
 
 export type SessionResolution =
   /** `retarget`: the target the person named for an existing session, applied once they may steer it. */
-  | { kind: "ready"; session: Session; reason: string; retarget?: Target }
+  | {
+      kind: "ready";
+      session: Session;
+      reason: string;
+      retarget?: Target;
+      /** A person corrected Baton (answered its question, or changed the target): routing learns from it. */
+      choice?: Target;
+      /** The session was opened where people in this place chose before (see `decideByLearning`). */
+      routedByHabit?: boolean;
+    }
   | { kind: "ask"; decision: AskDecision }
   /** No session yet, and someone else owns the conversation (Baton asked them where to work). */
   | { kind: "owned"; ownerId: string }
@@ -58,6 +67,7 @@ export async function resolveSessionTarget({
           session: existing,
           reason: "The person named a new target.",
           retarget: explicitTarget,
+          ...(targetRef(explicitTarget) !== targetRef(existing.target) ? { choice: explicitTarget } : {}),
         }
       );
     return { kind: "ready", session: existing, reason: "The conversation keeps its target." };
@@ -84,7 +94,15 @@ export async function resolveSessionTarget({
     backend,
     requester: request.actor,
   });
-  return { kind: "ready", session, reason: decision.reason };
+  // Answering Baton's question (the picker, or naming the target in the thread) is a correction.
+  const answered = ownerId === request.actor.id && decision.via === "explicit";
+  return {
+    kind: "ready",
+    session,
+    reason: decision.reason,
+    ...(answered ? { choice: decision.target } : {}),
+    ...(decision.via === "learned" ? { routedByHabit: true } : {}),
+  };
 }
 
 /** A request on a pull request that a session made continues that session, wherever it started. */

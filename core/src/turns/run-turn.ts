@@ -11,6 +11,7 @@ import { allowAnyoneToSteer, type SteeringGuard } from "../contracts/steering-gu
 import type { AdmitTurn } from "../contracts/turn-admission.js";
 import { describeError } from "../describe-error.js";
 import { BatonError, isRetryableError, toUserFacingError } from "../errors.js";
+import type { RoutingLearner } from "../learning/create-routing-learner.js";
 import type { Artifact } from "../schemas/agent-event.js";
 import type { ContextEntry } from "../schemas/context-entry.js";
 import type { Platform } from "../schemas/conversation-ref.js";
@@ -27,6 +28,7 @@ import type { TranscriptStore } from "../store/transcript-store.js";
 import { admitOrFail } from "./admit-or-fail.js";
 import { applyTurnChoices } from "./apply-turn-choices.js";
 import { collectAgentEvents } from "./collect-agent-events.js";
+import { learnFromTurn } from "./learn-from-turn.js";
 import { originLinkOf } from "./origin-link-of.js";
 import { linkPullRequests, recordPrompt } from "./record-turn-opening.js";
 import { resolveSessionTarget } from "./resolve-session-target.js";
@@ -53,6 +55,8 @@ export interface TurnRunnerOptions {
   models?: Readonly<Record<string, BackendModels>>;
   /** Per platform, where a request was written (channel name, topic, thread), for a first turn's classification. */
   requestContext?: RequestContextProviders;
+  /** Routing's memory of people's corrections; nothing is learned without it. */
+  learner?: RoutingLearner;
   logger: Logger;
 }
 
@@ -173,6 +177,8 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       log.info("core.turn.model_refused", { backend: backend.name });
       return { kind: "ended", status: "cancelled" };
     }
+    const { choice, routedByHabit = false } = resolution;
+    await learnFromTurn({ learner: options.learner, turn, choice, routedByHabit, replier, log });
     return { kind: "ready", session: choices.session, model: choices.model, reason: resolution.reason };
   }
 

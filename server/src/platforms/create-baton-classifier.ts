@@ -4,6 +4,7 @@ import {
   createClassifier,
   createClassifierLlm,
   type Decision,
+  type LearnedMappings,
   type Logger,
 } from "@baton/core";
 import type { Config } from "../config/load-config.js";
@@ -17,11 +18,14 @@ export function createBatonClassifier({
   config,
   catalog,
   logger,
+  learned,
   onDecision,
 }: {
   config: Config;
   catalog: Catalog;
   logger: Logger;
+  /** What people chose in each place (the worker's; `baton classify` runs without it). */
+  learned?: LearnedMappings;
   /** Told of every decision (the worker's metrics count them by step). */
   onDecision?: (decision: Decision) => void;
 }): Classifier {
@@ -30,5 +34,5 @@ export function createBatonClassifier({
     baseUrl: config.OPENAI_BASE_URL,
     model: config.OPENAI_MODEL,
   });
-  return createClassifier({ catalog, llm, logger, onDecision });
+  return createClassifier({ catalog, llm, logger, learned, onDecision });
 }

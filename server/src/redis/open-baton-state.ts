@@ -1,6 +1,8 @@
+import type { LearnedRoutingStore } from "@baton/core";
 import {
   createConversationContextStore,
   createConversationOwnerStore,
+  createLearnedRoutingStore,
   createRedisKeys,
   createReplyLedger,
   createSessionStore,
@@ -44,6 +46,8 @@ export interface BatonState {
   transcripts: ReturnType<typeof createTranscriptStore>;
   conversationContext: ReturnType<typeof createConversationContextStore>;
   conversationOwners: ReturnType<typeof createConversationOwnerStore>;
+  /** What routing learned of each place (docs/classifier.md). */
+  learnedRouting: LearnedRoutingStore;
 }
 
 /** Connects Redis (an embedded one in `all` mode when none answers) and opens Baton's state on it. */
@@ -97,5 +101,6 @@ export async function openBatonState({
     transcripts: createTranscriptStore(storeOptions),
     conversationContext: createConversationContextStore(storeOptions),
     conversationOwners: createConversationOwnerStore(storeOptions),
+    learnedRouting: createLearnedRoutingStore(storeOptions),
   };
 }

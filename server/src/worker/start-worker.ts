@@ -10,6 +10,7 @@ import {
 import { createIntakeDispatcher, createTurnWatchdog, createTurnWorker } from "@baton/queue";
 import type { StartedBots } from "../bots/setup-bots.js";
 import type { Config } from "../config/load-config.js";
+import { createWorkerLearning } from "../learning/create-worker-learning.js";
 import type { ShutdownList } from "../lifecycle/create-shutdown-list.js";
 import type { BatonMetrics } from "../metrics/create-baton-metrics.js";
 import { type MetricsServer, startMetricsServer } from "../metrics/start-metrics-server.js";
@@ -135,6 +136,15 @@ function createWorkerTurnRunner(
   { config, catalog, logger, state, sharing, bots, replies, metrics }: StartWorkerOptions,
   backend: AgentBackend,
 ) {
+  // One answer to "which targets may this place use?" for the turns and for what they teach.
+  const allowedTargets = createAllowedTargets(catalog);
+  const learning = createWorkerLearning({
+    catalog,
+    store: state.learnedRouting,
+    bots,
+    allowedTargets,
+    logger,
+  });
   return createTurnRunner({
     sessions: state.sessions,
     transcripts: state.transcripts,
@@ -142,6 +152,7 @@ function createWorkerTurnRunner(
       config,
       catalog,
       logger,
+      learned: learning.learned,
       onDecision: (decision) => metrics.classifierDecisions.inc({ step: classifierStep(decision) }),
     }),
     backend,
@@ -149,11 +160,12 @@ function createWorkerTurnRunner(
     shareLinks: sharing.service,
     conversationContext: state.conversationContext,
     owners: state.conversationOwners,
-    allowedTargets: createAllowedTargets(catalog),
+    allowedTargets,
     steering: bots.steering,
     models: catalog.models,
     requestContext: bots.requestContext,
     admit: bots.admit,
+    learner: learning.learner,
     logger,
   });
 }
