@@ -39,6 +39,7 @@ import {
 } from "../core/test/fixtures/classifier/eval-set.js";
 import { DEFAULT_CATALOG_SEED, generateCatalog } from "../core/test/fixtures/classifier/generate-catalog.js";
 import { createLabelerScript } from "../core/test/fixtures/classifier/labeler-script.js";
+import { PLATFORMS } from "../core/test/fixtures/platforms.js";
 import { reportTarget } from "./bench-support.mjs";
 import { runLearningBench } from "./classifier/learning-run.js";
 
@@ -128,7 +129,12 @@ async function measurePath({
   prices?: TokenPrices;
 }): Promise<PathFigures> {
   const meter = createLlmMeter();
-  const classifier = createClassifier({ catalog, llm, logger: llm ? meter : silentLogger });
+  const classifier = createClassifier({
+    platforms: PLATFORMS,
+    catalog,
+    llm,
+    logger: llm ? meter : silentLogger,
+  });
   const requests = cases.map(buildEvalRequest);
   const latencies: number[] = [];
   const decisions: Decision[] = new Array(cases.length);
@@ -270,7 +276,7 @@ async function main(): Promise<void> {
     repositories: LARGE_CATALOG_REPOSITORIES,
     seed: DEFAULT_CATALOG_SEED,
   });
-  createClassifier({ catalog: largeCatalog, logger: silentLogger }); // builds and caches the indexes
+  createClassifier({ platforms: PLATFORMS, catalog: largeCatalog, logger: silentLogger }); // builds and caches the indexes
   const indexBuildMs = performance.now() - indexStartedAt;
 
   const cpuList = cpus();

@@ -1,11 +1,4 @@
-export {
-  type AccessPolicy,
-  type AccessRule,
-  type LinearAccess,
-  linearAccessRule,
-  type SlackAccess,
-  slackAccessRule,
-} from "./access/access-rule.js";
+export type { AccessRule } from "./access/access-rule.js";
 export { type AllowedTargets, createAllowedTargets } from "./access/allowed-targets.js";
 export {
   type AccessCheck,
@@ -45,7 +38,7 @@ export {
   type ParsedRequestText,
   parseRequestText,
 } from "./classifier/parse-request-text.js";
-export { formatContextList, REQUEST_CONTEXT_KEYS } from "./classifier/request-context.js";
+export { formatContextList, readContextList } from "./classifier/request-context.js";
 export type {
   RequestContextProvider,
   RequestContextProviders,
@@ -54,16 +47,16 @@ export { type ParseCliArgsResult, parseCliArgs } from "./cli/parse-cli-args.js";
 export { type PrintUsageOptions, printUsage } from "./cli/print-usage.js";
 export { type Subcommand, splitSubcommand } from "./cli/split-subcommand.js";
 export { agentNetworkFor } from "./config/agent-network-for.js";
-export type { AgentSettings, LinearMapping, LinearMappingEntry } from "./config/catalog.js";
+export type { AgentSettings } from "./config/catalog.js";
 export {
   type BackendModels,
   type Catalog,
-  catalogSchema,
-  EMPTY_CATALOG,
   type EnvironmentEntry,
   type RepositoryEntry,
   type RoutingRule,
   type SteeringPolicy,
+  steeringPolicySchema,
+  targetRefSchema,
 } from "./config/catalog.js";
 export { createTargetResolver, type TargetResolver } from "./config/create-target-resolver.js";
 export { type EnvironmentOf, environmentFields } from "./config/environment-fields.js";
@@ -71,11 +64,19 @@ export { type LearningSettings, learningSchema } from "./config/learning-fields.
 export {
   CatalogError,
   type CatalogLoadResult,
+  catalogSchema,
+  EMPTY_CATALOG,
   loadCatalog,
   loadCatalogWithWarnings,
   parseCatalog,
   parseCatalogWithWarnings,
 } from "./config/load-catalog.js";
+export {
+  accessSection,
+  type CatalogCheck,
+  catalogSection,
+  platformCatalog,
+} from "./config/platform-catalog.js";
 export type { CatalogWarning } from "./config/prune-unknown-targets.js";
 export type { AgentBackend, BackendTurn } from "./contracts/agent-backend.js";
 export type { Bot, BotModule, BotServices } from "./contracts/bot.js";
@@ -97,6 +98,14 @@ export type {
   RepositoryHost,
   SampleConversation,
 } from "./contracts/platform-operations.js";
+export {
+  type ClassifierContext,
+  type ConversationOf,
+  createPlatformPolicies,
+  type PlatformPolicies,
+  type PlatformPolicy,
+  type RequestOf,
+} from "./contracts/platform-policy.js";
 export {
   type DemoRepository,
   deliveryResult,
@@ -213,6 +222,7 @@ export type { ContextEntry, ThreadMessage } from "./schemas/context-entry.js";
 export {
   type ConversationRef,
   conversationKey,
+  conversationWorkspace,
   type Platform,
   platformSchema,
 } from "./schemas/conversation-ref.js";

@@ -11,9 +11,10 @@ import {
   type Logger,
   loadCatalogWithWarnings,
   loadShareLinkKey,
+  type PlatformPolicies,
 } from "@baton/core";
 import { Registry } from "prom-client";
-import { BOT_MODULES } from "./bots/bot-modules.js";
+import { BOT_MODULES, platformPoliciesOf } from "./bots/bot-modules.js";
 import { type StartedBots, setupBots } from "./bots/setup-bots.js";
 import { type Config, loadConfig, SHARE_LINK_KEY_FILE } from "./config/load-config.js";
 import { startGateway } from "./gateway/start-gateway.js";
@@ -71,10 +72,11 @@ export async function startBaton({
 }: StartBatonOptions): Promise<RunningBaton> {
   const modules = overrides.bots ?? BOT_MODULES;
   const config = loadConfig(env, modules);
+  const platforms = platformPoliciesOf(modules);
   const logger = given ?? createConsoleLogger(config);
   const log = logger.child({ component: "server", mode });
-  const catalog = await loadCatalogOf(config, log);
-  const state = await openBatonState({ config, mode, logger, log });
+  const catalog = await loadCatalogOf(config, platforms, log);
+  const state = await openBatonState({ config, mode, logger, log, platforms });
   const shutdown = createShutdownList();
   shutdown.add("queue", () => state.queue.close());
   shutdown.add("connections", () => state.redis.close());
@@ -114,6 +116,7 @@ export async function startBaton({
         : await startWorker({
             config,
             catalog,
+            platforms,
             logger,
             state,
             sharing,
@@ -153,8 +156,8 @@ export async function startBaton({
 }
 
 /** The catalog (`BATON_CONFIG`), each of its warnings logged. */
-async function loadCatalogOf(config: Config, log: Logger): Promise<Catalog> {
-  const { catalog, warnings } = await loadCatalogWithWarnings(config.BATON_CONFIG);
+async function loadCatalogOf(config: Config, platforms: PlatformPolicies, log: Logger): Promise<Catalog> {
+  const { catalog, warnings } = await loadCatalogWithWarnings(config.BATON_CONFIG, { platforms });
   for (const warning of warnings)
     log.warn("server.catalog.warning", {
       file: config.BATON_CONFIG,

@@ -7,9 +7,11 @@ import {
   type RoutingPlace,
   silentLogger,
 } from "@baton/core";
+import { slackCatalogOf } from "@baton/slack";
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { BOT_MODULES, platformPoliciesOf } from "../src/bots/bot-modules.js";
 import { runCatalogCommand } from "../src/cli/catalog-command.js";
 
 const PAYMENTS: RoutingPlace = {
@@ -82,8 +84,12 @@ describe("baton catalog learned | export-learned | forget", () => {
     expect(await run("export-learned")).toBe(0);
     const exported = parse(out.join("\n"));
     expect(exported).toEqual({ slack: { channels: { C0PAY: { target: "acme/web" } } } });
-    const catalog = parseCatalog({ repositories: [{ repo: "acme/web" }], ...exported }, "exported");
-    expect(catalog.slack.channels.C0PAY?.target).toBe("acme/web");
+    const catalog = parseCatalog(
+      { repositories: [{ repo: "acme/web" }], ...exported },
+      "exported",
+      platformPoliciesOf(BOT_MODULES),
+    );
+    expect(slackCatalogOf(catalog).channels.C0PAY?.target).toBe("acme/web");
   });
 
   it("forgets one place, and says so when there is nothing to forget", async () => {

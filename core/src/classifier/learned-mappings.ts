@@ -2,6 +2,7 @@ import { type AllowedTargets, targetRef } from "../access/allowed-targets.js";
 import type { Catalog } from "../config/catalog.js";
 import type { TargetResolver } from "../config/create-target-resolver.js";
 import type { Logger } from "../contracts/logger.js";
+import type { PlatformPolicies } from "../contracts/platform-policy.js";
 import { errorMessage } from "../describe-error.js";
 import {
   DEFAULT_LEARNED_MAPPING_THRESHOLDS,
@@ -12,6 +13,7 @@ import type { RoutingPlace, RoutingPlaceOf } from "../learning/routing-place.js"
 import type { SessionRequest } from "../schemas/session-request.js";
 import type { Target } from "../schemas/target.js";
 import type { LearnedRoutingStore } from "../store/learned-routing-store.js";
+import { createMappingIndex } from "./create-mapping-index.js";
 import { indexCatalog } from "./index-catalog.js";
 
 /** What a place's memory says about a request made there. */
@@ -71,7 +73,10 @@ export function createLearnedMappings({
 }
 
 /** True where the catalog maps the request's place itself: a written mapping always wins over a learned one. */
-export function createWrittenMappingCheck(catalog: Catalog): (request: SessionRequest) => boolean {
-  const { mappings } = indexCatalog(catalog);
+export function createWrittenMappingCheck(
+  catalog: Catalog,
+  platforms: PlatformPolicies,
+): (request: SessionRequest) => boolean {
+  const mappings = createMappingIndex(catalog, indexCatalog(catalog).resolve, platforms);
   return (request) => mappings.mapRequest(request) !== undefined;
 }

@@ -18,6 +18,7 @@ import type { QueuedRequesters, StopConversation } from "./conversation-queue.js
 import type { HttpRoute } from "./http-route.js";
 import type { Logger } from "./logger.js";
 import type { PlatformOperations } from "./platform-operations.js";
+import type { AnyPlatformPolicy } from "./platform-policy.js";
 import type { Replier } from "./replier.js";
 import type { RepositoryTokenProvider } from "./repository-tokens.js";
 import type { RequestIntake } from "./request-intake.js";
@@ -31,7 +32,7 @@ import type { AdmitTurn } from "./turn-admission.js";
  */
 export interface Bot {
   platform: Platform;
-  /** Webhook endpoints (e.g. `POST /api/github/webhooks`); served only by a process that runs the gateway. */
+  /** Webhook endpoints (e.g. `POST /<platform>/webhooks`); served only by a process that runs the gateway. */
   routes: HttpRoute[];
   /**
    * How the worker answers this platform's turns: the bot's own `Replier<P>`, typed by its
@@ -46,12 +47,12 @@ export interface Bot {
    */
   requestContext?: RequestContextProvider;
   /**
-   * The access policy checks that need the platform's API (a GitHub permission, a repository's
+   * The access policy checks that need the platform's API (a repository permission, a repository's
    * settings): the worker asks it before anything else of each of this platform's turns.
    */
   admit?: AdmitTurn;
   /**
-   * Tokens that may read this platform's repositories (GitHub's installation tokens): an agent
+   * Tokens that may read this platform's repositories (a code host's installation tokens): an agent
    * backend that fetches code (the openai backend's workspaces) uses them for private repositories,
    * which the bot's platform credentials already reach; optional.
    */
@@ -63,7 +64,7 @@ export interface Bot {
    */
   mayStartSessions?(request: SessionRequest): Promise<boolean>;
   /**
-   * Opens background connections (Slack's Socket Mode). Called only where the gateway runs. It must
+   * Opens background connections (a chat platform's socket connection). Called only where the gateway runs. It must
    * not wait for the platform: connect in the background, retry, and log failures.
    */
   start?(): void;
@@ -121,13 +122,14 @@ export interface BotServices {
  * `disabledHint`. Its doctor check, CLI command and playground pane: see `PlatformOperations`.
  *
  * @example
- * export const githubBotModule: BotModule<GithubEnv> = {
- *   platform: "github",
- *   environment: githubEnvironment,
- *   secrets: ["GITHUB_PRIVATE_KEY", "GITHUB_WEBHOOK_SECRET"],
- *   variables: ["GITHUB_APP_ID", "GITHUB_PRIVATE_KEY", "GITHUB_WEBHOOK_SECRET"],
- *   disabledHint: "GitHub is off. Set GITHUB_APP_ID, GITHUB_PRIVATE_KEY and GITHUB_WEBHOOK_SECRET to turn it on.",
- *   setup: async (config, services) => createGithubBot({ ...services, appId: config.GITHUB_APP_ID! }),
+ * // A platform "chat" whose app has an id, a key and a webhook secret:
+ * export const chatBotModule: BotModule<ChatEnv> = {
+ *   platform: "chat",
+ *   environment: chatEnvironment,
+ *   secrets: ["CHAT_PRIVATE_KEY", "CHAT_WEBHOOK_SECRET"],
+ *   variables: ["CHAT_APP_ID", "CHAT_PRIVATE_KEY", "CHAT_WEBHOOK_SECRET"],
+ *   disabledHint: "Chat is off. Set CHAT_APP_ID, CHAT_PRIVATE_KEY and CHAT_WEBHOOK_SECRET to turn it on.",
+ *   setup: async (config, services) => createChatBot({ ...services, appId: config.CHAT_APP_ID! }),
  * };
  */
 export interface BotModule<TConfig> extends PlatformOperations<TConfig> {
@@ -147,6 +149,8 @@ export interface BotModule<TConfig> extends PlatformOperations<TConfig> {
    * mapping is written in the catalog; optional (the platform's corrections teach nothing).
    */
   routingPlace?(request: SessionRequest): RoutingPlace | undefined;
+  /** What core asks this platform (linked pull requests, the targets a place allows, …); the same whether the bot is on or off. */
+  policy?: AnyPlatformPolicy;
   /** Builds the bot once its variables are set; throws a `BatonError` ("config_invalid") on bad setup. */
   setup(config: TConfig, services: BotServices): Promise<Bot>;
 }

@@ -11,7 +11,7 @@ export interface WorkingContext {
   target: Target;
   backend: string;
   model?: string;
-  /** The session's read-only link, when sharing gives one (Linear shows it as the agent session's external URL). */
+  /** The session's read-only link, when sharing gives one (an agent session may show it as its external URL). */
   shareUrl?: string | null;
 }
 
@@ -36,14 +36,14 @@ export type PlatformSession<P extends Platform> = Session & {
  */
 export interface Replier<P extends Platform = Platform> {
   /**
-   * Optional: reads what the platform knows that its webhook did not carry (Linear: the issue's
+   * Optional: reads what the platform knows that its webhook did not carry (an issue's
    * project, labels and comments) and returns the request to run. Called in the worker before
    * the target is resolved, so that nothing slow happens on the acknowledgement path.
    */
   prepare?(turn: PlatformTurn<P>): Promise<SessionRequest>;
   /**
    * Optional: a link a person can open to reach the conversation the turn was asked in, for what
-   * a backend makes elsewhere (a pull request's body links back to its Slack thread). Null when
+   * a backend makes elsewhere (a pull request's body links back to its chat thread). Null when
    * the platform cannot give one; a failure here never fails the turn.
    */
   originLink?(turn: PlatformTurn<P>): Promise<string | null>;

@@ -1,7 +1,7 @@
 /**
  * At most one update per `minIntervalMs` for each key, and always the latest: message edits are
- * rate-limited on every platform (Slack's chat.update is tier 3, GitHub paces content writes), and a
- * backend may report progress many times a second.
+ * rate-limited on every platform (chat APIs allow an edit every second or so, code hosts pace
+ * content writes), and a backend may report progress many times a second.
  */
 export interface ProgressThrottle {
   push(key: string, update: () => Promise<void>): void;

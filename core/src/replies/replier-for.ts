@@ -4,8 +4,8 @@ import { ownSession, ownTurn } from "../schemas/own-turn.js";
 import type { Turn } from "../schemas/turn.js";
 
 /**
- * Seats a platform's replier, typed by its platform (`Replier<"slack">` sees only Slack's
- * conversations), among the worker's repliers, which are picked by each turn's platform.
+ * Seats a platform's replier, typed by its platform (a `Replier<P>` sees only the conversations
+ * of `P`), among the worker's repliers, which are picked by each turn's platform.
  */
 export function replierFor<P extends Platform>(platform: P, replier: Replier<P>): Replier {
   const own = (turn: Turn) => ownTurn(turn, platform);

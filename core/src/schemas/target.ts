@@ -18,7 +18,7 @@ export const targetHintSchema = z.object({
   text: z.string().min(1),
   target: targetSchema.optional(),
   /**
-   * Set when the place implied the target (a GitHub repository) rather than the person naming it:
+   * Set when the place implied the target (the repository a comment was made in) rather than the person naming it:
    * it opens a new session there, but never retargets an existing one.
    */
   implied: z.boolean().optional(),

@@ -5,6 +5,7 @@ import type { BackendModels } from "../config/catalog.js";
 import type { AgentBackend, BackendTurn } from "../contracts/agent-backend.js";
 import type { Classifier } from "../contracts/classifier.js";
 import type { Logger } from "../contracts/logger.js";
+import type { PlatformPolicies } from "../contracts/platform-policy.js";
 import type { Replier } from "../contracts/replier.js";
 import type { ShareLinks } from "../contracts/share-links.js";
 import { allowAnyoneToSteer, type SteeringGuard } from "../contracts/steering-guard.js";
@@ -45,6 +46,8 @@ export interface TurnRunnerOptions {
   conversationContext?: ConversationContextStore;
   /** The targets each conversation may use (a channel's `targets`); any when not given. */
   allowedTargets?: AllowedTargets;
+  /** The platforms' policies (which conversations continue a session elsewhere); none when not given. */
+  platforms?: PlatformPolicies;
   /** Who owns a conversation Baton asked about, until its session opens. */
   owners?: ConversationOwnerStore;
   /** Who may add turns to a session someone else started; anyone when not given. */
@@ -137,6 +140,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       fillContext,
       owners: options.owners,
       allowedTargets: options.allowedTargets?.(turn.request.conversation),
+      platforms: options.platforms,
     });
     if (resolution.kind === "target_not_allowed") {
       await replier.declined(

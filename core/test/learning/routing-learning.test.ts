@@ -20,6 +20,7 @@ import {
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildTestRequest, SMALL_CATALOG } from "../fixtures/classifier/small-catalog.js";
+import { PLATFORMS } from "../fixtures/platforms.js";
 
 // A place per channel, as a platform module names it (core's tests name no platform's module).
 const placeOf: RoutingPlaceOf = (request) =>
@@ -183,7 +184,7 @@ describe("routing learns from people's corrections", () => {
   });
 
   it("offers the place's habit as its mapping once, where the catalog maps nothing", async () => {
-    const learner = learnerWith({ hasWrittenMapping: createWrittenMappingCheck(SMALL_CATALOG) });
+    const learner = learnerWith({ hasWrittenMapping: createWrittenMappingCheck(SMALL_CATALOG, PLATFORMS) });
     await choose(learner, "conv-1", WEB);
     expect(await learner.offerFor(request(VAGUE))).toBeUndefined();
     await choose(learner, "conv-2", WEB);

@@ -2,6 +2,7 @@ import { readFile, rename, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { BatonError, type CliIo, errorMessage, parseCatalog } from "@baton/core";
 import { parseDocument } from "yaml";
+import { BOT_MODULES, platformPoliciesOf } from "../bots/bot-modules.js";
 import { loadConfig, openInspectSecretVariables } from "../config/load-config.js";
 import { createOpenInspectClientFromConfig } from "../platforms/setup-openinspect.js";
 import {
@@ -62,7 +63,7 @@ export async function runCatalogCommand(args: string[], io: CliIo): Promise<numb
     });
     const text = doc.toString();
     // The result must still be a catalog Baton starts with; otherwise nothing is written.
-    parseCatalog(parseDocument(text).toJS(), file);
+    parseCatalog(parseDocument(text).toJS(), file, platformPoliciesOf(BOT_MODULES));
     if (parsed.dryRun) io.stdout(text.trimEnd());
     else await writeAtomically(file, text);
     for (const line of describeReport(report, parsed.dryRun ? "(dry run) " : "", file)) io.stderr(line);

@@ -11,7 +11,7 @@ import {
   type SessionRequest,
   sessionRequestSchema,
 } from "@baton/core";
-import { BOT_MODULES } from "../bots/bot-modules.js";
+import { BOT_MODULES, platformPoliciesOf } from "../bots/bot-modules.js";
 import { loadConfig } from "../config/load-config.js";
 import { createLogger } from "../logging/create-logger.js";
 import { createBatonClassifier } from "../platforms/create-baton-classifier.js";
@@ -61,8 +61,10 @@ export async function runClassifyCommand(args: string[], io: CliIo): Promise<num
   try {
     const config = loadConfig(io.env);
     const file = parsed.config ?? config.BATON_CONFIG;
+    const platforms = platformPoliciesOf(BOT_MODULES);
     const { catalog, warnings } = await loadCatalogWithWarnings(file, {
       required: parsed.config !== undefined,
+      platforms,
     });
     for (const warning of warnings)
       io.stderr(`baton classify: warning: ${file}: ${warning.path}: ${warning.message}`);
@@ -71,7 +73,12 @@ export async function runClassifyCommand(args: string[], io: CliIo): Promise<num
       destination: { write: (line: string) => io.stderr(line.trimEnd()) },
       bindings: { command: "classify" },
     });
-    const classifier = createBatonClassifier({ config, catalog, logger });
+    const classifier = createBatonClassifier({
+      config,
+      catalog,
+      platforms,
+      logger,
+    });
     const decision = await classifier.classify(buildCliRequest(parsed, catalog));
     io.stdout(JSON.stringify(decision, null, 2));
     return 0;

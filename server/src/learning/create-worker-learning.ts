@@ -8,6 +8,7 @@ import {
   type LearnedMappings,
   type LearnedRoutingStore,
   type Logger,
+  type PlatformPolicies,
   type RoutingLearner,
 } from "@baton/core";
 import type { StartedBots } from "../bots/setup-bots.js";
@@ -26,11 +27,14 @@ export interface WorkerLearning {
 export function createWorkerLearning({
   catalog,
   store,
+  platforms,
   bots,
   allowedTargets,
   logger,
 }: {
   catalog: Catalog;
+  /** The platforms' policies: a place the catalog maps itself learns nothing. */
+  platforms: PlatformPolicies;
   store: LearnedRoutingStore;
   bots: Pick<StartedBots, "routingPlace" | "mayStartSessions">;
   /** The targets each place may use: the same answer the turn runner gets. */
@@ -51,7 +55,7 @@ export function createWorkerLearning({
       placeOf: bots.routingPlace,
       allowedTargets,
       mayStartSessions: bots.mayStartSessions,
-      hasWrittenMapping: createWrittenMappingCheck(catalog),
+      hasWrittenMapping: createWrittenMappingCheck(catalog, platforms),
       logger,
     }),
   };

@@ -8,6 +8,7 @@ import {
   createSessionStore,
   createTranscriptStore,
   type Logger,
+  type PlatformPolicies,
   type RedisKeys,
   type Retention,
   retentionFor,
@@ -56,10 +57,13 @@ export async function openBatonState({
   mode,
   logger,
   log,
+  platforms,
 }: {
   config: Config;
   mode: BatonMode;
   logger: Logger;
+  /** The platforms' policies: which of their conversations join another conversation's queue. */
+  platforms: PlatformPolicies;
   /** The server's own log, for where Redis was found. */
   log: Logger;
 }): Promise<BatonState> {
@@ -95,7 +99,7 @@ export async function openBatonState({
     limits,
     retention,
     queue: createSessionQueue({ connection: main, keys, names, logger, limits, retention }),
-    ackPath: createAckPath({ mode, redis, keys, logger, limits, retention }),
+    ackPath: createAckPath({ mode, redis, keys, logger, limits, retention, platforms }),
     ledger: createReplyLedger(storeOptions),
     sessions: createSessionStore(storeOptions),
     transcripts: createTranscriptStore(storeOptions),

@@ -6,6 +6,7 @@ import {
   createAllowedTargets,
   createTurnRunner,
   type Logger,
+  type PlatformPolicies,
 } from "@baton/core";
 import { createIntakeDispatcher, createTurnWatchdog, createTurnWorker } from "@baton/queue";
 import type { StartedBots } from "../bots/setup-bots.js";
@@ -23,6 +24,8 @@ import type { WorkerReplies } from "./create-worker-replies.js";
 export interface StartWorkerOptions {
   config: Config;
   catalog: Catalog;
+  /** The platforms' policies (the targets a place allows, linked pull requests). */
+  platforms: PlatformPolicies;
   logger: Logger;
   state: BatonState;
   sharing: Sharing;
@@ -133,13 +136,14 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
 
 /** The turn runner, with everything a turn needs: stores, classifier, backend, repliers, policies. */
 function createWorkerTurnRunner(
-  { config, catalog, logger, state, sharing, bots, replies, metrics }: StartWorkerOptions,
+  { config, catalog, platforms, logger, state, sharing, bots, replies, metrics }: StartWorkerOptions,
   backend: AgentBackend,
 ) {
   // One answer to "which targets may this place use?" for the turns and for what they teach.
-  const allowedTargets = createAllowedTargets(catalog);
+  const allowedTargets = createAllowedTargets(catalog, platforms);
   const learning = createWorkerLearning({
     catalog,
+    platforms,
     store: state.learnedRouting,
     bots,
     allowedTargets,
@@ -151,6 +155,7 @@ function createWorkerTurnRunner(
     classifier: createBatonClassifier({
       config,
       catalog,
+      platforms,
       logger,
       learned: learning.learned,
       onDecision: (decision) => metrics.classifierDecisions.inc({ step: classifierStep(decision) }),
@@ -161,6 +166,7 @@ function createWorkerTurnRunner(
     conversationContext: state.conversationContext,
     owners: state.conversationOwners,
     allowedTargets,
+    platforms,
     steering: bots.steering,
     models: catalog.models,
     requestContext: bots.requestContext,

@@ -1,4 +1,5 @@
-import { type ClassifySample, REQUEST_CONTEXT_KEYS } from "@baton/core";
+import type { ClassifySample } from "@baton/core";
+import { GITHUB_CONTEXT_KEYS } from "../policy/github-context.js";
 
 const REPOSITORY = /^[\w.-]+\/[\w.-]+$/;
 
@@ -15,7 +16,7 @@ export const githubClassifySample: ClassifySample = {
     return {
       kind: "sample",
       conversation: { platform: "github", installationId: 0, owner, repo, number: 1 },
-      context: { [REQUEST_CONTEXT_KEYS.githubRepository]: `${owner}/${repo}` },
+      context: { [GITHUB_CONTEXT_KEYS.repository]: `${owner}/${repo}` },
     };
   },
 };

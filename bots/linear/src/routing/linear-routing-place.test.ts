@@ -1,5 +1,6 @@
-import { REQUEST_CONTEXT_KEYS, type SessionRequest } from "@baton/core";
+import type { SessionRequest } from "@baton/core";
 import { describe, expect, it } from "vitest";
+import { LINEAR_CONTEXT_KEYS } from "../policy/linear-context.js";
 import { linearRoutingPlace } from "./linear-routing-place.js";
 
 function linearRequest(context: Record<string, string>): SessionRequest {
@@ -21,8 +22,8 @@ describe("linearRoutingPlace", () => {
   it("is the issue's project when it has one, as the catalog maps projects first", () => {
     const place = linearRoutingPlace(
       linearRequest({
-        [REQUEST_CONTEXT_KEYS.linearProject]: "Checkout revamp",
-        [REQUEST_CONTEXT_KEYS.linearTeam]: "ENG",
+        [LINEAR_CONTEXT_KEYS.project]: "Checkout revamp",
+        [LINEAR_CONTEXT_KEYS.team]: "ENG",
       }),
     );
     expect(place).toEqual({
@@ -33,7 +34,7 @@ describe("linearRoutingPlace", () => {
   });
 
   it("is the team otherwise, and nothing without either", () => {
-    expect(linearRoutingPlace(linearRequest({ [REQUEST_CONTEXT_KEYS.linearTeam]: "ENG" }))).toEqual({
+    expect(linearRoutingPlace(linearRequest({ [LINEAR_CONTEXT_KEYS.team]: "ENG" }))).toEqual({
       key: "linear:team:eng",
       label: "the Linear team ENG",
       catalogPath: ["linear", "teams", "ENG"],

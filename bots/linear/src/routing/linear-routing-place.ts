@@ -1,4 +1,5 @@
-import { REQUEST_CONTEXT_KEYS, type RoutingPlace, type SessionRequest } from "@baton/core";
+import type { RoutingPlace, SessionRequest } from "@baton/core";
+import { LINEAR_CONTEXT_KEYS } from "../policy/linear-context.js";
 
 /**
  * A Linear request's place, as routing learns it: the issue's project when it has one (the
@@ -8,7 +9,7 @@ import { REQUEST_CONTEXT_KEYS, type RoutingPlace, type SessionRequest } from "@b
 export function linearRoutingPlace(request: SessionRequest): RoutingPlace | undefined {
   const { conversation, context } = request;
   if (conversation.platform !== "linear") return undefined;
-  const project = context[REQUEST_CONTEXT_KEYS.linearProject]?.trim();
+  const project = context[LINEAR_CONTEXT_KEYS.project]?.trim();
   if (project) {
     return {
       key: `linear:project:${encodeURIComponent(project.toLowerCase())}`,
@@ -16,7 +17,7 @@ export function linearRoutingPlace(request: SessionRequest): RoutingPlace | unde
       catalogPath: ["linear", "projects", project],
     };
   }
-  const team = context[REQUEST_CONTEXT_KEYS.linearTeam]?.trim();
+  const team = context[LINEAR_CONTEXT_KEYS.team]?.trim();
   if (!team) return undefined;
   return {
     key: `linear:team:${encodeURIComponent(team.toLowerCase())}`,

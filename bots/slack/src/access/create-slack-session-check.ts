@@ -1,5 +1,6 @@
-import { type Catalog, checkAccess, type SessionRequest, slackAccessRule } from "@baton/core";
+import { type Catalog, checkAccess, type SessionRequest } from "@baton/core";
 import type { WebClient } from "@slack/web-api";
+import { slackAccessRuleOf } from "../policy/slack-catalog.js";
 import type { SlackPeople } from "./create-slack-people.js";
 
 /** May this person start sessions in this channel? */
@@ -31,7 +32,7 @@ export function createSlackSessionCheck({
   client: WebClient;
   people: SlackPeople;
 }): SlackSessionCheck {
-  const rule = slackAccessRule(catalog.access.slack);
+  const rule = slackAccessRuleOf(catalog);
   return async ({ teamId, channelId, userId }) => {
     const check = await checkAccess(rule, {
       organizationIds: [teamId],

@@ -1,4 +1,5 @@
-import { type ClassifySample, REQUEST_CONTEXT_KEYS } from "@baton/core";
+import type { ClassifySample } from "@baton/core";
+import { SLACK_CONTEXT_KEYS } from "../policy/slack-context.js";
 
 const SLACK_CHANNEL_ID = /^[CGD][A-Z0-9]{6,}$/;
 
@@ -12,7 +13,7 @@ export const slackClassifySample: ClassifySample = {
     const channel = given?.replace(/^#/, "");
     const isId = channel !== undefined && SLACK_CHANNEL_ID.test(channel);
     const context: Record<string, string> = {};
-    if (channel && !isId) context[REQUEST_CONTEXT_KEYS.slackChannelName] = channel;
+    if (channel && !isId) context[SLACK_CONTEXT_KEYS.channelName] = channel;
     return {
       kind: "sample",
       conversation: {

@@ -1,5 +1,6 @@
-import { REQUEST_CONTEXT_KEYS, type SessionRequest } from "@baton/core";
+import type { SessionRequest } from "@baton/core";
 import { describe, expect, it } from "vitest";
+import { SLACK_CONTEXT_KEYS } from "../policy/slack-context.js";
 import { slackRoutingPlace } from "./slack-routing-place.js";
 
 function slackRequest(channelId: string, context: Record<string, string> = {}): SessionRequest {
@@ -20,7 +21,7 @@ function slackRequest(channelId: string, context: Record<string, string> = {}): 
 describe("slackRoutingPlace", () => {
   it("is the channel, written where the catalog keeps a channel's target", () => {
     expect(
-      slackRoutingPlace(slackRequest("C0PAY", { [REQUEST_CONTEXT_KEYS.slackChannelName]: "payments" })),
+      slackRoutingPlace(slackRequest("C0PAY", { [SLACK_CONTEXT_KEYS.channelName]: "payments" })),
     ).toEqual({
       key: "slack:C0PAY",
       label: "#payments",

@@ -1,4 +1,5 @@
-import { REQUEST_CONTEXT_KEYS, type RoutingPlace, type SessionRequest } from "@baton/core";
+import type { RoutingPlace, SessionRequest } from "@baton/core";
+import { SLACK_CONTEXT_KEYS } from "../policy/slack-context.js";
 
 /**
  * A Slack request's place, as routing learns it: its channel, written in the catalog as
@@ -9,7 +10,7 @@ export function slackRoutingPlace(request: SessionRequest): RoutingPlace | undef
   const { conversation, context } = request;
   if (conversation.platform !== "slack") return undefined;
   if (context["slack.channelType"] === "im" || conversation.channelId.startsWith("D")) return undefined;
-  const name = context[REQUEST_CONTEXT_KEYS.slackChannelName]?.replace(/^#/, "");
+  const name = context[SLACK_CONTEXT_KEYS.channelName]?.replace(/^#/, "");
   return {
     key: slackPlaceKey(conversation.channelId),
     // `<#C…>` is how Slack shows a channel it names, when the request did not carry the name.
