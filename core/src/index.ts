@@ -87,7 +87,6 @@ export { type LogFields, type Logger, silentLogger } from "./contracts/logger.js
 export type {
   CatalogCount,
   ClassifySample,
-  ClassifyWhere,
   CliCommand,
   CliIo,
   DoctorCheck,
@@ -115,7 +114,7 @@ export {
   type PlaygroundPane,
   type SimulatedPane,
 } from "./contracts/playground-pane.js";
-export type { HostedPullRequest, PullRequestAnswer, PullRequestHost } from "./contracts/pull-request-host.js";
+export type { PullRequestAnswer, PullRequestHost } from "./contracts/pull-request-host.js";
 export type { PlatformTurn, Replier, WorkingContext } from "./contracts/replier.js";
 export type { RepositoryTokenProvider } from "./contracts/repository-tokens.js";
 export type {
