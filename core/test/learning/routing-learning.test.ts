@@ -64,6 +64,7 @@ describe("routing learns from people's corrections", () => {
   const learnedClassifier = (allowedTargets?: AllowedTargets) =>
     createClassifier({
       catalog: SMALL_CATALOG,
+      platforms: PLATFORMS,
       logger: silentLogger,
       learned: createLearnedMappings({
         store,

@@ -1,7 +1,8 @@
-import { parseCatalog } from "@baton/core";
+import { createPlatformPolicies, parseCatalog } from "@baton/core";
 import { FAKE_SLACK_DEFAULTS, type FakeSlack, startFakeSlack } from "@baton/testkit";
 import { WebClient } from "@slack/web-api";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { slackPolicy } from "../policy/slack-policy.js";
 import { createSlackPeople } from "./create-slack-people.js";
 import { createSlackSessionCheck } from "./create-slack-session-check.js";
 
@@ -22,7 +23,7 @@ describe("createSlackSessionCheck, against the fake Slack Web API", () => {
 
   const check = (access: Record<string, unknown>) =>
     createSlackSessionCheck({
-      catalog: parseCatalog({ access: { slack: access } }, "test"),
+      catalog: parseCatalog({ access: { slack: access } }, "test", createPlatformPolicies([slackPolicy])),
       client,
       people: createSlackPeople({ client }),
     });
