@@ -61,11 +61,19 @@ export async function fleetEnv({ prefix, fakes, extra = {} }) {
   };
 }
 
-/** `baton <mode>` in its own process; resolves once a gateway answers /healthz (a worker: at once). */
-export async function spawnBaton(mode, env) {
+/**
+ * `baton <mode>` in its own process; resolves once a gateway answers /healthz (a worker: at once).
+ * `nodeArgs` go to node before BENCH_NODE_ARGS (a benchmark's own `--import`, say).
+ */
+export async function spawnBaton(mode, env, { nodeArgs = [] } = {}) {
   const child = spawn(
     "node",
-    [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "server/dist/cli.js", mode],
+    [
+      ...nodeArgs,
+      ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+      "server/dist/cli.js",
+      mode,
+    ],
     {
       cwd: root,
       env: { ...process.env, ...env },
