@@ -7,7 +7,7 @@
 // (EVALSHA) is counted under the name it was defined with (`evalsha batonGateEnter`, BullMQ's
 // `evalsha moveToFinished`), so that a change can be told from the tally.
 import { createHash } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 
@@ -36,7 +36,11 @@ if (dir) {
     return send.call(this, command, ...rest);
   };
   const file = join(dir, `${process.pid}.json`);
-  const write = () => writeFileSync(file, JSON.stringify(Object.fromEntries(counts)));
+  // Written aside and renamed, so that the benchmark never reads a file half written.
+  const write = () => {
+    writeFileSync(`${file}.next`, JSON.stringify(Object.fromEntries(counts)));
+    renameSync(`${file}.next`, file);
+  };
   setInterval(write, 100).unref();
   process.on("exit", write);
 }

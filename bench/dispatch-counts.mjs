@@ -10,12 +10,12 @@ export function redisCommandCounts() {
   const dir = mkdtempSync(join(tmpdir(), "bench-redis-counts-"));
   const read = () => {
     const total = {};
-    for (const file of readdirSync(dir)) {
+    for (const file of readdirSync(dir).filter((name) => name.endsWith(".json"))) {
       let counts;
       try {
         counts = JSON.parse(readFileSync(join(dir, file), "utf8"));
       } catch {
-        continue; // Caught mid-write: the next read has it.
+        continue; // Removed as it was read (the process wrote its last tally and left).
       }
       for (const [name, count] of Object.entries(counts)) total[name] = (total[name] ?? 0) + count;
     }
