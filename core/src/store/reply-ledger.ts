@@ -42,6 +42,8 @@ export const REPLY_FIELDS = {
   finalReply: "final",
   /** Set once the final reply was posted in full. */
   finalDelivered: "final.delivered",
+  /** Who may post the final reply right now: "<until ms> <token>" (see `FinalReplyClaims.lease`). */
+  finalLease: "final.lease",
   /** The id of a target picker message. */
   picker: (mode: PickerMode) => `picker.${mode}`,
   /** The target chosen in a picker: a picker answers once. */
