@@ -75,7 +75,8 @@ export async function spawnBaton(mode, env, { nodeArgs = [] } = {}) {
       mode,
     ],
     {
-      cwd: root,
+      // BENCH_BATON_ROOT runs another built checkout (a baseline) against the same fakes.
+      cwd: process.env.BENCH_BATON_ROOT ?? root,
       env: { ...process.env, ...env },
       // BENCH_LOG_DIR keeps each process's log (LOG_LEVEL sets how much) for a look afterwards.
       stdio: ["ignore", logFile(mode), "inherit"],

@@ -8,11 +8,14 @@
 // `evalsha moveToFinished`), so that a change can be told from the tally.
 import { createHash } from "node:crypto";
 import { renameSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
-import { Redis } from "ioredis";
 
 const dir = process.env.BENCH_REDIS_COUNT_DIR;
 if (dir) {
+  // The ioredis of the process's own checkout (its working directory), which may be another
+  // checkout than this file's (BENCH_BATON_ROOT).
+  const { Redis } = createRequire(join(process.cwd(), "package.json"))("ioredis");
   // BENCH_REDIS_COUNT_KEYS=1 adds the shape of each plain command's first key (`hget reply:*`).
   const withKeys = process.env.BENCH_REDIS_COUNT_KEYS === "1";
   const counts = new Map();

@@ -4,6 +4,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 /** Where worker processes write their Redis tallies, and the node arguments that make them. */
 export function redisCommandCounts() {
@@ -23,7 +24,7 @@ export function redisCommandCounts() {
   };
   return {
     env: { BENCH_REDIS_COUNT_DIR: dir },
-    nodeArgs: ["--import", "./bench/count-redis-commands.mjs"],
+    nodeArgs: ["--import", fileURLToPath(new URL("./count-redis-commands.mjs", import.meta.url))],
     read,
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
