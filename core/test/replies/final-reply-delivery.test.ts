@@ -2,13 +2,16 @@ import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { silentLogger } from "../../src/contracts/logger.js";
 import type { Replier } from "../../src/contracts/replier.js";
+import type { UserFacingError } from "../../src/errors.js";
 import { createFinalReplyClaims, type FinalReply } from "../../src/replies/final-reply-claims.js";
 import { guardFinalReply } from "../../src/replies/guard-final-replies.js";
 import { createRedisKeys } from "../../src/store/redis-keys.js";
 import { REPLY_FIELDS } from "../../src/store/reply-ledger.js";
 
-const FAILED: FinalReply = { kind: "failed", error: { code: "internal", message: "it broke" } };
-const TIMED_OUT: FinalReply = { kind: "failed", error: { code: "turn_timeout", message: "too slow" } };
+const BROKE: UserFacingError = { code: "internal", message: "it broke" };
+const TOO_SLOW: UserFacingError = { code: "turn_timed_out", message: "too slow" };
+const FAILED: FinalReply = { kind: "failed", error: BROKE };
+const TIMED_OUT: FinalReply = { kind: "failed", error: TOO_SLOW };
 
 describe("a turn's final reply: its claim, lease and delivery", () => {
   let testRedis: TestRedis;
@@ -71,11 +74,11 @@ describe("a turn's final reply: its claim, lease and delivery", () => {
     } as Replier;
     const guarded = guardFinalReply(replier, { claims: claims(), logger: silentLogger });
     const turn = { id: "t_3" } as Parameters<Replier["failed"]>[0];
-    await expect(guarded.failed(turn, FAILED.error)).rejects.toThrow("Slack is down");
+    await expect(guarded.failed(turn, BROKE)).rejects.toThrow("Slack is down");
     expect(await claims().isDelivered("t_3")).toBe(false);
     // The retry (or the watchdog) delivers what was claimed first, not its own reply.
-    await guarded.failed(turn, TIMED_OUT.error);
-    await guarded.failed(turn, TIMED_OUT.error);
+    await guarded.failed(turn, TOO_SLOW);
+    await guarded.failed(turn, TOO_SLOW);
     expect(posted).toEqual(["it broke"]);
     expect(await claims().isDelivered("t_3")).toBe(true);
   });
