@@ -100,7 +100,7 @@ function createRawSlackReplier({
     /** The message's ts when the caller has just read it from the ledger. */
     knownTs?: string,
   ): Promise<string | undefined> {
-    const { channel, threadTs } = threadOf(turn);
+    const { channel } = threadOf(turn);
     const existingTs = knownTs ?? (await recordedOrRecovered(turn, field));
     const blocks = message.blocks as never;
     if (existingTs) {
@@ -110,11 +110,21 @@ function createRawSlackReplier({
     // Recorded before posting: were the answer lost or this worker killed before the ts is
     // recorded, the retry searches the thread for the message instead of posting it twice.
     await ledger.set(turn.id, REPLY_FIELDS.posting(field), "1");
+    return postMarked(turn, field, message);
+  }
+
+  /** Posts `field`'s message, whose `posting` mark is recorded already, and records its ts. */
+  async function postMarked(
+    turn: SlackTurn,
+    field: string,
+    message: { text: string; blocks?: unknown[] },
+  ): Promise<string | undefined> {
+    const { channel, threadTs } = threadOf(turn);
     const posted = await client.chat.postMessage({
       channel,
       thread_ts: threadTs,
       text: message.text,
-      blocks,
+      blocks: message.blocks as never,
       unfurl_links: false,
       metadata: replyMetadata(turn.id, field),
     });
@@ -161,18 +171,28 @@ function createRawSlackReplier({
     message: { text: string; blocks: unknown[] },
     { editIfPosted }: { editIfPosted: boolean },
   ): Promise<void> {
-    if (await ledger.claim(turn.id, REPLY_FIELDS.workingClaimed, "1")) {
-      await postOrUpdate(turn, REPLY_FIELDS.workingMessage, message);
+    const field = REPLY_FIELDS.workingMessage;
+    // The worker usually finds the acknowledgement's message posted: it edits it, claiming nothing.
+    let ts = editIfPosted ? await ledger.get(turn.id, field) : null;
+    if (ts) {
+      await postOrUpdate(turn, field, message, ts);
+      return;
+    }
+    // A fresh claim means that nothing of the message was posted yet: claimed together with the
+    // message's `posting` mark (see postOrUpdate), it is posted without looking for it first.
+    const claim = { field: REPLY_FIELDS.workingClaimed, value: "1" };
+    if (await ledger.claimThenSet(turn.id, claim, { field: REPLY_FIELDS.posting(field), value: "1" })) {
+      await postMarked(turn, field, message);
       return;
     }
     if (!editIfPosted) return;
     const deadline = Date.now() + WORKING_MESSAGE_WAIT_MS;
-    let ts = await ledger.get(turn.id, REPLY_FIELDS.workingMessage);
+    ts = await ledger.get(turn.id, field);
     while (!ts && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 50));
-      ts = await ledger.get(turn.id, REPLY_FIELDS.workingMessage);
+      ts = await ledger.get(turn.id, field);
     }
-    if (ts) await postOrUpdate(turn, REPLY_FIELDS.workingMessage, message, ts);
+    if (ts) await postOrUpdate(turn, field, message, ts);
   }
 
   async function finishWorking(turn: SlackTurn, line: string): Promise<void> {
