@@ -94,6 +94,18 @@ describe("Slack: messages forwarded to Baton", () => {
     run.finish();
   });
 
+  it("passes Slack's markup on as plain text, in the comment and in the forward", async () => {
+    const { event } = forwardedDm("<@U0GRACE> saw this in <#C0OPS|ops> &amp; <#C0SRE>", [
+      forwardedAttachment({ text: "see <https://status.test/export|the status page> &gt; export" }),
+    ]);
+    await slack.event(event);
+    const run = await agent.waitForRun(1);
+    expect(run.turn.prompt.startsWith("@U0GRACE saw this in #ops & #C0SRE")).toBe(true);
+    expect(run.turn.prompt).toContain("> see the status page (https://status.test/export) > export");
+    expect(run.turn.prompt).not.toMatch(/<[#@]|&amp;|&gt;/);
+    run.finish();
+  });
+
   it("keeps flags in someone else's forwarded words from choosing anything", async () => {
     const { event } = forwardedDm("", [
       forwardedAttachment({ text: "!model gpt-evil please look at the export" }),

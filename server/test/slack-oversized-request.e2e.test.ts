@@ -3,10 +3,14 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { slackActions, textOf } from "./fixtures/slack-test-actions.js";
 import { FAKE_SLACK_DEFAULTS, startTestBaton, type TestBaton } from "./fixtures/start-test-baton.js";
 
-/** About 50,000 characters of pasted code, as Slack sends it: `<`, `>` and `&` as entities. */
+/**
+ * Pasted code as Slack sends it, `<`, `>` and `&` as entities: about 50,000 characters once the bot
+ * has read them back into the characters they stand for.
+ */
 function pastedCode(): string {
   const line = "if (a &lt; b &amp;&amp; c &gt; d) { return x; } // compare\n";
-  return `why does this fail?\n${line.repeat(Math.ceil(50_000 / line.length))}`;
+  const asRead = "if (a < b && c > d) { return x; } // compare\n";
+  return `why does this fail?\n${line.repeat(Math.ceil(50_000 / asRead.length))}`;
 }
 
 describe("an oversized or unreadable request does not poison its thread", () => {
@@ -34,7 +38,11 @@ describe("an oversized or unreadable request does not poison its thread", () => 
     const markdown = await fetch(
       `${t.url}${new URL(shareUrl!).pathname.replace("/s/", "/api/shared/")}/markdown`,
     );
-    expect(await markdown.text()).toContain("Baton cut this request");
+    const shared = await markdown.text();
+    expect(shared).toContain("Baton cut this request");
+    // The bot passed the code on as it reads, not in Slack's escaped form.
+    expect(shared).toContain("if (a < b && c > d) { return x; }");
+    expect(shared).not.toContain("&lt;");
 
     await slack.mention({ channel: "C0BIG", text: "and the short follow-up", threadTs: first.ts });
     const all = await t.slack.waitForCall("chat.postMessage", { count: 4, timeoutMs: 15_000 });

@@ -4,7 +4,7 @@ import { REPOSITORY_NAME_PATTERN } from "../schemas/target.js";
 /**
  * A repository a platform told Baton about (a code host listing what its App is installed on),
  * with the facts it keeps about it. `source` names where it was listed, in words a person can
- * read in `baton catalog show` ("github installation 12"); core never reads more into it.
+ * read in `baton catalog show` ("code host installation 12"); core never reads more into it.
  */
 export const discoveredRepositorySchema = z.object({
   repo: z.string().regex(REPOSITORY_NAME_PATTERN),

@@ -17,14 +17,14 @@ function screenedWrongly(text: string, catalog: keyof typeof indexes): boolean {
 }
 
 // Pieces a request is made of, chosen to reach every branch of the full read: catalog names and
-// aliases (plural too), environment words, prefixes, paths and links, Slack markup, quotes and
+// aliases (plural too), environment words, prefixes, paths and links, places, people, markup, quotes and
 // fences, injected instructions, negations, punctuation, and characters outside ASCII.
 const PIECES = [
   ...["acme/web", "ACME/Payments", "payments-ledger", "payments_ledger", "Payments-Ledger.", "web", "api"],
   ...["storefront", "Storefronts", "public api", "public-APIs", "the handbook", "in the storefront"],
   ...["env", "environment", "Finance environment", "checkout env", "env:money", "repo:acme/infra"],
   ...["repo: none", "no repo", "without the codebase", "code base", "not without the repo", "!no-repo"],
-  ...["https://github.com/acme/api/pull/3", "<https://x.test|storefront>", "<#C1|storefront>", "<@U1>"],
+  ...["https://github.com/acme/api/pull/3", "storefront (https://x.test)", "#storefront", "#C1", "@U1"],
   ...["<mailto:a@b.test|", ">", "store", "front", "public", "ap", "i"],
   ...[
     "```",
@@ -76,12 +76,6 @@ describe("createMentionScreen", () => {
     expect(screen("in the Finance environment, trace a refund")).toBe(true);
     expect(screen("quick question, no codebase needed")).toBe(true);
     expect(screen("fix the café menu")).toBe(true);
-  });
-
-  it("reads a Slack link in full: rewriting it joins its label to the word after it", () => {
-    const text = "see <mailto:ops@acme.test|store>front for the banner";
-    expect(readExplicitMentions(text, indexes.small).map((m) => m.text)).toEqual(["storefront"]);
-    expect(indexes.small.mayNameTarget(text)).toBe(true);
   });
 
   it("reads every text in full when a repository name has no letters or digits to look for", () => {

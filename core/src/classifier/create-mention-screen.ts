@@ -5,9 +5,8 @@ import { stemWord, tokenizeText } from "./tokenize-text.js";
 export type MentionScreen = (text: string) => boolean;
 
 // Every way of naming a target needs one of these, or a catalog word: a path (`owner/name`, a
-// link), a prefix (`repo:`, `env:`), an environment word, "no repo"/"without a codebase", or a
-// Slack link (`<https://…|label>`), the one piece of markup whose rewriting joins words.
-const MAY_NAME_TARGET = /[/<]|env|repo|base/i;
+// link), a prefix (`repo:`, `env:`), an environment word, or "no repo"/"without a codebase".
+const MAY_NAME_TARGET = /\/|env|repo|base/i;
 // Outside ASCII, lowercasing and the curly-quote folding of the full read change characters, so
 // the word-by-word reasoning below would not hold: such texts (and, to keep the pattern plain,
 // those with control characters other than tabs and line breaks) are always read in full.
@@ -16,12 +15,13 @@ const NOT_ALPHANUMERIC = /[^a-z0-9]+/;
 
 /**
  * A cheap screen in front of `findExplicitMentions`, which runs a dozen regular expressions
- * (injection masking, quotes, negation) before it looks anything up; on the GitHub
+ * (injection masking, quotes, negation) before it looks anything up; on a code host's
  * acknowledgement path that full read was the largest single cost of a one-line comment.
  *
  * It is exact in one direction: whenever the full read would find a mention, the screen says
- * `true`. The full read only ever replaces spans of the text with line breaks or spaces (or
- * rewrites a Slack link, caught above), so every word it looks up is a word of the text.
+ * `true`. The full read only ever replaces spans of the text with line breaks or spaces (bots
+ * send plain text, their platform's markup already rendered), so every word it looks up is a word
+ * of the text.
  * A catalog word is then either a distinctive repository name, which starts with one of the
  * text's alphanumeric runs, or the first word of a repository alias, which is one of the text's
  * words as `tokenizeText` stems it. A property test holds the screen to this.

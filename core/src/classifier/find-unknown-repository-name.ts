@@ -5,7 +5,7 @@ import type { CatalogIndex } from "./index-catalog.js";
 /** How many near names an answer about an unknown `owner/name` offers first. */
 export const CLOSEST_NAMES_OFFERED = 3;
 
-// A word shaped like `owner/name`: one slash, no URL around it (`https://github.com/acme/web/pull/3`).
+// A word shaped like `owner/name`: one slash, no URL around it (`https://git.example/acme/web/pull/3`).
 const OWNER_NAME = /(?<![\w./:-])([A-Za-z0-9][\w.-]*)\/([A-Za-z0-9][\w.-]*?)(?=[.,;:!?)]*(?:\s|$))/g;
 
 /**

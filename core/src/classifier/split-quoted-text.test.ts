@@ -29,12 +29,17 @@ describe("splitQuotedText", () => {
       expect(quoted).toContain(part);
   });
 
-  it("reads Slack markup: channel links are quoted, people dropped, link labels kept", () => {
+  it("quotes a place named with `#`, where the text came from, and keeps the rest as written", () => {
     const { own, quoted } = splitQuotedText(
-      "from <#C01STOREFRNT|storefront> <@U123>: see <https://example.com/x|the runbook>",
+      "from #storefront @U123: see the runbook (https://example.com/x)",
     );
-    expect(squash(own)).toBe("from : see https://example.com/x the runbook");
+    expect(squash(own)).toBe("from @U123: see the runbook (https://example.com/x)");
     expect(quoted).toBe("storefront");
+  });
+
+  it("leaves numbers, anchors, paths and headings that use `#` in the requester's words", () => {
+    const text = "# Checkout\nfix #123 and acme/web#12, see docs.html#refunds &#39;now&#39;";
+    expect(splitQuotedText(text)).toEqual({ own: text, quoted: "" });
   });
 
   it("keeps prose that only looks a little like a log", () => {

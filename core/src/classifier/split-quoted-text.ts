@@ -1,16 +1,16 @@
 /** A message split into the requester's own words and what they pasted or quoted. */
 export interface QuotedSplit {
   own: string;
-  /** Fenced code, `>` quotes, log and shell lines, links to other Slack channels. */
+  /** Fenced code, `>` quotes, log and shell lines, names of other places (`#name`). */
   quoted: string;
 }
 
 const CODE_FENCE = /```[\s\S]*?(?:```|$)/g;
-// Slack markup: `<#C123|name>` is a link to another channel (where the text came from, not where
-// to work); `<@U123>` a person; `<https://…|label>` a link with its label.
-const SLACK_CHANNEL_LINK = /<#[A-Z0-9]+(?:\|([^>]*))?>/g;
-const SLACK_USER_MENTION = /<[@!][^>]*>/g;
-const SLACK_LINK = /<((?:https?|mailto):[^|>]+)(?:\|([^>]*))?>/g;
+// `#name` names a place, such as another channel: where the text came from, not where to work.
+// Not inside a word, a path or a link (`page#part`, `acme/web#12`, `&#39;`), nor a heading
+// (`# Title`), nor all digits (`#123` is an issue or pull request).
+const PLACE_REFERENCE = /(?<![\p{L}\p{N}_&/#])#([\p{L}\p{N}_][\p{L}\p{N}_-]*)/gu;
+const ALL_DIGITS = /^\d+$/;
 const QUOTE_LINE = /^[ \t]*(?:>|&gt;)/;
 // Lines a program wrote: timestamps, log levels, `key=value` records, stack frames, a shell prompt.
 const MACHINE_LINE =
@@ -32,14 +32,11 @@ export function splitQuotedText(text: string): QuotedSplit {
       quoted.push(block.replace(/```\w*/g, " "));
       return "\n";
     })
-    .replace(SLACK_CHANNEL_LINK, (_link, name: string | undefined) => {
-      if (name) quoted.push(name);
+    .replace(PLACE_REFERENCE, (reference, name: string) => {
+      if (ALL_DIGITS.test(name)) return reference;
+      quoted.push(name);
       return " ";
-    })
-    .replace(SLACK_USER_MENTION, " ")
-    .replace(SLACK_LINK, (_link, url: string, label: string | undefined) =>
-      label ? `${url} ${label}` : url,
-    );
+    });
   own = own
     .split("\n")
     .map((line) => {

@@ -13,7 +13,7 @@ import {
  *
  * @example
  * exportLearnedMappings(places);
- * // slack:
+ * // chat:
  * //   channels:
  * //     C0PAY:
  * //       target: acme/web

@@ -7,7 +7,7 @@ import type { SessionRequest } from "../schemas/session-request.js";
  * mapping is written in `baton.config.yaml`, key by key, ending at the key that holds the target.
  *
  * @example
- * { key: "slack:channel:C0PAY", label: "#payments", catalogPath: ["slack", "channels", "C0PAY", "target"] }
+ * { key: "chat:channel:C0PAY", label: "#payments", catalogPath: ["chat", "channels", "C0PAY", "target"] }
  */
 export interface RoutingPlace {
   key: string;

@@ -284,7 +284,7 @@ describe("what the text denies, pretends or does not need (issue 13)", () => {
   it("a short request that refers back is read through its thread", async () => {
     const decision = await classify({
       text: "can you fix it?",
-      context: { "slack.thread": "<@U7>: the payouts look off since Monday" },
+      context: { "slack.thread": "@U7: the payouts look off since Monday" },
     });
     expect(decision).toMatchObject({ kind: "chosen", target: { repo: "acme/payments-ledger" } });
   });

@@ -36,14 +36,19 @@ describe("createSlackContextProvider, against the fake Slack Web API", () => {
       id: "C1",
       name: "payments-eng",
       topic: "Card payments",
-      purpose: "Stripe and Adyen",
+      purpose: "Stripe &amp; Adyen, see <#C2|mobile>",
     });
     const root = slack.seedMessage({
       channel: "C1",
       text: "the android app crashes on\n checkout",
       user: "U7",
     });
-    slack.seedMessage({ channel: "C1", text: "confirmed on a pixel 8", user: "U8", threadTs: root.ts });
+    slack.seedMessage({
+      channel: "C1",
+      text: "confirmed by <@U9> on a <https://x.test/pixel|pixel 8>",
+      user: "U8",
+      threadTs: root.ts,
+    });
     slack.seedMessage({ channel: "C1", text: "Working on it…", botId: "B0BATON", threadTs: root.ts });
     const asking = slack.seedMessage({
       channel: "C1",
@@ -55,8 +60,9 @@ describe("createSlackContextProvider, against the fake Slack Web API", () => {
 
     expect(await provider(requestIn("C1", root.ts, asking.ts))).toEqual({
       "slack.channelName": "payments-eng",
-      "slack.channelTopic": "Card payments\nStripe and Adyen",
-      "slack.thread": "<@U7>: the android app crashes on checkout\n<@U8>: confirmed on a pixel 8",
+      "slack.channelTopic": "Card payments\nStripe & Adyen, see #mobile",
+      "slack.thread":
+        "@U7: the android app crashes on checkout\n@U8: confirmed by @U9 on a pixel 8 (https://x.test/pixel)",
     });
   });
 

@@ -6,6 +6,7 @@ import {
   type SessionRequest,
 } from "@baton/core";
 import type { WebClient } from "@slack/web-api";
+import { renderSlackMarkup } from "../inbound/render-slack-markup.js";
 import { SLACK_CONTEXT_KEYS } from "../policy/slack-context.js";
 
 /** A channel renamed or re-topiced reaches the classifier within this long. */
@@ -61,7 +62,7 @@ export function createSlackContextProvider({
     // A direct message has no name worth reading: Slack reports the other person's id.
     const name = channel?.is_im ? undefined : channel?.name;
     const topic = [channel?.topic?.value, channel?.purpose?.value]
-      .map((value) => value?.trim() ?? "")
+      .map((value) => renderSlackMarkup(value ?? "").trim())
       .filter((value, i, all) => value.length > 0 && all.indexOf(value) === i)
       .join("\n");
     return { ...(name ? { name } : {}), ...(topic ? { topic } : {}) };
@@ -86,8 +87,11 @@ export function createSlackContextProvider({
         )
         .slice(-threadMessages)
         .map((m) => {
-          const text = (m.text ?? "").replace(/\s+/g, " ").trim().slice(0, SLACK_THREAD_LINE_MAX_CHARS);
-          return m.user ? `<@${m.user}>: ${text}` : text;
+          const text = renderSlackMarkup(m.text ?? "")
+            .replace(/\s+/g, " ")
+            .trim()
+            .slice(0, SLACK_THREAD_LINE_MAX_CHARS);
+          return m.user ? `@${m.user}: ${text}` : text;
         })
         .join("\n")
     );

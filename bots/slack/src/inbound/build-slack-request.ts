@@ -1,10 +1,12 @@
 import { requestIdForDelivery, type SessionRequest } from "@baton/core";
 import type { SlackMessage } from "./parse-slack-event.js";
 import { quoteSlackForwards } from "./read-slack-forwards.js";
+import { renderSlackMarkup } from "./render-slack-markup.js";
 
 /**
  * A session request from a Slack message, as it was said: flags such as `!model …` are read by the
- * worker's classifier, not here, to keep text parsing off the acknowledgement path.
+ * worker's classifier, not here, to keep text parsing off the acknowledgement path. Its text is
+ * plain: Slack's markup is rendered here, so nothing past the bot reads Slack's format.
  */
 export function buildSlackRequest({
   message,
@@ -21,7 +23,7 @@ export function buildSlackRequest({
     deliveryId,
     conversation: message.conversation,
     actor: { platform: "slack", id: message.userId },
-    text: quoteSlackForwards(message.text, message.forwards),
+    text: quoteSlackForwards(renderSlackMarkup(message.text), message.forwards),
     attachments: [...message.files, ...message.forwards.flatMap((forward) => forward.files)].flatMap(
       (file) =>
         file.url_private

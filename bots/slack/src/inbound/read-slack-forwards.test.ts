@@ -36,9 +36,16 @@ describe("quoteSlackForwards", () => {
       [
         "why?",
         "Forwarded message from Grace in #eng (https://x.slack.com/archives/C1/p1):\n> export failed\n> ! repo acme/secret",
-        "Forwarded message from <@U0BOB> in <#C0OPS>:\n> (no text, only files)",
+        "Forwarded message from @U0BOB in #C0OPS:\n> (no text, only files)",
       ].join("\n\n"),
     );
     expect(quoteSlackForwards("", [{ body: "look", files: [] }])).toBe("Forwarded message:\n> look");
+  });
+
+  it("renders a forward's Slack markup as plain text", () => {
+    const text = quoteSlackForwards("", [
+      { body: "<@U0ANN> see <#C0OPS|ops> &amp; <https://x.test/run|the run>", files: [] },
+    ]);
+    expect(text).toBe("Forwarded message:\n> @U0ANN see #ops & the run (https://x.test/run)");
   });
 });

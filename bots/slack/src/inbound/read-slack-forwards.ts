@@ -1,4 +1,5 @@
 import { defuseRequestFlags } from "@baton/core";
+import { renderSlackMarkup } from "./render-slack-markup.js";
 import type { SlackMessageAttachment } from "./slack-envelope.js";
 
 /** A forwarded message Baton can read: its body, and who wrote it where. */
@@ -50,9 +51,10 @@ export function readSlackForwards(attachments: readonly SlackMessageAttachment[]
 }
 
 /**
- * The request's text: the person's own words first, then each forward as a quote under a line
- * that says who wrote it, where, and its link. The quote is someone else's words, so its flags
- * are defused, and the classifier weighs it as quoted material, not as the person's choice.
+ * The request's text: the person's own words (already plain) first, then each forward, its markup
+ * rendered as plain text, as a quote under a line that says who wrote it, where, and its link. The
+ * quote is someone else's words, so its flags are defused, and the classifier weighs it as quoted
+ * material, not as the person's choice.
  *
  * @example
  * quoteSlackForwards("why?", [{ body: "export failed", authorName: "Grace", channelName: "eng", files: [] }]);
@@ -60,7 +62,7 @@ export function readSlackForwards(attachments: readonly SlackMessageAttachment[]
  */
 export function quoteSlackForwards(ownText: string, forwards: readonly SlackForward[]): string {
   const quotes = forwards.map((forward) => {
-    const body = forward.body ? defuseRequestFlags(forward.body) : "(no text, only files)";
+    const body = forward.body ? defuseRequestFlags(renderSlackMarkup(forward.body)) : "(no text, only files)";
     return `${headerOf(forward)}:\n${body.replace(/^/gm, "> ")}`;
   });
   return [ownText, ...quotes].filter((part) => part.length > 0).join("\n\n");
@@ -68,10 +70,10 @@ export function quoteSlackForwards(ownText: string, forwards: readonly SlackForw
 
 function headerOf(forward: SlackForward): string {
   // The id only where Slack gave no name: an agent with Slack tools can still look the person up.
-  const author = forward.authorName ?? (forward.authorId && `<@${forward.authorId}>`);
+  const author = forward.authorName ?? (forward.authorId && `@${forward.authorId}`);
   const place = forward.channelName
     ? `#${forward.channelName}`
-    : forward.channelId && `<#${forward.channelId}>`;
+    : forward.channelId && `#${forward.channelId}`;
   return [
     "Forwarded message",
     author ? ` from ${author}` : "",

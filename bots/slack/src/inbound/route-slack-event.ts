@@ -11,6 +11,7 @@ import type { SlackAccess } from "../access/create-slack-access.js";
 import type { SlackControls } from "../controls/create-slack-controls.js";
 import { buildSlackRequest } from "./build-slack-request.js";
 import { parseSlackEvent, type SlackIdentity } from "./parse-slack-event.js";
+import { renderSlackMarkup } from "./render-slack-markup.js";
 import { type SlackEnvelope, slackEnvelopeSchema } from "./slack-envelope.js";
 
 export type SlackEventOutcome =
@@ -113,7 +114,7 @@ export function createSlackEventRouter(options: SlackEventRouterOptions): SlackE
         // Stored with its author apart from its text: the text cannot pass for someone else's words.
         const kept = await conversationContext.appendIfSession(conversationKey(parsed.message.conversation), {
           authorId: parsed.message.userId,
-          text: parsed.message.text,
+          text: renderSlackMarkup(parsed.message.text),
           deliveryId,
         });
         log.debug("bots.slack.thread_message", { delivery_id: deliveryId, kept });
