@@ -10,12 +10,8 @@ export { type AccessGate, createAccessGate, type RefusedRequest } from "./access
 export * from "./catalog-source/index.js";
 export type { ClassifierLlm, LlmFailureReason } from "./classifier/ask-llm-for-target.js";
 export { LLM_MAX_CANDIDATES } from "./classifier/choose-target-with-llm.js";
-export {
-  type ClassifierOptions,
-  type ClassifierStep,
-  classifierStep,
-  createClassifier,
-} from "./classifier/create-classifier.js";
+export { type ClassifierStep, classifierStep } from "./classifier/classifier-step.js";
+export { type ClassifierOptions, createClassifier } from "./classifier/create-classifier.js";
 export { type ClassifierLlmSettings, createClassifierLlm } from "./classifier/create-classifier-llm.js";
 export {
   type ContextCache,

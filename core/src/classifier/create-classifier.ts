@@ -40,13 +40,6 @@ export interface ClassifierOptions {
   onDecision?: (decision: Decision) => void;
 }
 
-/** The ladder's step that made a decision: how it was chosen, or `ask`. */
-export type ClassifierStep = Extract<Decision, { kind: "chosen" }>["via"] | "ask";
-
-export function classifierStep(decision: Decision): ClassifierStep {
-  return decision.kind === "ask" ? "ask" : decision.via;
-}
-
 type RequestText = ReturnType<typeof splitRequestText>;
 type RankedTargets = ReturnType<ReturnType<typeof indexCatalog>["lexical"]["rank"]>;
 

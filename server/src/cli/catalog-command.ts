@@ -17,7 +17,7 @@ export const CATALOG_USAGE = [
   "Usage: baton catalog show [--config FILE] [--json]",
   "       baton catalog import --from openinspect [--config FILE] [--dry-run]",
   "",
-  "show: every target Baton knows (the catalog file, the repositories the GitHub App is installed on,",
+  "show: every target Baton knows (the catalog file, the repositories its platforms' apps are installed on,",
   "each repository's profile from its README, folders, packages and CODEOWNERS) and, for each fact,",
   "where it came from. Reads the same file and Redis as the running Baton.",
   "",

@@ -31,7 +31,7 @@ export const CLASSIFY_USAGE = [
   "Prints the classifier's Decision for a first message, as JSON: the target it would choose, by which",
   "step (via), how confident, and why; or the candidates it would ask about. It runs the worker's own",
   "classifier: the catalog from --config (or BATON_CONFIG), and the LLM when OPENAI_API_KEY or",
-  "OPENAI_BASE_URL is set. The repositories the GitHub App is installed on, and their profiles, are read",
+  "OPENAI_BASE_URL is set. The repositories Baton's platform apps are installed on, and their profiles, are read",
   "from Baton's Redis when it is reachable.",
   "",
   "  --explain    also print the evidence for and against each candidate: which words matched which",

@@ -6,7 +6,7 @@ import type { CatalogFact } from "@baton/core";
  *
  * @example
  * acme/shipping
- *   description     Carrier integrations with UPS, FedEx and DHL   [github installation 12]
+ *   description     Carrier integrations with UPS, FedEx and DHL   [code host installation 12]
  */
 export function formatCatalogFacts(facts: readonly CatalogFact[], order: readonly string[]): string[] {
   const byTarget = new Map<string, CatalogFact[]>();

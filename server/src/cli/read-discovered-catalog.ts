@@ -19,7 +19,7 @@ export type DiscoveredCatalogRead =
 const NOTHING_DISCOVERED: CatalogSnapshot = { version: "0", repositories: [], profiles: [] };
 
 /**
- * What the running Baton discovered (the GitHub App's repositories and their profiles) and what
+ * What the running Baton discovered (the repositories its platforms listed, and their profiles) and what
  * its routing learned of each place, read from
  * its Redis (REDIS_URL or REDIS_CLUSTER_NODES, BATON_REDIS_PREFIX) for a CLI command; nothing, and
  * why, when Redis is not reachable: a command about the catalog still works from the file.

@@ -157,7 +157,7 @@ function createWorkerTurnRunner(
       config,
       catalog,
       platforms,
-      // What the bots discovered (the GitHub App's repositories and their profiles), as every worker reads it.
+      // What the bots discovered (the repositories an app is installed on, and their profiles), as every worker reads it.
       source: createDiscoveredCatalogStore({ redis: state.main, keys: state.keys, logger }),
       logger,
       learned: learning.learned,
