@@ -9,6 +9,21 @@ export {
 export { type AllowedTargets, createAllowedTargets } from "./access/allowed-targets.js";
 export type { AccessCheck, AccessFacts, AccessRefusal } from "./access/check-access.js";
 export { type AccessGate, createAccessGate, type RefusedRequest } from "./access/create-access-gate.js";
+// Platform rate limits as budgets shared by every worker
+export { defaultBurst, parseRateLimits } from "./budget/parse-rate-limits.js";
+export {
+  type BudgetBucket,
+  type BudgetClaim,
+  createRateBudget,
+  PROGRESS_RESERVE_SHARE,
+  type RateBudget,
+  type RateBudgetObserver,
+  type RateBudgetOptions,
+  type RateLimitSpec,
+} from "./budget/rate-budget.js";
+export { createReplyBudget, type ReplyBudget, type ReplyBudgetOptions } from "./budget/reply-budget.js";
+export { currentClaim, runPrepaid, runWithClaim } from "./budget/reply-claim-context.js";
+export { withReplyPriorities } from "./budget/with-reply-priorities.js";
 export type { ClassifierLlm, LlmFailureReason } from "./classifier/ask-llm-for-target.js";
 export { LLM_MAX_CANDIDATES } from "./classifier/choose-target-with-llm.js";
 export {
@@ -149,7 +164,11 @@ export {
   guardFinalReplies,
   guardFinalReply,
 } from "./replies/guard-final-replies.js";
-export { createProgressThrottle, type ProgressThrottle } from "./replies/progress-throttle.js";
+export {
+  createProgressThrottle,
+  type ProgressGate,
+  type ProgressThrottle,
+} from "./replies/progress-throttle.js";
 export { replierFor } from "./replies/replier-for.js";
 export { withReplyLedger } from "./replies/with-reply-ledger.js";
 export {

@@ -1,0 +1,123 @@
+import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type BudgetBucket, createRateBudget, type RateBudgetOptions } from "../../src/budget/rate-budget.js";
+import { createRedisKeys } from "../../src/store/redis-keys.js";
+
+// Time stands still unless a test moves it; a take that has to wait reports how long and fails.
+function stillClock() {
+  let now = Date.UTC(2026, 0, 1);
+  const waits: number[] = [];
+  return {
+    now: () => now,
+    advance: (ms: number) => {
+      now += ms;
+    },
+    waits,
+    sleep: async (ms: number) => {
+      waits.push(ms);
+      throw new Error(`would wait ${ms} ms`);
+    },
+  };
+}
+
+const BUCKET: BudgetBucket = {
+  id: "slack:T1:tier3",
+  name: "slack:tier3",
+  platform: "slack",
+  limit: { limit: 60, periodMs: 60_000, burst: 10 },
+};
+
+describe("the rate budget in Redis", () => {
+  let testRedis: TestRedis;
+  beforeEach(async () => {
+    testRedis = await createTestRedis("rate-budget");
+  });
+  afterEach(() => testRedis.cleanup());
+
+  function budgetOn(
+    connection: TestRedis["redis"],
+    clock: ReturnType<typeof stillClock>,
+    extra: Partial<RateBudgetOptions> = {},
+  ) {
+    return createRateBudget({
+      redis: connection,
+      keys: createRedisKeys(testRedis.prefix),
+      now: clock.now,
+      sleep: clock.sleep,
+      ...extra,
+    });
+  }
+
+  it("is one budget for every worker: two connections together spend the burst once, then one a second", async () => {
+    const clock = stillClock();
+    const one = budgetOn(testRedis.redis, clock);
+    const two = budgetOn(testRedis.connect(), clock);
+    for (let i = 0; i < 5; i += 1) {
+      await one.take(BUCKET, { priority: "urgent" });
+      await two.take(BUCKET, { priority: "urgent" });
+    }
+    await expect(two.take(BUCKET, { priority: "urgent" })).rejects.toThrow(/would wait 1000 ms/);
+    await expect(one.take(BUCKET, { priority: "urgent" })).rejects.toThrow(/would wait 1000 ms/);
+    clock.advance(1_000);
+    await one.take(BUCKET, { priority: "urgent" });
+    await expect(two.take(BUCKET, { priority: "urgent" })).rejects.toThrow(/would wait/);
+  });
+
+  it("keeps a reserve for what a person waits on: progress stops short of it, a result does not", async () => {
+    const clock = stillClock();
+    const budget = budgetOn(testRedis.redis, clock);
+    for (let i = 0; i < 7; i += 1) await budget.take(BUCKET, { priority: "progress", session: `s${i}` });
+    await expect(budget.take(BUCKET, { priority: "progress", session: "s7" })).rejects.toThrow(/would wait/);
+    for (let i = 0; i < 3; i += 1) await budget.take(BUCKET, { priority: "urgent" });
+    await expect(budget.take(BUCKET, { priority: "urgent" })).rejects.toThrow(/would wait/);
+  });
+
+  it("serves progress oldest waiter first, whichever worker asks again first", async () => {
+    const clock = stillClock();
+    const one = budgetOn(testRedis.redis, clock);
+    const two = budgetOn(testRedis.connect(), clock);
+    for (let i = 0; i < 7; i += 1) await one.take(BUCKET, { priority: "progress", session: "busy" });
+    await expect(one.take(BUCKET, { priority: "progress", session: "early" })).rejects.toThrow();
+    clock.advance(10);
+    await expect(two.take(BUCKET, { priority: "progress", session: "late" })).rejects.toThrow();
+    clock.advance(990); // one token back: it is the early session's
+    await expect(two.take(BUCKET, { priority: "progress", session: "late" })).rejects.toThrow(
+      /would wait 1000 ms/,
+    );
+    await one.take(BUCKET, { priority: "progress", session: "early" });
+    clock.advance(1_000);
+    await two.take(BUCKET, { priority: "progress", session: "late" });
+  });
+
+  it("holds a bucket for every worker after a 429 until Retry-After, then starts it again from one token", async () => {
+    const clock = stillClock();
+    const paused: number[] = [];
+    const one = budgetOn(testRedis.redis, clock, {
+      observer: { granted() {}, paused: (_b, ms) => paused.push(ms) },
+    });
+    const two = budgetOn(testRedis.connect(), clock);
+    await one.pause(BUCKET, 30_000);
+    expect(paused).toEqual([30_000]);
+    await expect(two.take(BUCKET, { priority: "urgent" })).rejects.toThrow(/would wait 5000 ms/); // polls while it waits
+    expect(await two.rateLimited(["slack", "github"])).toEqual([
+      { platform: "slack", untilMs: clock.now() + 30_000, budget: "slack:tier3" },
+    ]);
+    clock.advance(30_000);
+    await two.take(BUCKET, { priority: "urgent" });
+    await expect(one.take(BUCKET, { priority: "urgent" })).rejects.toThrow(/would wait 1000 ms/);
+  });
+
+  it("gives up a wait when its signal aborts", async () => {
+    const clock = stillClock();
+    const budget = createRateBudget({
+      redis: testRedis.redis,
+      keys: createRedisKeys(testRedis.prefix),
+      now: clock.now,
+    });
+    await budget.pause(BUCKET, 60_000);
+    const controller = new AbortController();
+    const waiting = budget.take(BUCKET, { priority: "progress", session: "s" }, controller.signal);
+    controller.abort(new Error("turn ended"));
+    await expect(waiting).rejects.toThrow("turn ended");
+  });
+});
