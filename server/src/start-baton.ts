@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { HttpRoute } from "@baton/core";
+import type { HttpRoute, ReplyBudget } from "@baton/core";
 import {
   type AgentBackend,
   type BotModule,
@@ -15,6 +15,7 @@ import {
 import { Registry } from "prom-client";
 import { BOT_MODULES } from "./bots/bot-modules.js";
 import { type StartedBots, setupBots } from "./bots/setup-bots.js";
+import { setupReplyBudget } from "./budget/setup-reply-budget.js";
 import { type Config, loadConfig, SHARE_LINK_KEY_FILE } from "./config/load-config.js";
 import { startGateway } from "./gateway/start-gateway.js";
 import { createShutdownList, type ShutdownList } from "./lifecycle/create-shutdown-list.js";
@@ -80,10 +81,21 @@ export async function startBaton({
   shutdown.add("connections", () => state.redis.close());
   try {
     const sharing = await setupSharingOn(state, { config, catalog, logger });
-    const bots = await setupBotsOn(state, { modules, config, catalog, sharing, logger, ...overrides });
+    // One registry for this Baton: the bots' rate budgets report on it before the rest is made.
+    const registry = new Registry();
+    const budget = setupReplyBudget({ config, redis: state.stores, keys: state.keys, registry });
+    const bots = await setupBotsOn(state, {
+      modules,
+      config,
+      catalog,
+      sharing,
+      logger,
+      replyBudget: budget?.replyBudget,
+      ...overrides,
+    });
     shutdown.add("intake", () => Promise.all(bots.bots.map((bot) => bot.close?.())));
     const metrics = createBatonMetrics({
-      registry: new Registry(),
+      registry,
       redis: state.main,
       turns: state.queue.turns,
       intakeStream: state.keys.intakeStream,
@@ -106,6 +118,7 @@ export async function startBaton({
             metrics,
             backend: overrides.backend?.name ?? config.BATON_BACKEND,
             routes: overrides.routes,
+            rateBudget: budget?.budget ?? null,
           });
     if (gateway) shutdown.add("serving", () => gateway.close().then(() => sharing.close()));
     const worker =
@@ -196,6 +209,7 @@ function setupBotsOn(
     modules: readonly BotModule<Config>[];
     sharing: Sharing;
     progressMinIntervalMs?: number;
+    replyBudget?: ReplyBudget;
   },
 ): Promise<StartedBots> {
   const { config, catalog, logger, sharing } = options;
@@ -219,6 +233,7 @@ function setupBotsOn(
       claimDelivery: createDeliveryClaims({ redis: state.main, keys, ttlMs: retention.deliveryMs }),
       queueKeyOf: state.ackPath?.queueKeyOf,
       progressMinIntervalMs: options.progressMinIntervalMs,
+      replyBudget: options.replyBudget,
       publicUrl: config.BATON_PUBLIC_URL,
       loadSealingKey: () =>
         loadShareLinkKey({

@@ -3,6 +3,7 @@ import { App, LogLevel } from "@slack/bolt";
 import type { WebClient } from "@slack/web-api";
 import { createSlackAccess } from "./access/create-slack-access.js";
 import { createSlackPeople } from "./access/create-slack-people.js";
+import { createSlackBudgets } from "./budget/slack-budgets.js";
 import { createSlackContextProvider } from "./context/create-slack-context-provider.js";
 import { createSlackControls } from "./controls/create-slack-controls.js";
 import { createSlackSteeringRule } from "./controls/create-slack-steering-guard.js";
@@ -50,6 +51,10 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
   const { signingSecret, token, identity, apiUrl, catalog, intake, ledger, logger } = options;
   const log = logger.child({ component: "bots.slack" });
   const receiver = new BoltDispatchReceiver();
+  // One workspace per token: its budgets are the workspace's, shared with every other worker.
+  const budgets = options.replyBudget
+    ? createSlackBudgets({ replyBudget: options.replyBudget, teamId: identity.teamId ?? "workspace" })
+    : undefined;
   const app = new App({
     token,
     botId: identity.botId,
@@ -63,7 +68,7 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
       slackApiUrl: apiUrl,
       retryConfig: SLACK_CLIENT_RETRY_CONFIG,
       // Enforced by the fetch (see createSlackFetch), not by WebClient's `timeout`.
-      fetch: createSlackFetch({ timeoutMs: SLACK_REQUEST_TIMEOUT_MS }),
+      fetch: createSlackFetch({ timeoutMs: SLACK_REQUEST_TIMEOUT_MS, budgets }),
     },
   });
   app.error(async (error) => {
@@ -120,6 +125,7 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
         logger,
         progressMinIntervalMs: options.progressMinIntervalMs,
         people,
+        budgets,
       }),
     ),
     steering: steering.guard,

@@ -36,7 +36,10 @@ export function parseRateLimits(text: string | undefined): Map<string, RateLimit
   return limits;
 }
 
-/** Baton spends a fifth of a limit at once by default: bursts welcome, but not the whole allowance. */
+/**
+ * Baton may spend a whole period's allowance at once by default, as the platforms' own buckets hold it
+ * ("bursts welcome"); it refills at the published rate, so it never runs ahead of theirs.
+ */
 export function defaultBurst(limit: number): number {
-  return Math.max(1, Math.floor(limit / 5));
+  return Math.max(1, Math.floor(limit));
 }

@@ -6,6 +6,7 @@ import {
   REPLY_FIELDS,
   type Replier,
   type ReplyLedger,
+  runPrepaid,
 } from "@baton/core";
 import type { WebClient } from "@slack/web-api";
 import type { SlackPeople } from "../access/create-slack-people.js";
@@ -13,6 +14,7 @@ import { markdownToMrkdwn } from "../blocks/markdown-to-mrkdwn.js";
 import { pickerBlocks } from "../blocks/picker-blocks.js";
 import { formatDuration, resultMessages } from "../blocks/result-blocks.js";
 import { finishedWorkingMessage, type WorkingState, workingMessage } from "../blocks/working-blocks.js";
+import type { SlackBudgets } from "../budget/slack-budgets.js";
 import type { SlackConversationRef } from "../inbound/slack-conversation.js";
 import { slackMessageTs } from "../inbound/slack-message-ts.js";
 import { findPostedReply, replyMetadata } from "./find-posted-reply.js";
@@ -35,6 +37,8 @@ export interface SlackReplierOptions {
   progressMinIntervalMs?: number;
   /** Who people are (cached `users.info`): turns then carry their requester's name. Ids only without it. */
   people?: SlackPeople;
+  /** The workspace's rate budgets: progress edits wait for a token of chat.update's, fairly among sessions. */
+  budgets?: SlackBudgets;
 }
 
 type SlackTurn = PlatformTurn<"slack">;
@@ -73,11 +77,13 @@ function createRawSlackReplier({
   catalog,
   logger,
   progressMinIntervalMs = SLACK_PROGRESS_MIN_INTERVAL_MS,
+  budgets,
 }: SlackReplierOptions): Replier<"slack"> {
   const log = logger.child({ component: "bots.slack.replier" });
   const throttle = createProgressThrottle({
     minIntervalMs: progressMinIntervalMs,
     onError: (error) => log.warn("bots.slack.progress_failed", { error: errorMessage(error) }),
+    onCoalesced: () => budgets?.replyBudget.coalesced("slack"),
   });
 
   async function postOrUpdate(
@@ -201,7 +207,7 @@ function createRawSlackReplier({
       throttle.markEdited(turn.id);
     },
     async progress(turn, status) {
-      throttle.push(turn.id, async () => {
+      const edit = async () => {
         // Read when the edit is made, not for every status the throttle drops.
         const rawContext = await ledger.get(turn.id, REPLY_FIELDS.workingContext);
         const context = rawContext ? JSON.parse(rawContext) : undefined;
@@ -210,7 +216,15 @@ function createRawSlackReplier({
           REPLY_FIELDS.workingMessage,
           workingMessage(state(turn, { context, status })),
         );
-      });
+      };
+      if (!budgets) return throttle.push(turn.id, edit);
+      // The token is taken before the status is chosen: the edit that goes out is the latest.
+      const bucket = budgets.progressBucket;
+      throttle.push(
+        turn.id,
+        () => runPrepaid(bucket.id, edit),
+        budgets.replyBudget.progressGate(bucket, turn.conversationKey),
+      );
     },
     async ask(turn, decision) {
       await postOrUpdate(turn, REPLY_FIELDS.picker("ask"), {
