@@ -81,25 +81,11 @@ export async function startBaton({
   shutdown.add("connections", () => state.redis.close());
   try {
     const sharing = await setupSharingOn(state, { config, catalog, logger });
-    // One registry for this Baton: the bots' rate budgets report on it before the rest is made.
-    const registry = new Registry();
-    const budget = setupReplyBudget({ config, redis: state.stores, keys: state.keys, registry });
-    const bots = await setupBotsOn(state, {
-      modules,
-      config,
-      catalog,
-      sharing,
-      logger,
-      replyBudget: budget?.replyBudget,
-      ...overrides,
-    });
+    const { registry, budget } = registryAndBudget(config, state);
+    const composition = { modules, config, catalog, sharing, logger, budget };
+    const bots = await setupBotsOn(state, { ...composition, ...overrides });
     shutdown.add("intake", () => Promise.all(bots.bots.map((bot) => bot.close?.())));
-    const metrics = createBatonMetrics({
-      registry,
-      redis: state.main,
-      turns: state.queue.turns,
-      intakeStream: state.keys.intakeStream,
-    });
+    const metrics = metricsOf(state, registry);
     const metricsRoute = guardedMetricsRoute(config, metrics);
     const metricsServer = await startOwnMetricsServer(config, metricsRoute, logger, shutdown);
     const gateway =
@@ -209,7 +195,7 @@ function setupBotsOn(
     modules: readonly BotModule<Config>[];
     sharing: Sharing;
     progressMinIntervalMs?: number;
-    replyBudget?: ReplyBudget;
+    budget: { replyBudget: ReplyBudget } | null;
   },
 ): Promise<StartedBots> {
   const { config, catalog, logger, sharing } = options;
@@ -233,7 +219,7 @@ function setupBotsOn(
       claimDelivery: createDeliveryClaims({ redis: state.main, keys, ttlMs: retention.deliveryMs }),
       queueKeyOf: state.ackPath?.queueKeyOf,
       progressMinIntervalMs: options.progressMinIntervalMs,
-      replyBudget: options.replyBudget,
+      replyBudget: options.budget?.replyBudget,
       publicUrl: config.BATON_PUBLIC_URL,
       loadSealingKey: () =>
         loadShareLinkKey({
@@ -286,4 +272,20 @@ function guardedMetricsRoute(config: Config, metrics: BatonMetrics): HttpRoute {
   return config.BATON_METRICS_TOKEN
     ? guardMetricsRoute(metrics.route, config.BATON_METRICS_TOKEN)
     : metrics.route;
+}
+
+/** This Baton's metrics on `registry`; the queue figures are read from Redis at scrape time. */
+function metricsOf(state: BatonState, registry: Registry): BatonMetrics {
+  return createBatonMetrics({
+    registry,
+    redis: state.main,
+    turns: state.queue.turns,
+    intakeStream: state.keys.intakeStream,
+  });
+}
+
+/** One registry for this Baton, and the rate budgets the bots spend: they report on it before the rest is made. */
+function registryAndBudget(config: Config, state: BatonState) {
+  const registry = new Registry();
+  return { registry, budget: setupReplyBudget({ config, redis: state.stores, keys: state.keys, registry }) };
 }

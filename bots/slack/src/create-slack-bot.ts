@@ -1,9 +1,9 @@
-import { type Bot, type BotServices, createConversationControls, replierFor } from "@baton/core";
+import { type Bot, type BotServices, createConversationControls, type Logger, replierFor } from "@baton/core";
 import { App, LogLevel } from "@slack/bolt";
 import type { WebClient } from "@slack/web-api";
 import { createSlackAccess } from "./access/create-slack-access.js";
 import { createSlackPeople } from "./access/create-slack-people.js";
-import { createSlackBudgets } from "./budget/slack-budgets.js";
+import { createSlackBudgets, type SlackBudgets } from "./budget/slack-budgets.js";
 import { createSlackContextProvider } from "./context/create-slack-context-provider.js";
 import { createSlackControls } from "./controls/create-slack-controls.js";
 import { createSlackSteeringRule } from "./controls/create-slack-steering-guard.js";
@@ -55,22 +55,7 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
   const budgets = options.replyBudget
     ? createSlackBudgets({ replyBudget: options.replyBudget, teamId: identity.teamId ?? "workspace" })
     : undefined;
-  const app = new App({
-    token,
-    botId: identity.botId,
-    botUserId: identity.botUserId,
-    receiver,
-    // Bolt's per-conversation store is a per-event cost Baton does not need: sessions live in Redis.
-    convoStore: false,
-    logger: toBoltLogger(log),
-    logLevel: LogLevel.WARN,
-    clientOptions: {
-      slackApiUrl: apiUrl,
-      retryConfig: SLACK_CLIENT_RETRY_CONFIG,
-      // Enforced by the fetch (see createSlackFetch), not by WebClient's `timeout`.
-      fetch: createSlackFetch({ timeoutMs: SLACK_REQUEST_TIMEOUT_MS, budgets }),
-    },
-  });
+  const app = createBoltApp({ token, identity, apiUrl, receiver, log, budgets });
   app.error(async (error) => {
     log.error("bots.slack.listener_failed", { error: error.message, code: error.code });
   });
@@ -148,4 +133,38 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
     client: app.client,
     app,
   };
+}
+
+/** Bolt without its per-event costs, its Web API calls through Baton's fetch (and budgets). */
+function createBoltApp({
+  token,
+  identity,
+  apiUrl,
+  receiver,
+  log,
+  budgets,
+}: {
+  token: string;
+  identity: SlackIdentity;
+  apiUrl: string | undefined;
+  receiver: BoltDispatchReceiver;
+  log: Logger;
+  budgets: SlackBudgets | undefined;
+}): App {
+  return new App({
+    token,
+    botId: identity.botId,
+    botUserId: identity.botUserId,
+    receiver,
+    // Bolt's per-conversation store is a per-event cost Baton does not need: sessions live in Redis.
+    convoStore: false,
+    logger: toBoltLogger(log),
+    logLevel: LogLevel.WARN,
+    clientOptions: {
+      slackApiUrl: apiUrl,
+      retryConfig: SLACK_CLIENT_RETRY_CONFIG,
+      // Enforced by the fetch (see createSlackFetch), not by WebClient's `timeout`.
+      fetch: createSlackFetch({ timeoutMs: SLACK_REQUEST_TIMEOUT_MS, budgets }),
+    },
+  });
 }
