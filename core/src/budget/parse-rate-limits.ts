@@ -37,9 +37,11 @@ export function parseRateLimits(text: string | undefined): Map<string, RateLimit
 }
 
 /**
- * Baton may spend a whole period's allowance at once by default, as the platforms' own buckets hold it
- * ("bursts welcome"); it refills at the published rate, so it never runs ahead of theirs.
+ * Baton spends up to nine tenths of a period's allowance at once by default: the platforms' own
+ * buckets hold a whole period ("bursts welcome"), and the tenth left is headroom for calls that
+ * reach the platform later than the budget let them through (two let through a moment apart may
+ * arrive together). It refills at the published rate, so it never runs ahead of theirs.
  */
 export function defaultBurst(limit: number): number {
-  return Math.max(1, Math.floor(limit));
+  return Math.max(1, Math.floor(limit * 0.9));
 }

@@ -48,6 +48,8 @@ export interface FakeSlackRateLimitOptions {
   perMinute?: Partial<Record<SlackTier, number>>;
   /** Tiers of methods, over `SLACK_METHOD_TIERS`. A method in no tier is not limited. */
   methodTiers?: Record<string, SlackTier>;
+  /** A limit of one method's own, instead of its tier's (a test's smaller burst). */
+  methodLimits?: Record<string, FakeRateLimit>;
   postMessagePerChannel?: FakeRateLimit;
   /**
    * Slack keeps a workspace-wide limit on chat.postMessage too but publishes no figure for it:
@@ -77,6 +79,11 @@ export function createFakeSlackRateLimits(options: FakeSlackRateLimitOptions = {
         limits.push({ key: `${teamId}:${method}`, limit: options.postMessagePerWorkspace });
       return limits;
     }
+    const own =
+      options.methodLimits && Object.hasOwn(options.methodLimits, method)
+        ? options.methodLimits[method]
+        : undefined;
+    if (own) return [{ key: `${teamId}:${method}`, limit: own }];
     const tier = Object.hasOwn(tiers, method) ? tiers[method] : undefined;
     if (tier === undefined) return [];
     return [{ key: `${teamId}:${method}`, limit: { limit: perMinute[tier], periodMs: 60_000 } }];
