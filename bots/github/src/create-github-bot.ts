@@ -11,6 +11,7 @@ import {
 } from "@baton/core";
 import { createGithubAdmission } from "./access/create-github-admission.js";
 import { createPermissionCheck } from "./access/create-permission-check.js";
+import { createGithubBudgets } from "./budget/github-budgets.js";
 import { createGithubControls } from "./inbound/create-github-controls.js";
 import { createGithubWebhookRoute } from "./inbound/create-github-webhook-route.js";
 import { createInstallationOctokits, type GithubAppOptions } from "./octokit/create-installation-octokits.js";
@@ -37,6 +38,7 @@ export interface GithubBot extends Bot {
  */
 export async function createGithubBot(options: GithubBotOptions): Promise<GithubBot> {
   const { catalog, logger, ledger, redis, keys } = options;
+  const budgets = options.replyBudget ? createGithubBudgets(options.replyBudget) : undefined;
   const octokits = await createInstallationOctokits({
     appId: options.appId,
     privateKey: options.privateKey,
@@ -45,6 +47,7 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
     logger,
     writeMinIntervalMs: options.writeMinIntervalMs,
     retryAfterUnitMs: options.retryAfterUnitMs,
+    budgets,
   });
   const permissions = createPermissionCheck({ octokits, allowlist: catalog.github.allowlist, logger });
   // Write access is checked before anything runs, so every writer may steer: the repository is the place.
@@ -78,6 +81,7 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
         keys,
         logger,
         progressMinIntervalMs: options.progressMinIntervalMs,
+        budgets,
       }),
     ),
     steering: steering.guard,

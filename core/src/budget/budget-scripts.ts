@@ -45,8 +45,9 @@ redis.call('PEXPIRE', KEYS[1], math.ceil(math.max(tat + interval, paused) - now)
 return { 1, 0, available - 1 }
 `;
 
-// The platform said "slow down until": every worker waits until then, and the bucket starts again
-// from one token, refilling at its rate, rather than with a burst that would be refused again.
+// The platform said "slow down until": every worker waits until then. Its count was at the limit
+// when it refused, so the bucket is emptied then and refills at its rate from there: at the end of
+// the pause it holds what the pause refilled (at least one token), not a burst refused again.
 // KEYS: state hash. ARGV: now, until, interval, burst.
 const PAUSE = `
 local now = tonumber(ARGV[1])
@@ -56,7 +57,8 @@ local burst = tonumber(ARGV[4])
 local paused = tonumber(redis.call('HGET', KEYS[1], 'paused') or '0')
 if untilMs > paused then redis.call('HSET', KEYS[1], 'paused', untilMs) end
 local tat = tonumber(redis.call('HGET', KEYS[1], 'tat') or '0')
-local emptyAt = untilMs + (burst - 1) * interval
+local refilled = math.min(burst, math.max(1, math.floor((untilMs - now) / interval)))
+local emptyAt = untilMs + (burst - refilled) * interval
 if emptyAt > tat then redis.call('HSET', KEYS[1], 'tat', emptyAt) tat = emptyAt end
 redis.call('PEXPIRE', KEYS[1], math.ceil(tat - now) + 60000)
 return 1

@@ -118,9 +118,11 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
       }
     },
     async pause(bucket, retryAfterMs) {
-      const at = now();
-      const until = at + Math.max(0, retryAfterMs);
       observer?.paused(bucket, retryAfterMs);
+      // "Retry after 0 s" asks for no wait: counted, and the budget left as it is.
+      if (!(retryAfterMs > 0)) return;
+      const at = now();
+      const until = at + retryAfterMs;
       await Promise.all([
         scripts.batonBudgetPause(
           [stateKey(bucket)],

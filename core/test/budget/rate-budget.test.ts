@@ -89,7 +89,7 @@ describe("the rate budget in Redis", () => {
     await two.take(BUCKET, { priority: "progress", session: "late" });
   });
 
-  it("holds a bucket for every worker after a 429 until Retry-After, then starts it again from one token", async () => {
+  it("holds a bucket for every worker after a 429 until Retry-After, then refills it from empty", async () => {
     const clock = stillClock();
     const paused: number[] = [];
     const one = budgetOn(testRedis.redis, clock, {
@@ -103,8 +103,24 @@ describe("the rate budget in Redis", () => {
       { platform: "slack", untilMs: clock.now() + 30_000, budget: "slack:tier3" },
     ]);
     clock.advance(30_000);
-    await two.take(BUCKET, { priority: "urgent" });
+    // Emptied when refused: the 30 s refilled 30 tokens, capped at the burst of 10.
+    for (let i = 0; i < 10; i += 1) await two.take(BUCKET, { priority: "urgent" });
     await expect(one.take(BUCKET, { priority: "urgent" })).rejects.toThrow(/would wait 1000 ms/);
+    await one.pause(BUCKET, 3_000);
+    clock.advance(3_000);
+    for (let i = 0; i < 3; i += 1) await one.take(BUCKET, { priority: "urgent" });
+    await expect(two.take(BUCKET, { priority: "urgent" })).rejects.toThrow(/would wait 1000 ms/);
+  });
+
+  it("counts a 429 that asks for no wait, and leaves the budget as it is", async () => {
+    const clock = stillClock();
+    const paused: number[] = [];
+    const budget = budgetOn(testRedis.redis, clock, {
+      observer: { granted() {}, paused: (_b, ms) => paused.push(ms) },
+    });
+    await budget.pause(BUCKET, 0);
+    expect(paused).toEqual([0]);
+    for (let i = 0; i < 10; i += 1) await budget.take(BUCKET, { priority: "urgent" });
   });
 
   it("gives up a wait when its signal aborts", async () => {
