@@ -45,7 +45,9 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
     webhookSecret: options.webhookSecret,
     apiUrl: options.apiUrl ?? GITHUB_DEFAULT_API_URL,
     logger,
-    writeMinIntervalMs: options.writeMinIntervalMs,
+    // With a shared budget, it paces writes for every worker (results first); a process's own
+    // one-a-second queue on top would put a result behind the progress edits queued before it.
+    writeMinIntervalMs: options.writeMinIntervalMs ?? (budgets ? 0 : undefined),
     retryAfterUnitMs: options.retryAfterUnitMs,
     budgets,
   });
