@@ -1,11 +1,11 @@
 // bench:sessions' comparator: BullMQ workers (bench/noop-worker.mjs) that make, for each job, the
 // seven Web API calls of a Slack turn plus `progressEdits` chat.update calls to a fake Slack
 // without limits, and nothing else; its CPU per job, measured in the same run as Baton's.
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { FAKE_SLACK_DEFAULTS, startFakeSlack } from "@baton/testkit";
 import { Queue } from "bullmq";
 import { BENCH_REDIS_URL, flushPrefix } from "../bench-support.mjs";
+import { startNoopWorkers } from "../comparator-workers.mjs";
 
 export async function runCallsOnly({ redis, sessions, concurrency, workers, progressEdits, root }) {
   const slack = await startFakeSlack();
@@ -24,35 +24,15 @@ export async function runCallsOnly({ redis, sessions, concurrency, workers, prog
         return { name: "turn", data: { channel, ts }, opts: { jobId: `t${i}` } };
       }),
     );
-    const children = Array.from({ length: workers }, () => {
-      const args = [
-        BENCH_REDIS_URL,
-        `{${prefix}}`,
-        queueName,
-        String(concurrency),
-        slack.url,
-        String(progressEdits),
-      ];
-      const child = spawn("node", ["bench/noop-worker.mjs", ...args], {
-        cwd: root,
-        stdio: ["ignore", "pipe", "inherit"],
-      });
-      let output = "";
-      child.stdout.on("data", (chunk) => {
-        output += chunk;
-      });
-      return {
-        child,
-        report: new Promise((resolve) => child.once("exit", () => resolve(JSON.parse(output || "{}")))),
-      };
-    });
-    const deadline = Date.now() + 300_000;
-    while ((await queue.getJobCountByTypes("wait", "active", "delayed", "prioritized")) > 0) {
-      if (Date.now() > deadline) throw new Error("the calls-only comparator did not drain its jobs");
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    for (const { child } of children) child.kill("SIGTERM");
-    const reports = await Promise.all(children.map((c) => c.report));
+    const args = [
+      BENCH_REDIS_URL,
+      `{${prefix}}`,
+      queueName,
+      String(concurrency),
+      slack.url,
+      String(progressEdits),
+    ];
+    const reports = await startNoopWorkers({ root, count: workers, args }).drainAndStop(queue, 300_000);
     const processed = reports.reduce((sum, r) => sum + (r.processed ?? 0), 0);
     return {
       processed,
