@@ -164,7 +164,17 @@ try {
       met: ratio <= 2,
     }) || failed;
 } finally {
-  for (const child of workers) child.kill("SIGTERM");
+  // Stopped before their keys go, so that none writes a budget back after the flush.
+  await Promise.all(
+    workers.map(
+      (child) =>
+        new Promise((resolve) => {
+          child.once("exit", resolve);
+          child.kill("SIGTERM");
+          setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
+        }),
+    ),
+  );
   await gateway?.close().catch(() => {});
   await Promise.all([slack.close(), github.close(), linear.close()]);
   await flushPrefix(redis, prefix);

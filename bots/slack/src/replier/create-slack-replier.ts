@@ -159,13 +159,37 @@ function createRawSlackReplier({
       return;
     }
     if (!editIfPosted) return;
+    const ts = await postedWorkingTs(turn);
+    if (ts) await postOrUpdate(turn, REPLY_FIELDS.workingMessage, message, ts);
+  }
+
+  /** The working message's ts, waiting a little for an acknowledgement that is posting it. */
+  async function postedWorkingTs(turn: SlackTurn): Promise<string | null> {
     const deadline = Date.now() + WORKING_MESSAGE_WAIT_MS;
     let ts = await ledger.get(turn.id, REPLY_FIELDS.workingMessage);
     while (!ts && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 50));
       ts = await ledger.get(turn.id, REPLY_FIELDS.workingMessage);
     }
-    if (ts) await postOrUpdate(turn, REPLY_FIELDS.workingMessage, message, ts);
+    return ts;
+  }
+
+  /** Edits the working message with the turn's context and `status`, through the throttle (and budget). */
+  function pushEdit(turn: SlackTurn, status?: string): void {
+    const edit = async () => {
+      const rawContext = await ledger.get(turn.id, REPLY_FIELDS.workingContext);
+      const context = rawContext ? JSON.parse(rawContext) : undefined;
+      const message = workingMessage(state(turn, { context, ...(status ? { status } : {}) }));
+      await postOrUpdate(turn, REPLY_FIELDS.workingMessage, message);
+    };
+    if (!budgets) return throttle.push(turn.id, edit);
+    // The token is taken before the status is chosen: the edit that goes out is the latest.
+    const bucket = budgets.progressBucket;
+    throttle.push(
+      turn.id,
+      () => runPrepaid(bucket.id, edit),
+      budgets.replyBudget.progressGate(bucket, turn.conversationKey),
+    );
   }
 
   async function finishWorking(turn: SlackTurn, line: string): Promise<void> {
@@ -201,30 +225,22 @@ function createRawSlackReplier({
     },
     async working(turn, context) {
       await ledger.set(turn.id, REPLY_FIELDS.workingContext, JSON.stringify(context));
-      await showWorking(turn, workingMessage(state(turn, { context })), { editIfPosted: true });
+      // With a shared budget, adding the target to the acknowledgement's message is an edit like
+      // progress: it waits for chat.update's budget in the background, and the turn starts once
+      // the message is there (so that a result never lands before it).
+      if (budgets && !(await ledger.claim(turn.id, REPLY_FIELDS.workingClaimed, "1"))) {
+        if (await postedWorkingTs(turn)) pushEdit(turn);
+        return;
+      }
+      if (budgets)
+        await postOrUpdate(turn, REPLY_FIELDS.workingMessage, workingMessage(state(turn, { context })));
+      else await showWorking(turn, workingMessage(state(turn, { context })), { editIfPosted: true });
       // chat.update is rate-limited: a status right behind this edit waits out the interval, and
       // a quick turn's result replaces the working message before it would have shown.
       throttle.markEdited(turn.id);
     },
     async progress(turn, status) {
-      const edit = async () => {
-        // Read when the edit is made, not for every status the throttle drops.
-        const rawContext = await ledger.get(turn.id, REPLY_FIELDS.workingContext);
-        const context = rawContext ? JSON.parse(rawContext) : undefined;
-        await postOrUpdate(
-          turn,
-          REPLY_FIELDS.workingMessage,
-          workingMessage(state(turn, { context, status })),
-        );
-      };
-      if (!budgets) return throttle.push(turn.id, edit);
-      // The token is taken before the status is chosen: the edit that goes out is the latest.
-      const bucket = budgets.progressBucket;
-      throttle.push(
-        turn.id,
-        () => runPrepaid(bucket.id, edit),
-        budgets.replyBudget.progressGate(bucket, turn.conversationKey),
-      );
+      pushEdit(turn, status);
     },
     async ask(turn, decision) {
       await postOrUpdate(turn, REPLY_FIELDS.picker("ask"), {
