@@ -38,13 +38,22 @@ export function createGithubBudgets(replyBudget: ReplyBudget): GithubBudgets {
   };
 }
 
-/** `retry-after` of a refused GitHub answer, in milliseconds; null when it carries none. */
-export function githubRetryAfterMs(error: unknown): number | null {
+/**
+ * How long a refused GitHub answer asks Baton to wait, in milliseconds: its `retry-after` (a
+ * secondary limit), else, when the primary limit is spent (`x-ratelimit-remaining: 0`), until
+ * `x-ratelimit-reset`; null when it asks for no wait.
+ */
+export function githubRetryAfterMs(error: unknown, now = Date.now()): number | null {
   const { status, response } = (error ?? {}) as {
     status?: number;
     response?: { headers?: Record<string, string | undefined> };
   };
   if (status !== 403 && status !== 429) return null;
-  const seconds = Number(response?.headers?.["retry-after"]);
-  return Number.isFinite(seconds) ? seconds * 1000 : null;
+  const headers = response?.headers ?? {};
+  const seconds = Number(headers["retry-after"]);
+  if (headers["retry-after"] !== undefined && Number.isFinite(seconds)) return seconds * 1000;
+  const resetAt = Number(headers["x-ratelimit-reset"]) * 1000;
+  return headers["x-ratelimit-remaining"] === "0" && Number.isFinite(resetAt)
+    ? Math.max(0, resetAt - now)
+    : null;
 }
