@@ -182,14 +182,15 @@ function createRawSlackReplier({
       const message = workingMessage(state(turn, { context, ...(status ? { status } : {}) }));
       await postOrUpdate(turn, REPLY_FIELDS.workingMessage, message);
     };
-    if (!budgets) return throttle.push(turn.id, edit);
-    // The token is taken before the status is chosen: the edit that goes out is the latest.
-    const bucket = budgets.progressBucket;
-    throttle.push(
-      turn.id,
-      () => runPrepaid(bucket.id, edit),
-      budgets.replyBudget.progressGate(bucket, turn.conversationKey),
-    );
+    // With a budget, the token is taken before the status is chosen: the edit that goes out is the latest.
+    const bucket = budgets?.progressBucket;
+    if (!budgets || !bucket) throttle.push(turn.id, edit);
+    else
+      throttle.push(
+        turn.id,
+        () => runPrepaid(bucket.id, edit),
+        budgets.replyBudget.progressGate(bucket, turn.conversationKey),
+      );
   }
 
   async function finishWorking(turn: SlackTurn, line: string): Promise<void> {
