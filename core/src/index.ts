@@ -55,6 +55,9 @@ export type {
   RequestContextProvider,
   RequestContextProviders,
 } from "./classifier/request-context-provider.js";
+export { type ParseCliArgsResult, parseCliArgs } from "./cli/parse-cli-args.js";
+export { type PrintUsageOptions, printUsage } from "./cli/print-usage.js";
+export { type Subcommand, splitSubcommand } from "./cli/split-subcommand.js";
 export { agentNetworkFor } from "./config/agent-network-for.js";
 export type { AgentSettings, LinearMapping, LinearMappingEntry } from "./config/catalog.js";
 export {
@@ -84,6 +87,26 @@ export type { Classifier } from "./contracts/classifier.js";
 export type { QueuedRequesters, StopConversation, StopResult } from "./contracts/conversation-queue.js";
 export type { HttpMethod, HttpRoute } from "./contracts/http-route.js";
 export { type LogFields, type Logger, silentLogger } from "./contracts/logger.js";
+export type {
+  CatalogCount,
+  CliCommand,
+  CliIo,
+  DoctorCheck,
+  DoctorCheckResult,
+  DoctorContext,
+  DoctorFinding,
+  PlatformOperations,
+  RepositoryHost,
+} from "./contracts/platform-operations.js";
+export {
+  type DemoRepository,
+  deliveryResult,
+  type PaneActionResult,
+  type PaneContext,
+  type PaneState,
+  type PlaygroundPane,
+  type SimulatedPane,
+} from "./contracts/playground-pane.js";
 export type { PlatformTurn, Replier, WorkingContext } from "./contracts/replier.js";
 export type { RepositoryTokenProvider } from "./contracts/repository-tokens.js";
 export type {
@@ -125,6 +148,7 @@ export {
   type OncePerDelivery,
 } from "./delivery/claim-delivery.js";
 export { type ErrorDescription, errorMessage } from "./describe-error.js";
+export { platformOffResult, verifyingSecretFinding } from "./doctor/platform-doctor-findings.js";
 export {
   BatonError,
   type BatonErrorCode,

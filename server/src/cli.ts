@@ -1,6 +1,6 @@
 #!/usr/bin/env node
+import type { CliIo } from "@baton/core";
 import { BATON_COMMANDS } from "./cli/baton-commands.js";
-import type { CliIo } from "./cli/cli-io.js";
 import { runBatonCli } from "./cli/run-baton-cli.js";
 
 const io: CliIo = {

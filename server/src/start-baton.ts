@@ -128,7 +128,7 @@ export async function startBaton({
         backend: worker.backend.name,
         concurrency: config.BATON_WORKER_CONCURRENCY,
       });
-    // Background connections (Slack's Socket Mode) start without being awaited: a platform's
+    // Background connections (a bot's socket to its platform) start without being awaited: a platform's
     // outage at startup holds up neither the worker nor shutdown.
     if (mode !== "worker") for (const bot of bots.bots) bot.start?.();
     const url = gateway?.url ?? null;

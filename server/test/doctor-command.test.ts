@@ -281,7 +281,7 @@ describe("baton doctor", () => {
       expect(code).toBe(0);
       expect(section(out, "Catalog")).toEqual([
         `Catalog (${join(dir, "baton.config.yaml")})`,
-        "  ✓ valid: 2 repositories, 1 environment, 1 routing rule, 1 Slack channel, 0 Linear mappings, 0 GitHub repository defaults; sharing auto",
+        "  ✓ valid: 2 repositories, 1 environment, 1 routing rule, 1 Slack channel, 0 GitHub repository defaults, 0 Linear mappings; sharing auto",
         "  ! routing.0.target: acme/infra is not a repository or environment of the catalog; the rule is ignored",
         "    fix: Add the target to the catalog, or correct or remove this entry.",
       ]);

@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from "node:crypto";
+import { githubDoctorCheck } from "@baton/github";
 import { type FakeGithub, startFakeGithub } from "@baton/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DoctorContext } from "../src/cli/doctor/doctor-check.js";
-import { githubDoctorCheck } from "../src/cli/doctor/github-doctor-check.js";
 import { loadConfig } from "../src/config/load-config.js";
 
 function contextFor(env: Record<string, string>): DoctorContext {

@@ -1,7 +1,7 @@
+import { linearDoctorCheck } from "@baton/linear";
 import { FAKE_LINEAR_API_KEY, type FakeLinear, startFakeLinear } from "@baton/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DoctorContext } from "../src/cli/doctor/doctor-check.js";
-import { linearDoctorCheck } from "../src/cli/doctor/linear-doctor-check.js";
 import { loadConfig } from "../src/config/load-config.js";
 
 function contextFor(env: Record<string, string>): DoctorContext {

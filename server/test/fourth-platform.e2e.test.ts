@@ -7,12 +7,17 @@ import {
   type EnvironmentOf,
   environmentFields,
   type PlatformTurn,
+  platformOffResult,
   type Replier,
   replierFor,
   requestIdForDelivery,
+  verifyingSecretFinding,
   webhookText,
 } from "@baton/core";
 import { afterEach, describe, expect, it } from "vitest";
+import { BOT_MODULES } from "../src/bots/bot-modules.js";
+import { doctorChecksFor } from "../src/cli/doctor/doctor-checks.js";
+import { runDoctorCommand } from "../src/cli/doctor-command.js";
 import type { Config } from "../src/config/load-config.js";
 import { eventually } from "./fixtures/slack-test-actions.js";
 import { startTestBaton, type TestBaton } from "./fixtures/start-test-baton.js";
@@ -52,6 +57,27 @@ function acmeChatModule(posted: Posted[]): BotModule<Config & AcmeEnv> {
     secrets: ["ACME_CHAT_SECRET"],
     variables: ["ACME_CHAT_SECRET"],
     disabledHint: "Acme Chat is off. Set ACME_CHAT_SECRET to turn it on.",
+    title: "Acme Chat",
+    // What `baton doctor` reports of it, written here like the rest: no line of the doctor changes.
+    doctor: {
+      name: "acme",
+      run: async ({ config }) =>
+        config.ACME_CHAT_SECRET
+          ? {
+              kind: "checked",
+              title: "Acme Chat",
+              findings: [
+                verifyingSecretFinding({
+                  name: "ACME_CHAT_SECRET",
+                  value: config.ACME_CHAT_SECRET,
+                  title: "Acme Chat",
+                  unverified: "Acme Chat's events",
+                  fix: "Copy the signing secret from Acme Chat's app page into ACME_CHAT_SECRET.",
+                }),
+              ],
+            }
+          : platformOffResult("Acme Chat", "ACME_CHAT_SECRET"),
+    },
     async setup(config, services) {
       const secret = config.ACME_CHAT_SECRET!;
       const route = createWebhookRoute<string, { id: string; room: string; text: string }>({
@@ -140,5 +166,30 @@ describe("a fourth platform, added from a test", () => {
     const ledger = createReplyLedger({ redis: t.redis.redis, keys: createRedisKeys(t.redis.prefix) });
     expect(await ledger.isTurnFinished(turnId)).toBe(true);
     expect(await ledger.pendingRequest(turnId)).toMatchObject({ deliveryId: "acme-delivery-1" });
+  });
+
+  it("brings its own doctor check: baton doctor reports it after the listed platforms, from its own variables", async () => {
+    const modules = [...BOT_MODULES, acmeChatModule([])];
+    const doctor = async (env: Record<string, string>) => {
+      const out: string[] = [];
+      const io = { env, stdout: (line: string) => void out.push(line), stderr: () => {} };
+      await runDoctorCommand([], io, doctorChecksFor(modules), modules);
+      return out.join("\n").split("\n");
+    };
+    const on = await doctor({ ACME_CHAT_SECRET: SECRET, REDIS_URL: "redis://127.0.0.1:1" });
+    const title = on.indexOf("Acme Chat");
+    expect(title).toBeGreaterThan(on.indexOf("Linear"));
+    expect(on[title + 1]).toBe("  ✓ ACME_CHAT_SECRET is set");
+    const off = await doctor({ REDIS_URL: "redis://127.0.0.1:1" });
+    expect(off[off.indexOf("Acme Chat") + 1]).toBe("  - off: set ACME_CHAT_SECRET to turn it on");
+    // The same doctor without the module says nothing of it.
+    const io = {
+      env: { REDIS_URL: "redis://127.0.0.1:1" },
+      stdout: (line: string) => void without.push(line),
+      stderr: () => {},
+    };
+    const without: string[] = [];
+    await runDoctorCommand([], io);
+    expect(without.join("\n")).not.toContain("Acme Chat");
   });
 });

@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { OpenedPull } from "@baton/github";
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OpenedPull } from "../src/playground/github/describe-opened-pulls.js";
 import { type PlaygroundBaton, startPlaygroundBaton } from "./fixtures/start-playground-baton.js";
 import { type PlaygroundPanesWatch, watchPlaygroundPanes } from "./fixtures/watch-playground-panes.js";
 

@@ -1,5 +1,7 @@
 import { createRedactor, type NewTranscriptEntry, silentLogger, type TranscriptLine } from "@baton/core";
 import { afterAll, describe, expect, it } from "vitest";
+import { BOT_MODULES } from "../src/bots/bot-modules.js";
+import { platformTitlesOf } from "../src/bots/platform-titles.js";
 import { createShareRenderPool } from "../src/share-pages/create-share-render-pool.js";
 import { createMarkdownRenderer } from "../src/share-pages/render-markdown.js";
 import { renderShareEntries } from "../src/share-pages/render-share-entries.js";
@@ -33,6 +35,7 @@ describe("the share-render pool", () => {
   const inProcess = {
     redactor: createRedactor({ knownSecrets: [KNOWN_SECRET] }),
     markdown: createMarkdownRenderer(),
+    platformTitles: platformTitlesOf(BOT_MODULES),
   };
 
   it("renders in its threads exactly what the same code renders in process, in every format", async () => {

@@ -1,8 +1,7 @@
-import { SLACK_BOT_SCOPES } from "@baton/slack";
+import { runSlackCommand, SLACK_BOT_SCOPES } from "@baton/slack";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { z } from "zod";
-import { runSlackCommand } from "../src/cli/slack-command.js";
 
 /**
  * The app manifest as Slack documents it (https://docs.slack.dev/reference/app-manifest), with

@@ -17,7 +17,6 @@ export interface OpenInspectBackendOptions {
   /** Follow prompts over the session's WebSocket when it can (default), else only by polling. */
   webSocket?: boolean;
   pollIntervalMs?: number;
-  queueFullRetryMs?: number;
   /** Open-Inspect's web app (`OPENINSPECT_WEB_URL`): screenshots and videos link to the session there. */
   webUrl?: string;
 }

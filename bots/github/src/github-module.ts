@@ -1,20 +1,9 @@
-import { BatonError, type BotModule, type EnvironmentOf, environmentFields, errorMessage } from "@baton/core";
+import { BatonError, type BotModule, errorMessage } from "@baton/core";
+import { githubCommand } from "./cli/github-command.js";
+import { githubDoctorCheck } from "./doctor/github-doctor-check.js";
+import { GITHUB_REQUIRED_VARIABLES, type GithubEnv, githubEnvironment } from "./github-environment.js";
 
-/** GitHub's slice of the environment: the App's id, key and webhook secret; its API for GHES. */
-export const githubEnvironment = {
-  GITHUB_APP_ID: environmentFields.optionalSecret(),
-  GITHUB_PRIVATE_KEY: environmentFields.optionalSecret(),
-  GITHUB_WEBHOOK_SECRET: environmentFields.optionalSecret(),
-  GITHUB_API_URL: environmentFields.optionalUrl(),
-};
-
-export type GithubEnv = EnvironmentOf<typeof githubEnvironment>;
-
-export const GITHUB_REQUIRED_VARIABLES = [
-  "GITHUB_APP_ID",
-  "GITHUB_PRIVATE_KEY",
-  "GITHUB_WEBHOOK_SECRET",
-] as const;
+export { GITHUB_REQUIRED_VARIABLES, type GithubEnv, githubEnvironment };
 
 export interface GithubBotModuleOptions {
   /** GitHub's pacing of content writes and the unit of `retry-after`; tests shorten both. */
@@ -30,10 +19,28 @@ export interface GithubBotModuleOptions {
 export function createGithubBotModule(options: GithubBotModuleOptions = {}): BotModule<GithubEnv> {
   return {
     platform: "github",
+    title: "GitHub",
+    guide: { path: "docs/github.md", about: "setting up GitHub" },
     environment: githubEnvironment,
     secrets: ["GITHUB_PRIVATE_KEY", "GITHUB_WEBHOOK_SECRET"],
     variables: GITHUB_REQUIRED_VARIABLES,
     disabledHint: "GitHub is off. Set the missing variables to turn it on (see docs/github.md).",
+    doctor: githubDoctorCheck,
+    catalogCounts: (catalog) => [
+      {
+        count: Object.keys(catalog.github.repositories).length,
+        one: "GitHub repository default",
+        many: "GitHub repository defaults",
+      },
+    ],
+    // Loaded only when the playground runs: the pane brings testkit's fake GitHub.
+    playground: async () => (await import("./playground/github-pane.js")).githubPane,
+    repositoryHost: (config) => ({
+      gitHost: gitHostOf(config.GITHUB_API_URL),
+      authorEmail: "baton@users.noreply.github.com",
+      ...(config.GITHUB_API_URL ? { apiUrl: config.GITHUB_API_URL } : {}),
+    }),
+    command: githubCommand,
     async setup(config, services) {
       // Probot and Octokit load only when GitHub is on: a Baton without it starts as fast as before.
       const { createGithubBot, GITHUB_DEFAULT_API_URL } = await import("./create-github-bot.js");
@@ -62,3 +69,10 @@ export function createGithubBotModule(options: GithubBotModuleOptions = {}): Bot
 }
 
 export const githubBotModule = createGithubBotModule();
+
+/** github.com, or the GitHub Enterprise Server host whose API GITHUB_API_URL names. */
+export function gitHostOf(apiUrl: string | undefined): string {
+  if (!apiUrl) return "https://github.com";
+  const url = new URL(apiUrl);
+  return url.hostname === "api.github.com" ? "https://github.com" : url.origin;
+}

@@ -4,12 +4,14 @@ export {
   PERMISSION_CACHE_TTL_MS,
   type PermissionCheck,
 } from "./access/create-permission-check.js";
+export { githubCommand, runGithubCommand } from "./cli/github-command.js";
 export {
   createGithubBot,
   GITHUB_DEFAULT_API_URL,
   type GithubBot,
   type GithubBotOptions,
 } from "./create-github-bot.js";
+export { githubDoctorCheck } from "./doctor/github-doctor-check.js";
 export { buildGithubRequest, impliedGithubTarget } from "./inbound/build-github-request.js";
 export { DEFAULT_GITHUB_MENTION, findBatonMention } from "./inbound/find-baton-mention.js";
 export { type GithubEventParse, parseGithubEvent } from "./inbound/parse-github-event.js";
@@ -29,6 +31,7 @@ export {
   type InstallationOctokits,
 } from "./octokit/create-installation-octokits.js";
 export { createRepositoryTokens, INSTALLATION_LOOKUP_TTL_MS } from "./octokit/create-repository-tokens.js";
+export type { OpenedPull } from "./playground/describe-opened-pulls.js";
 export { createGithubReplier, GITHUB_PROGRESS_MIN_INTERVAL_MS } from "./replier/create-github-replier.js";
 export {
   GITHUB_COMMENT_MAX_CHARS,

@@ -1,4 +1,5 @@
 export { checkLinearCredentials, type LinearCredentialsCheck } from "./check-linear-credentials.js";
+export { linearCommand, runLinearCommand } from "./cli/linear-command.js";
 export {
   type AgentActivityInput,
   createLinearApi,
@@ -18,6 +19,7 @@ export {
   withLinearBackoff,
 } from "./client/with-linear-backoff.js";
 export { createLinearBot, type LinearBotOptions } from "./create-linear-bot.js";
+export { linearDoctorCheck } from "./doctor/linear-doctor-check.js";
 export { type AgentSessionEvent, agentSessionEventSchema } from "./inbound/agent-session-event-schema.js";
 export { createElicitationAnswerer, type ElicitationPicker } from "./inbound/answer-elicitation.js";
 export {

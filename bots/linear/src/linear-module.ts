@@ -7,7 +7,9 @@ import {
   type Logger,
 } from "@baton/core";
 import type { LinearCredentialsCheck } from "./check-linear-credentials.js";
+import { linearCommand } from "./cli/linear-command.js";
 import type { LinearBotOptions } from "./create-linear-bot.js";
+import { linearDoctorCheck } from "./doctor/linear-doctor-check.js";
 
 /** Linear's slice of the environment: the webhook secret, an API key or the OAuth app, and options. */
 export const linearEnvironment = {
@@ -41,6 +43,8 @@ const LINEAR_STARTUP_RATE_LIMIT_RETRIES = 3;
  */
 export const linearBotModule: BotModule<LinearEnv> = {
   platform: "linear",
+  title: "Linear",
+  guide: { path: "docs/linear.md", about: "setting up Linear" },
   environment: linearEnvironment,
   secrets: ["LINEAR_WEBHOOK_SECRET", "LINEAR_API_KEY", "LINEAR_CLIENT_SECRET"],
   variables: ["LINEAR_WEBHOOK_SECRET", "LINEAR_API_KEY", ...LINEAR_OAUTH_VARIABLES],
@@ -52,6 +56,17 @@ export const linearBotModule: BotModule<LinearEnv> = {
     return missing;
   },
   disabledHint: "Linear is off. Set the missing variables to turn it on (see docs/linear.md).",
+  doctor: linearDoctorCheck,
+  catalogCounts: (catalog) => [
+    {
+      count: Object.keys(catalog.linear.teams).length + Object.keys(catalog.linear.projects).length,
+      one: "Linear mapping",
+      many: "Linear mappings",
+    },
+  ],
+  // Loaded only when the playground runs: the pane brings testkit's fake Linear.
+  playground: async () => (await import("./playground/linear-pane.js")).linearPane,
+  command: linearCommand,
   async setup(config, services) {
     const apiUrl = config.LINEAR_API_URL;
     // Loaded only when Linear is on: the SDK is large, and a Baton without Linear starts faster.

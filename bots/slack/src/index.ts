@@ -2,6 +2,7 @@ export { markdownToMrkdwn } from "./blocks/markdown-to-mrkdwn.js";
 export { catalogTargets, pickerBlocks, searchTargetOptions } from "./blocks/picker-blocks.js";
 export { resultMessages, SLACK_MAX_BLOCKS_PER_MESSAGE } from "./blocks/result-blocks.js";
 export { SLACK_SECTION_TEXT_MAX_CHARS, splitForSections } from "./blocks/split-for-sections.js";
+export { runSlackCommand, slackCommand } from "./cli/slack-command.js";
 export {
   createSlackSteeringGuard,
   createSlackSteeringRule,
@@ -13,6 +14,7 @@ export {
   type SlackBot,
   type SlackBotOptions,
 } from "./create-slack-bot.js";
+export { slackDoctorCheck } from "./doctor/slack-doctor-check.js";
 export { parseSlackEvent, type SlackEventParse, type SlackIdentity } from "./inbound/parse-slack-event.js";
 export { SEND_TO_BATON_CALLBACK_ID, SLASH_COMMAND } from "./inbound/register-slack-interactions.js";
 export type { SlackEventOutcome, SlackEventRouter } from "./inbound/route-slack-event.js";

@@ -7,7 +7,9 @@ import {
   type Logger,
 } from "@baton/core";
 import { LogLevel, WebClient } from "@slack/web-api";
+import { slackCommand } from "./cli/slack-command.js";
 import { createSlackBot, SLACK_CLIENT_RETRY_CONFIG } from "./create-slack-bot.js";
+import { slackDoctorCheck } from "./doctor/slack-doctor-check.js";
 import type { SlackIdentity } from "./inbound/parse-slack-event.js";
 import { toBoltLogger } from "./to-bolt-logger.js";
 
@@ -29,10 +31,19 @@ export const SLACK_REQUIRED_VARIABLES = ["SLACK_SIGNING_SECRET", "SLACK_BOT_TOKE
  */
 export const slackBotModule: BotModule<SlackEnv> = {
   platform: "slack",
+  title: "Slack",
+  guide: { path: "docs/slack.md", about: "setting up Slack" },
   environment: slackEnvironment,
   secrets: ["SLACK_SIGNING_SECRET", "SLACK_BOT_TOKEN", "SLACK_APP_TOKEN"],
   variables: SLACK_REQUIRED_VARIABLES,
   disabledHint: `Slack is off. Set ${SLACK_REQUIRED_VARIABLES.join(" and ")} to turn it on (see docs/slack.md).`,
+  doctor: slackDoctorCheck,
+  catalogCounts: (catalog) => [
+    { count: Object.keys(catalog.slack.channels).length, one: "Slack channel", many: "Slack channels" },
+  ],
+  // Loaded only when the playground runs: the pane brings testkit's fake Slack.
+  playground: async () => (await import("./playground/slack-pane.js")).slackPane,
+  command: slackCommand,
   async setup(config, services) {
     const token = config.SLACK_BOT_TOKEN!;
     const identity = await identifySlackBot(token, config.SLACK_API_URL, services.logger);

@@ -15,6 +15,7 @@ import type { SessionStore } from "../store/session-store.js";
 import type { QueuedRequesters, StopConversation } from "./conversation-queue.js";
 import type { HttpRoute } from "./http-route.js";
 import type { Logger } from "./logger.js";
+import type { PlatformOperations } from "./platform-operations.js";
 import type { Replier } from "./replier.js";
 import type { RepositoryTokenProvider } from "./repository-tokens.js";
 import type { RequestIntake } from "./request-intake.js";
@@ -113,7 +114,7 @@ export interface BotServices {
  * to the variables it reads (so `TConfig` carries them, parsed), never logs `secrets` and redacts
  * them from everything shared, and turns the platform on when `missingVariables` finds nothing;
  * otherwise it logs one line, `server.<platform>.disabled`, with the missing names and
- * `disabledHint`.
+ * `disabledHint`. Its doctor check, CLI command and playground pane: see `PlatformOperations`.
  *
  * @example
  * export const githubBotModule: BotModule<GithubEnv> = {
@@ -125,7 +126,7 @@ export interface BotServices {
  *   setup: async (config, services) => createGithubBot({ ...services, appId: config.GITHUB_APP_ID! }),
  * };
  */
-export interface BotModule<TConfig> {
+export interface BotModule<TConfig> extends PlatformOperations<TConfig> {
   platform: Platform;
   /** The platform's slice of the environment schema: its variables, each optional (off when unset). */
   environment: z.ZodRawShape;

@@ -21,7 +21,7 @@ export interface StartedBots {
   requestContext: RequestContextProviders;
   /** Each turn's platform's access policy; platforms without one admit every turn. */
   admit: AdmitTurn;
-  /** Tokens for fetching repositories, from the bot that provides them (GitHub), for the agent backend. */
+  /** Tokens for fetching repositories, from the bot that provides them, for the agent backend. */
   repositoryTokens?: RepositoryTokenProvider;
 }
 
@@ -60,7 +60,7 @@ export async function setupBots({
     guards[bot.platform] = bot.steering;
     if (bot.requestContext) requestContext[bot.platform] = bot.requestContext;
     if (bot.admit) admitters[bot.platform] = bot.admit;
-    // Only GitHub provides them today; were a second platform to, the first one listed would win.
+    // One platform provides them today; were a second to, the first one listed would win.
     repositoryTokens ??= bot.repositoryTokens;
   }
   return {
@@ -69,7 +69,8 @@ export async function setupBots({
     requestContext,
     ...(repositoryTokens ? { repositoryTokens } : {}),
     // The guard of the platform where the person asks: a session continued from another platform
-    // (a PR that a Slack session made) is steered by that platform's rules, which admitted them.
+    // (a pull request that a session begun elsewhere made) is steered by that platform's rules,
+    // which admitted them.
     steering: (session, actor, request) =>
       guards[actor.platform]?.(session, actor, request) ?? { allowed: true },
     admit: (turn) =>

@@ -1,12 +1,10 @@
+import type { CliCommand } from "@baton/core";
+import { BOT_MODULES } from "../bots/bot-modules.js";
 import { CATALOG_USAGE, runCatalogCommand } from "./catalog-command.js";
 import { CLASSIFY_USAGE, runClassifyCommand } from "./classify-command.js";
-import type { CliCommand } from "./cli-command.js";
 import { DOCTOR_USAGE, runDoctorCommand } from "./doctor-command.js";
-import { GITHUB_USAGE, runGithubCommand } from "./github-command.js";
-import { LINEAR_USAGE, runLinearCommand } from "./linear-command.js";
 import { runServeCommand, serveUsage } from "./serve-command.js";
 import { runShareCommand, SHARE_USAGE } from "./share-command.js";
-import { runSlackCommand, SLACK_USAGE } from "./slack-command.js";
 
 /** Every `baton` command, in the order `baton --help` lists them. */
 export const BATON_COMMANDS: readonly CliCommand[] = [
@@ -52,22 +50,6 @@ export const BATON_COMMANDS: readonly CliCommand[] = [
     usage: CATALOG_USAGE,
     run: runCatalogCommand,
   },
-  {
-    name: "slack",
-    summary: "print the Slack app manifest (--url https://your-host or --socket-mode)",
-    usage: SLACK_USAGE,
-    run: runSlackCommand,
-  },
-  {
-    name: "github",
-    summary: "print the GitHub App manifest (app.yml): github manifest --url https://your-host",
-    usage: GITHUB_USAGE,
-    run: runGithubCommand,
-  },
-  {
-    name: "linear",
-    summary: "print the Linear OAuth app settings and install link: linear setup --url https://your-host",
-    usage: LINEAR_USAGE,
-    run: runLinearCommand,
-  },
+  // Each platform's own command (`baton <platform> …`), from its module, in the modules' order.
+  ...BOT_MODULES.flatMap((module) => (module.command ? [module.command] : [])),
 ];

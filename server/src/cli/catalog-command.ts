@@ -1,10 +1,9 @@
 import { readFile, rename, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { BatonError, errorMessage, parseCatalog } from "@baton/core";
+import { BatonError, type CliIo, errorMessage, parseCatalog } from "@baton/core";
 import { parseDocument } from "yaml";
 import { loadConfig } from "../config/load-config.js";
 import { createOpenInspectClientFromConfig } from "../platforms/setup-openinspect.js";
-import type { CliIo } from "./cli-io.js";
 import { type CatalogMergeReport, mergeOpenInspectCatalog } from "./merge-openinspect-catalog.js";
 
 export const CATALOG_USAGE = [

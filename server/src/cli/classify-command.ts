@@ -1,11 +1,14 @@
 import {
   BatonError,
   type Catalog,
+  type CliIo,
   type ConversationRef,
   loadCatalogWithWarnings,
   type Platform,
+  parseCliArgs,
   parseRequestText,
   platformSchema,
+  printUsage,
   REQUEST_CONTEXT_KEYS,
   type SessionRequest,
   sessionRequestSchema,
@@ -13,9 +16,6 @@ import {
 import { loadConfig } from "../config/load-config.js";
 import { createLogger } from "../logging/create-logger.js";
 import { createBatonClassifier } from "../platforms/create-baton-classifier.js";
-import type { CliIo } from "./cli-io.js";
-import { parseCliArgs } from "./parse-cli-args.js";
-import { printUsage } from "./print-usage.js";
 
 export const CLASSIFY_USAGE = [
   'Usage: baton classify [--platform slack|github|linear] [--channel NAME] [--repo OWNER/NAME] [--context KEY=VALUE]... [--config FILE] "text"',

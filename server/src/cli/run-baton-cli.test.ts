@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
-import { BatonError } from "@baton/core";
+import { BatonError, type CliCommand } from "@baton/core";
 import { describe, expect, it } from "vitest";
 import { BATON_COMMANDS } from "./baton-commands.js";
-import type { CliCommand } from "./cli-command.js";
 import { runBatonCli } from "./run-baton-cli.js";
 
 const VERSION = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;

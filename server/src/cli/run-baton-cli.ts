@@ -1,9 +1,6 @@
 import { readFileSync } from "node:fs";
-import { BatonError } from "@baton/core";
+import { BatonError, type CliCommand, type CliIo, printUsage } from "@baton/core";
 import { summarizeError } from "../logging/summarize-error.js";
-import type { CliCommand } from "./cli-command.js";
-import type { CliIo } from "./cli-io.js";
-import { printUsage } from "./print-usage.js";
 
 const DEFAULT_COMMAND = "start";
 const HELP_FLAGS = new Set(["--help", "-h"]);

@@ -1,11 +1,8 @@
-import { errorMessage } from "@baton/core";
+import { type CliIo, errorMessage, parseCliArgs, printUsage } from "@baton/core";
 import { loadConfig } from "../config/load-config.js";
 import { createConsoleLogger } from "../logging/create-console-logger.js";
 import { startPlayground } from "../playground/start-playground.js";
 import { type BatonMode, startBaton } from "../start-baton.js";
-import type { CliIo } from "./cli-io.js";
-import { parseCliArgs } from "./parse-cli-args.js";
-import { printUsage } from "./print-usage.js";
 
 const SERVE_DESCRIPTIONS: Record<BatonMode, string> = {
   all: "Runs the gateway and the worker in one process.",

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import {
+  type CliIo,
   createRedisKeys,
   createSessionStore,
   createShareService,
@@ -9,6 +10,7 @@ import {
   loadCatalog,
   loadShareLinkKeyring,
   parseShareLifetime,
+  printUsage,
   retentionFor,
   type ShareLifetime,
   type ShareService,
@@ -19,8 +21,6 @@ import { Redis } from "ioredis";
 import { loadConfig, SHARE_LINK_KEY_FILE } from "../config/load-config.js";
 import { createClusterClient } from "../redis/create-cluster-client.js";
 import { LOCAL_REDIS_URL } from "../redis/resolve-redis.js";
-import type { CliIo } from "./cli-io.js";
-import { printUsage } from "./print-usage.js";
 
 export const SHARE_USAGE = [
   "Usage: baton share <command>",

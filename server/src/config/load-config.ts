@@ -1,3 +1,4 @@
+import { OPENINSPECT_SECRET_VARIABLES } from "@baton/backends";
 import {
   BatonError,
   type BotModule,
@@ -89,16 +90,15 @@ export const configSchema = z.object({
   PATH: z.string().min(1).optional(),
   /** The `codex` CLI to run; the one pinned in @openai/codex by default. */
   CODEX_PATH: z.string().min(1).optional(),
-  /** Who Baton's commits are by (the GitHub App's bot, say); the person who asked is a trailer. */
+  /**
+   * Who Baton's commits are by (a platform app's bot, say); the person who asked is a trailer.
+   * The email defaults to the repository host's own (`repositoryHost`'s `authorEmail`).
+   */
   BATON_GIT_AUTHOR_NAME: z.string().min(1).default("Baton"),
-  BATON_GIT_AUTHOR_EMAIL: z.string().email().default("baton@users.noreply.github.com"),
+  BATON_GIT_AUTHOR_EMAIL: z.string().email().optional(),
   OPENINSPECT_URL: optionalUrl,
   /** Open-Inspect's web app, where a session's screenshots and videos can be opened. */
   OPENINSPECT_WEB_URL: optionalUrl,
-  /** One secret per Open-Inspect service identity Baton signs as (`slack-bot`, `github-bot`, `linear-bot`). */
-  OPENINSPECT_SLACK_SECRET: optionalSecret,
-  OPENINSPECT_GITHUB_SECRET: optionalSecret,
-  OPENINSPECT_LINEAR_SECRET: optionalSecret,
   /** Turns on the queue dashboard at /admin/queues, and is required there (docs/operations.md). */
   BATON_ADMIN_TOKEN: z.string().min(16).optional(),
   /** /metrics needs `Authorization: Bearer <token>` when set (docs/security.md). */
@@ -132,31 +132,64 @@ export const configSchema = z.object({
  * The schema with the modules' slices (a platform a test or an embedder brings reads its own
  * variables too) and the checks that span variables (BATON_RETENTION's minimum and its escape).
  */
-function checkedConfigSchema(modules: readonly Pick<BotModule<unknown>, "environment">[]) {
+function checkedConfigSchema(modules: readonly ListedModule[]) {
   const slices = modules.map((module) => module.environment);
-  return configSchema.extend(Object.assign({}, ...slices)).superRefine((parsed, context) => {
-    const config = parsed as Pick<Config, "BATON_RETENTION" | "BATON_ALLOW_SHORT_RETENTION">;
-    const problem = retentionProblem(config.BATON_RETENTION, config.BATON_ALLOW_SHORT_RETENTION === "1");
-    if (problem) context.addIssue({ code: "custom", path: ["BATON_RETENTION"], message: problem });
-  });
+  return configSchema
+    .extend(Object.assign({}, ...slices, openInspectSecretsEnvironment(modules)))
+    .superRefine((parsed, context) => {
+      const config = parsed as Pick<Config, "BATON_RETENTION" | "BATON_ALLOW_SHORT_RETENTION">;
+      const problem = retentionProblem(config.BATON_RETENTION, config.BATON_ALLOW_SHORT_RETENTION === "1");
+      if (problem) context.addIssue({ code: "custom", path: ["BATON_RETENTION"], message: problem });
+    });
 }
-export type Config = z.infer<typeof configSchema>;
+/** A module as `loadConfig` reads it: its slice of the schema, and its platform (for the variables named after it). */
+type ListedModule = Pick<BotModule<unknown>, "environment" | "platform">;
+
+/**
+ * One secret per Open-Inspect service identity Baton signs as, for each listed platform's people
+ * (`OPENINSPECT_<PLATFORM>_SECRET`, named by the openinspect backend).
+ */
+function openInspectSecretsEnvironment(modules: readonly ListedModule[]): z.ZodRawShape {
+  return Object.fromEntries(
+    modules.map((module) => [OPENINSPECT_SECRET_VARIABLES[module.platform], optionalSecret]),
+  );
+}
+
+/** The names of the Open-Inspect secrets of the listed platforms, in the modules' order, once each. */
+export function openInspectSecretVariables(
+  modules: readonly Pick<BotModule<unknown>, "platform">[] = BOT_MODULES,
+) {
+  return [...new Set(modules.map((module) => OPENINSPECT_SECRET_VARIABLES[module.platform]))];
+}
+
+export type Config = z.infer<typeof configSchema> &
+  Partial<Record<(typeof OPENINSPECT_SECRET_VARIABLES)[keyof typeof OPENINSPECT_SECRET_VARIABLES], string>>;
 
 /** Where the share link key lives when BATON_SHARE_KEY is not set (inside BATON_DATA_DIR). */
 export const SHARE_LINK_KEY_FILE = "share-link.key";
 
-/** Names of the variables that hold secrets: never logged, and redacted from everything shared. */
-export const SECRET_CONFIG_KEYS = [
-  ...BOT_MODULES.flatMap((module) => module.secrets),
+/** Names of Baton's own variables that hold secrets (a platform's are its module's `secrets`). */
+const BATON_SECRET_KEYS = [
   "OPENAI_API_KEY",
-  "OPENINSPECT_SLACK_SECRET",
-  "OPENINSPECT_GITHUB_SECRET",
-  "OPENINSPECT_LINEAR_SECRET",
   "BATON_SHARE_KEY",
   "BATON_ADMIN_TOKEN",
   "BATON_SHARE_KEYS",
   "BATON_METRICS_TOKEN",
 ] as const;
+
+/**
+ * Names of the variables that hold secrets, for the listed `modules`: never logged, and redacted
+ * from everything shared. A platform's secrets count only when its module is listed.
+ */
+export function secretConfigKeys(
+  modules: readonly Pick<BotModule<unknown>, "platform" | "secrets">[] = BOT_MODULES,
+): string[] {
+  return [
+    ...modules.flatMap((module) => module.secrets),
+    ...BATON_SECRET_KEYS,
+    ...openInspectSecretVariables(modules),
+  ];
+}
 
 export class ConfigError extends BatonError {
   /** `reasons`: Baton's own explanations (never a value), for checks a variable's name does not explain. */
@@ -177,7 +210,7 @@ export class ConfigError extends BatonError {
  */
 export function loadConfig(
   env: Record<string, string | undefined>,
-  modules: readonly Pick<BotModule<unknown>, "environment">[] = BOT_MODULES,
+  modules: readonly ListedModule[] = BOT_MODULES,
 ): Config {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
@@ -192,9 +225,12 @@ export function loadConfig(
   return parsed.data as Config;
 }
 
-/** The values of every configured secret, for redaction. */
-export function configuredSecrets(config: Config): string[] {
-  return SECRET_CONFIG_KEYS.map((key) => (config as Record<string, unknown>)[key]).filter(
-    (value): value is string => typeof value === "string",
-  );
+/** The values of every configured secret of Baton and the listed `modules`, for redaction. */
+export function configuredSecrets(
+  config: Config,
+  modules: readonly Pick<BotModule<unknown>, "platform" | "secrets">[] = BOT_MODULES,
+): string[] {
+  return secretConfigKeys(modules)
+    .map((key) => (config as Record<string, unknown>)[key])
+    .filter((value): value is string => typeof value === "string");
 }

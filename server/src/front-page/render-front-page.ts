@@ -1,4 +1,6 @@
 import type { Platform } from "@baton/core";
+import { BOT_MODULES } from "../bots/bot-modules.js";
+import { listPlatformTitles } from "../bots/platform-titles.js";
 import { renderHtmlHead } from "../html/render-html-head.js";
 import { escapeHtml } from "../share-pages/escape-html.js";
 import { FRONT_PAGE_STYLE } from "./front-page-style.js";
@@ -8,9 +10,8 @@ export const FRONT_PAGE_DOCS: ReadonlyArray<{ path: string; about: string }> = [
   { path: "README.md", about: "quick start, configuration, a tour" },
   { path: "docs/architecture.md", about: "how a request travels, Redis keys, delivery guarantees" },
   { path: "docs/configuration.md", about: "every environment variable" },
-  { path: "docs/slack.md", about: "setting up Slack" },
-  { path: "docs/github.md", about: "setting up GitHub" },
-  { path: "docs/linear.md", about: "setting up Linear" },
+  // Each platform's own guide, from its module.
+  ...BOT_MODULES.flatMap((module) => (module.guide ? [module.guide] : [])),
   { path: "docs/classifier.md", about: "how Baton picks the codebase" },
   { path: "docs/operations.md", about: "deploying, Redis settings, scaling, metrics" },
   { path: "docs/security.md", about: "who may do what, share links, keys" },
@@ -50,7 +51,7 @@ export function renderFrontPage(model: FrontPageModel): string {
 <body>
 <main>
 <h1>Baton</h1>
-<p>Baton hands work to a background coding agent from Slack, GitHub and Linear: it verifies and
+<p>Baton hands work to a background coding agent from ${escapeHtml(listPlatformTitles(BOT_MODULES))}: it verifies and
 queues each request, picks the codebase it is about, runs it on an agent backend and answers in
 the same thread with the result and a read-only link to the session's transcript.</p>
 ${renderPlayground(model.playgroundPath)}

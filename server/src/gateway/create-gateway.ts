@@ -100,7 +100,7 @@ export function createGateway({ routes, logger, onAnswered }: GatewayOptions): S
       else response.destroy();
     });
   });
-  // Slack and GitHub keep connections alive between deliveries; keep them open a bit longer than they do.
+  // Platforms keep connections alive between deliveries; keep them open a bit longer than they do.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   return server;

@@ -96,7 +96,7 @@ function closeGateway(server: Server): Promise<void> {
   return new Promise<void>((resolve) => {
     server.close(() => resolve());
     server.closeIdleConnections();
-    // Keep-alive connections in use (a share page polling, Slack's warm sockets) would keep
+    // Keep-alive connections in use (a share page polling, a platform's warm sockets) would keep
     // close() waiting for ever: after a moment they are cut.
     setTimeout(() => server.closeAllConnections(), GATEWAY_CLOSE_GRACE_MS).unref();
   });

@@ -103,7 +103,7 @@ function createJsonStdout({
 }
 
 /**
- * `12:04:01.250 INFO  server.started url=http://127.0.0.1:3000 platforms=[slack]`. An in-process
+ * `12:04:01.250 INFO  server.started url=http://127.0.0.1:3000 platforms=[acme]`. An in-process
  * stream that writes synchronously, not a worker transport: lines logged just before the
  * process exits are not lost.
  */

@@ -8,8 +8,8 @@ export const PRETTY_VALUE_MAX_CHARS = 160;
  * can be, quoted otherwise; lists comma-separated; an error as its message.
  *
  * @example
- * formatLogFields({ event: "server.started", url: "http://127.0.0.1:3000", platforms: ["slack"] })
- * // → "url=http://127.0.0.1:3000 platforms=[slack]"
+ * formatLogFields({ event: "server.started", url: "http://127.0.0.1:3000", platforms: ["acme"] })
+ * // → "url=http://127.0.0.1:3000 platforms=[acme]"
  */
 export function formatLogFields(record: Record<string, unknown>): string {
   return Object.entries(record)

@@ -81,7 +81,7 @@ export function createBatonMetrics({
     },
     ackSeconds: new Histogram({
       name: "baton_ack_latency_seconds",
-      help: "Time from a request's arrival to its acknowledgement (👀, a Linear thought), by platform.",
+      help: "Time from a request's arrival to its acknowledgement (the 👀 or thought a platform shows first), by platform.",
       labelNames: ["platform"],
       buckets: ACK_SECONDS_BUCKETS,
       registers,

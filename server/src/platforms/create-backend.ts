@@ -23,7 +23,7 @@ export interface BackendDependencies {
   /** How long a backend keeps what it remembers of a session (BATON_RETENTION). */
   retention: Retention;
   logger: Logger;
-  /** Installation tokens for fetching GitHub repositories, once the GitHub bot provides them. */
+  /** Tokens for fetching repositories, once a bot provides them (its `repositoryTokens`). */
   tokens?: RepositoryTokenProvider;
 }
 

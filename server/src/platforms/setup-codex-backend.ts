@@ -16,7 +16,8 @@ import {
 import { type AgentBackend, agentNetworkFor, BatonError, createRedactor, type Logger } from "@baton/core";
 import { type Config, configuredSecrets } from "../config/load-config.js";
 import type { BackendDependencies } from "./create-backend.js";
-import { gitHostOf, WORKSPACES_DIR } from "./setup-openai-backend.js";
+import { gitHostOption, repositoryHostOf } from "./repository-host-of.js";
+import { WORKSPACES_DIR } from "./setup-openai-backend.js";
 
 /** Inside BATON_DATA_DIR: each session's worktrees, the harness's home, its commands' temp dirs. */
 export const CODEX_DIRS = { sessions: "sessions", home: "codex-home", temp: "codex-tmp" } as const;
@@ -26,6 +27,9 @@ export const CODEX_SWEEP_INTERVAL_MS = 10 * 60_000;
 export const CODEX_REMOTE_TIMEOUT_MS = 5 * 60_000;
 /** How long the startup check of the sandbox may take before it is reported as not answering. */
 const SANDBOX_CHECK_TIMEOUT_MS = 30_000;
+
+/** Commits' author address when neither BATON_GIT_AUTHOR_EMAIL nor a repository host names one. */
+const FALLBACK_AUTHOR_EMAIL = "baton@localhost";
 
 // Local Responses API servers accept any key; the CLI wants one all the same.
 const PLACEHOLDER_API_KEY = "not-needed";
@@ -52,7 +56,7 @@ export function codexHarnessFromConfig(
 
 /**
  * BATON_BACKEND=codex: the Codex harness on the model server of OPENAI_API_KEY / OPENAI_BASE_URL,
- * session workspaces under BATON_DATA_DIR, pushes with the GitHub App's installation tokens. The
+ * session workspaces under BATON_DATA_DIR, pushes with the repository tokens a bot provides. The
  * sandbox is checked at startup (a machine that refuses it is logged with the fix, and turns fail
  * in words); a sweep removes the workspaces of ended sessions and dead workers while it runs.
  */
@@ -67,7 +71,7 @@ export function setupCodexBackend(deps: BackendDependencies): AgentBackend {
   const stores = createRepositoryStores({
     dir: join(dataDir, WORKSPACES_DIR),
     catalog,
-    gitHost: gitHostOf(config.GITHUB_API_URL),
+    ...gitHostOption(config),
     remoteTimeoutMs: CODEX_REMOTE_TIMEOUT_MS,
     ...(tokens ? { tokens } : {}),
   });
@@ -81,6 +85,9 @@ export function setupCodexBackend(deps: BackendDependencies): AgentBackend {
     idleMs: Math.max(WORKSPACE_IDLE_MS, 2 * config.BATON_TURN_TIMEOUT_MS),
     logger,
   });
+  const host = repositoryHostOf(config);
+  const apiUrl = host?.apiUrl;
+  const authorEmail = config.BATON_GIT_AUTHOR_EMAIL ?? host?.authorEmail ?? FALLBACK_AUTHOR_EMAIL;
   const redactor = createRedactor({ knownSecrets: configuredSecrets(config) });
   const harness = codexHarnessFromConfig(config, {
     threadStore: createRedisThreadStore({ redis, keys, retention }),
@@ -93,14 +100,12 @@ export function setupCodexBackend(deps: BackendDependencies): AgentBackend {
     publish: createTurnPublisher({
       stores,
       state,
-      author: { name: config.BATON_GIT_AUTHOR_NAME, email: config.BATON_GIT_AUTHOR_EMAIL },
-      // Pull requests need the GitHub App's tokens: without the GitHub bot, a branch is pushed only.
+      author: { name: config.BATON_GIT_AUTHOR_NAME, email: authorEmail },
+      // Pull requests need a bot's repository tokens: without them, a branch is pushed only.
       ...(tokens
         ? {
             tokens,
-            pullRequests: createGithubPullRequests(
-              config.GITHUB_API_URL ? { apiUrl: config.GITHUB_API_URL } : {},
-            ),
+            pullRequests: createGithubPullRequests(apiUrl ? { apiUrl } : {}),
           }
         : {}),
       redact: (text) => redactor.redact(text).text,

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { createOpenAIBackend, createRedisAgentMemory, createWorkspaceCache } from "@baton/backends";
 import { type AgentBackend, BatonError } from "@baton/core";
 import type { BackendDependencies } from "./create-backend.js";
+import { gitHostOption } from "./repository-host-of.js";
 
 /** Where the built-in agent keeps its checkouts, inside BATON_DATA_DIR. */
 export const WORKSPACES_DIR = "workspaces";
@@ -31,18 +32,11 @@ export function setupOpenAIBackend({
     workspaces: createWorkspaceCache({
       dir: join(config.BATON_DATA_DIR, WORKSPACES_DIR),
       catalog,
-      gitHost: gitHostOf(config.GITHUB_API_URL),
+      ...gitHostOption(config),
       logger,
       ...(tokens ? { tokens } : {}),
     }),
     memory: createRedisAgentMemory({ redis, keys, logger, retention }),
     logger,
   });
-}
-
-/** github.com, or the GitHub Enterprise Server host whose API GITHUB_API_URL names. */
-export function gitHostOf(apiUrl: string | undefined): string {
-  if (!apiUrl) return "https://github.com";
-  const url = new URL(apiUrl);
-  return url.hostname === "api.github.com" ? "https://github.com" : url.origin;
 }

@@ -3,26 +3,33 @@ import {
   createOpenInspectClient,
   createRedisRemoteSessionStore,
   OPENINSPECT_SECRET_VARIABLES,
+  OPENINSPECT_SERVICE_FOR_PLATFORM,
   type OpenInspectClient,
   type OpenInspectSecrets,
 } from "@baton/backends";
 import {
   type AgentBackend,
   BatonError,
+  type BotModule,
   type Catalog,
   type Logger,
   type RedisKeys,
   type Retention,
 } from "@baton/core";
 import type { Redis } from "ioredis";
-import type { Config } from "../config/load-config.js";
+import { BOT_MODULES } from "../bots/bot-modules.js";
+import { type Config, openInspectSecretVariables } from "../config/load-config.js";
 
-/** The Open-Inspect secrets the configuration holds, by platform. */
-export function openInspectSecrets(config: Config): OpenInspectSecrets {
+/** The Open-Inspect secrets the configuration holds, by platform, for the listed `modules`. */
+export function openInspectSecrets(
+  config: Config,
+  modules: readonly Pick<BotModule<unknown>, "platform">[] = BOT_MODULES,
+): OpenInspectSecrets {
   const secrets: OpenInspectSecrets = {};
-  if (config.OPENINSPECT_SLACK_SECRET) secrets.slack = config.OPENINSPECT_SLACK_SECRET;
-  if (config.OPENINSPECT_GITHUB_SECRET) secrets.github = config.OPENINSPECT_GITHUB_SECRET;
-  if (config.OPENINSPECT_LINEAR_SECRET) secrets.linear = config.OPENINSPECT_LINEAR_SECRET;
+  for (const { platform } of modules) {
+    const secret = config[OPENINSPECT_SECRET_VARIABLES[platform]];
+    if (secret) secrets[platform] = secret;
+  }
   return secrets;
 }
 
@@ -39,10 +46,12 @@ export function createOpenInspectClientFromConfig(config: Config, purpose: strin
   }
   const secrets = openInspectSecrets(config);
   if (Object.keys(secrets).length === 0) {
-    const names = Object.values(OPENINSPECT_SECRET_VARIABLES).join(", ");
+    const platforms = [...new Set(BOT_MODULES.map((module) => module.platform))];
+    const names = openInspectSecretVariables().join(", ");
+    const identities = platforms.map((platform) => OPENINSPECT_SERVICE_FOR_PLATFORM[platform]).join(", ");
     throw new BatonError(
       "config_invalid",
-      `${purpose} needs at least one of ${names}: each is the control plane's shared secret of the service identity (slack-bot, github-bot, linear-bot) Baton signs as for that platform's people.`,
+      `${purpose} needs at least one of ${names}: each is the control plane's shared secret of the service identity (${identities}) Baton signs as for that platform's people.`,
     );
   }
   return createOpenInspectClient({ baseUrl: config.OPENINSPECT_URL, secrets });

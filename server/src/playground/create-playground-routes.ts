@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { PaneActionResult } from "@baton/core";
 import { errorMessage, type HttpRoute, type Logger, sendJson } from "@baton/core";
 import { isLocalHostHeader } from "./is-local-host-header.js";
 import { isLoopbackAddress } from "./is-loopback-address.js";
-import type { PaneActionResult } from "./playground-pane.js";
 import { playgroundSecurityHeaders } from "./playground-security-headers.js";
 
 /** A person's action is a few lines of text; anything bigger is not from the page. */

@@ -1,6 +1,6 @@
+import type { PlaygroundPane } from "@baton/core";
 import { describe, expect, it } from "vitest";
 import { decidePlayground } from "./decide-playground.js";
-import type { PlaygroundPane } from "./playground-pane.js";
 
 const pane = (platform: PlaygroundPane["platform"], credentials: string[]): PlaygroundPane => ({
   platform,

@@ -1,5 +1,4 @@
-import type { Platform } from "@baton/core";
-import type { PlaygroundPane } from "./playground-pane.js";
+import type { Platform, PlaygroundPane } from "@baton/core";
 
 export type PlaygroundDecision =
   | { kind: "off"; reason: "turned_off" | "credentials_set"; live: Platform[] }

@@ -1,6 +1,6 @@
 /**
  * The page's shared script (a classic script served as `/playground/playground.js`, before the
- * panes' scripts): building DOM nodes without `innerHTML`, Slack-style text formatting, the actions
+ * panes' scripts): building DOM nodes without `innerHTML`, chat-style text formatting, the actions
  * the panes post, and the event stream. Everything the platforms send is drawn as text or as
  * http(s) links; nothing from them is parsed as HTML.
  */
@@ -56,13 +56,13 @@ export const PLAYGROUND_SCRIPT =
     if (last < text.length) out.push(text.slice(last));
     return out;
   }
-  // Slack's mrkdwn (and the plain markdown links GitHub and Linear get): links, mentions,
-  // code blocks, quotes, line breaks.
+  // Chat markup (<url|label> links, <@id> mentions) and the plain markdown links of markdown
+  // panes: links, mentions, code blocks, quotes, line breaks.
   function formatted(text, names, markdown) {
     var out = [];
     var source = String(text || "");
-    // GitHub and Linear markdown: hidden HTML comments (Baton's turn markers) are not shown.
-    if (markdown) source = source.replace(/<!--[\s\S]*?-->/g, "").replace(/^\s+/, "");
+    // Markdown panes: hidden HTML comments (Baton's turn markers) are not shown.
+    if (markdown) source = source.replace(/<!--[sS]*?-->/g, "").replace(/^s+/, "");
     var parts = source.split(/(` +
   "```" +
   String.raw`[\s\S]*?` +

@@ -1,17 +1,15 @@
-import type { HttpRoute, Logger, Platform } from "@baton/core";
+import type { DemoRepository, HttpRoute, Logger, Platform, PlaygroundPane, SimulatedPane } from "@baton/core";
 import type { Config } from "../config/load-config.js";
-import { type DemoRepository, PLAYGROUND_DEMO_REPOSITORY } from "./codex/demo-repository.js";
+import { PLAYGROUND_DEMO_REPOSITORY } from "./codex/demo-repository.js";
 import { type ScriptedCodex, startScriptedCodex, wantsScriptedCodex } from "./codex/start-scripted-codex.js";
 import { createPlaygroundRoutes } from "./create-playground-routes.js";
 import { createPlaygroundStream } from "./create-playground-stream.js";
 import { decidePlayground } from "./decide-playground.js";
-import type { PlaygroundPane, SimulatedPane } from "./playground-pane.js";
-import { PLAYGROUND_PANES } from "./playground-panes.js";
+import { loadPlaygroundPanes } from "./playground-panes.js";
 import { PLAYGROUND_BOOT_SCRIPT, PLAYGROUND_SCRIPT } from "./playground-script.js";
 import { PLAYGROUND_STYLE } from "./playground-style.js";
 import { renderPlaygroundPage } from "./render-playground-page.js";
 import { playgroundCatalogPath } from "./sample-catalog-path.js";
-import { PLAYGROUND_SLACK_CHANNEL } from "./slack/create-slack-pane.js";
 
 export const PLAYGROUND_PATH = "/playground";
 
@@ -32,6 +30,7 @@ export interface StartPlaygroundOptions {
   config: Config;
   env: Record<string, string | undefined>;
   logger: Logger;
+  /** The listed modules' panes by default. */
   panes?: readonly PlaygroundPane[];
 }
 
@@ -44,8 +43,9 @@ export async function startPlayground({
   config,
   env,
   logger,
-  panes = PLAYGROUND_PANES,
+  panes: given,
 }: StartPlaygroundOptions): Promise<Playground | null> {
+  const panes = given ?? (await loadPlaygroundPanes());
   const log = logger.child({ component: "server.playground" });
   const decision = decidePlayground(env, panes);
   if (decision.kind === "off") {
@@ -65,9 +65,10 @@ export async function startPlayground({
     mode: simulated.has(pane.platform) ? ("simulated" as const) : ("live" as const),
     state: simulated.get(pane.platform)?.state() ?? null,
   });
-  // BATON_BACKEND=codex with no model server: the real codex backend against a scripted model.
-  const githubSimulated = decision.simulated.some((pane) => pane.platform === "github");
-  const demo = wantsScriptedCodex(env) && githubSimulated ? PLAYGROUND_DEMO_REPOSITORY : undefined;
+  // BATON_BACKEND=codex with no model server: the real codex backend against a scripted model,
+  // on a demo repository that a simulated pane hosts.
+  const hosted = decision.simulated.some((pane) => pane.hostsRepositories);
+  const demo = wantsScriptedCodex(env) && hosted ? PLAYGROUND_DEMO_REPOSITORY : undefined;
   const scripted = await startFakes(decision.simulated, simulated, {
     logger,
     changed: (pane) => stream.send({ kind: "pane", pane: paneEvent(pane) }),
@@ -136,7 +137,7 @@ async function startFakes(
         await pane.simulate({ logger, changed: () => changed(pane), ...(demo ? { demo } : {}) }),
       );
     }
-    return demo ? await startScriptedCodex({ demo, slackChannelId: PLAYGROUND_SLACK_CHANNEL.id }) : undefined;
+    return demo ? await startScriptedCodex({ demo, panes }) : undefined;
   } catch (error) {
     await Promise.all([...simulated.values()].map((pane) => pane.close()));
     throw error;

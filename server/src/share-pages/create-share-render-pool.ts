@@ -1,5 +1,7 @@
 import { availableParallelism } from "node:os";
 import type { Logger } from "@baton/core";
+import { BOT_MODULES } from "../bots/bot-modules.js";
+import { type PlatformTitles, platformTitlesOf } from "../bots/platform-titles.js";
 import {
   createWorkerPool,
   type WorkerPoolResult,
@@ -15,7 +17,7 @@ export const SHARE_RENDER_QUEUE_DEFAULT = 32;
 export const SHARE_RENDER_TIMEOUT_MS_DEFAULT = 10_000;
 /**
  * Render threads give way to the event loop when CPU is short (Linux thread niceness): a page
- * may take longer, an acknowledgement may not (Slack's clock is 3 s).
+ * may take longer, an acknowledgement may not (a platform waits a few seconds at most).
  */
 export const SHARE_RENDER_NICENESS_DEFAULT = 10;
 
@@ -24,6 +26,8 @@ export interface ShareRenderWorkerData {
   knownSecrets: readonly string[];
   /** The threads' nice value (0 to 19): 0 leaves them at the event loop's priority. */
   niceness: number;
+  /** Each platform's name as people read it ("on <title>" beside a prompt), from the bot modules. */
+  platformTitles: PlatformTitles;
 }
 
 export type ShareRenderResult = WorkerPoolResult<RenderedShareEntry[]>;
@@ -38,6 +42,8 @@ export interface ShareRenderer {
 export interface ShareRenderPoolOptions {
   knownSecrets: readonly string[];
   niceness?: number;
+  /** The listed platforms' names by default. */
+  platformTitles?: PlatformTitles;
   threads?: number;
   maxQueued?: number;
   jobTimeoutMs?: number;
@@ -54,6 +60,7 @@ export interface ShareRenderPoolOptions {
 export function createShareRenderPool({
   knownSecrets,
   niceness = SHARE_RENDER_NICENESS_DEFAULT,
+  platformTitles = platformTitlesOf(BOT_MODULES),
   threads = SHARE_RENDER_THREADS_DEFAULT,
   maxQueued = SHARE_RENDER_QUEUE_DEFAULT,
   jobTimeoutMs = SHARE_RENDER_TIMEOUT_MS_DEFAULT,
@@ -61,7 +68,7 @@ export function createShareRenderPool({
 }: ShareRenderPoolOptions): ShareRenderer {
   // The built module is `.js`, the source `.ts`: the worker is named after this file's own extension.
   const extension = import.meta.url.endsWith(".ts") ? "ts" : "js";
-  const workerData: ShareRenderWorkerData = { knownSecrets: [...knownSecrets], niceness };
+  const workerData: ShareRenderWorkerData = { knownSecrets: [...knownSecrets], niceness, platformTitles };
   const pool = createWorkerPool<ShareRenderJob, RenderedShareEntry[]>({
     moduleUrl: new URL(`./share-render-worker.${extension}`, import.meta.url),
     workerData,

@@ -1,8 +1,8 @@
 import { describeTarget, type StoredTranscriptEntry } from "@baton/core";
+import type { PlatformTitles } from "../bots/platform-titles.js";
 import { escapeHtml } from "./escape-html.js";
 import type { MarkdownRenderer } from "./render-markdown.js";
 
-const PLATFORM_NAMES = { slack: "Slack", github: "GitHub", linear: "Linear" } as const;
 const ARTIFACT_NAMES = {
   pull_request: "Pull request",
   branch: "Branch",
@@ -16,7 +16,11 @@ const ARTIFACT_NAMES = {
  * escaped or rendered by markdown-it with raw HTML off; nothing from the transcript reaches the
  * page as markup of its own.
  */
-export function renderEntry({ id, entry }: StoredTranscriptEntry, markdown: MarkdownRenderer): string {
+export function renderEntry(
+  { id, entry }: StoredTranscriptEntry,
+  markdown: MarkdownRenderer,
+  platformTitles: PlatformTitles,
+): string {
   const attrs = `data-entry-id="${escapeHtml(id)}"`;
   switch (entry.kind) {
     case "prompt": {
@@ -30,9 +34,9 @@ export function renderEntry({ id, entry }: StoredTranscriptEntry, markdown: Mark
             )}</pre></details>`,
         )
         .join("");
-      return `<section class="entry prompt" ${attrs}><header><strong>${escapeHtml(who)}</strong> <span class="muted">on ${
-        PLATFORM_NAMES[entry.actor.platform]
-      }</span> ${time(entry.at)}</header><div class="md">${markdown(entry.text)}</div>${background}</section>`;
+      return `<section class="entry prompt" ${attrs}><header><strong>${escapeHtml(who)}</strong> <span class="muted">on ${escapeHtml(
+        platformTitles[entry.actor.platform] ?? entry.actor.platform,
+      )}</span> ${time(entry.at)}</header><div class="md">${markdown(entry.text)}</div>${background}</section>`;
     }
     case "target":
       return `<div class="entry target" ${attrs}>Target: <code>${escapeHtml(describeTarget(entry.target))}</code>${

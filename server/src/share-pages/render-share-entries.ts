@@ -1,4 +1,5 @@
 import { describeTarget, parseTranscriptLine, type Redactor, redactTranscriptEntry } from "@baton/core";
+import type { PlatformTitles } from "../bots/platform-titles.js";
 import { renderEntry } from "./render-entry.js";
 import type { MarkdownRenderer } from "./render-markdown.js";
 import { entryMarkdown } from "./render-transcript-markdown.js";
@@ -15,7 +16,11 @@ const JSON_ENTRY_INDENT = "    ";
  */
 export function renderShareEntries(
   { format, lines }: ShareRenderJob,
-  { redactor, markdown }: { redactor: Redactor; markdown: MarkdownRenderer },
+  {
+    redactor,
+    markdown,
+    platformTitles,
+  }: { redactor: Redactor; markdown: MarkdownRenderer; platformTitles: PlatformTitles },
 ): RenderedShareEntry[] {
   return lines.map((line) => {
     const { id, entry } = parseTranscriptLine(line);
@@ -23,7 +28,7 @@ export function renderShareEntries(
     const clean = { id, entry: redacted.entry };
     const body =
       format === "html"
-        ? renderEntry(clean, markdown)
+        ? renderEntry(clean, markdown, platformTitles)
         : format === "markdown"
           ? entryMarkdown(clean.entry)
           : `${JSON_ENTRY_INDENT}${JSON.stringify({ id, ...clean.entry }, null, 2).replaceAll("\n", `\n${JSON_ENTRY_INDENT}`)}`;

@@ -28,7 +28,7 @@ export function entryMarkdown(entry: TranscriptEntry): string {
     case "prompt":
       return [
         `---\n\n## ${entry.actor.name ?? entry.actor.id} (${entry.actor.platform}, ${entry.at})\n\n${entry.text}`,
-        // Folded where markdown is rendered (GitHub and most viewers), apart from the person's words.
+        // Folded where markdown is rendered (most markdown viewers), apart from the person's words.
         ...(entry.background ?? []).map(
           (block) =>
             `<details>\n<summary>Context given to the agent: ${escapeMarkup(block.label)}</summary>\n\n${fence(block.text)}\n\n</details>`,

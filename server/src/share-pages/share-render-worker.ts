@@ -8,7 +8,11 @@ import { createMarkdownRenderer } from "./render-markdown.js";
 import { renderShareEntries } from "./render-share-entries.js";
 import type { ShareRenderJob } from "./share-render-job.js";
 
-const { knownSecrets, niceness } = workerData as ShareRenderWorkerData;
-const tools = { redactor: createRedactor({ knownSecrets }), markdown: createMarkdownRenderer() };
+const { knownSecrets, niceness, platformTitles } = workerData as ShareRenderWorkerData;
+const tools = {
+  redactor: createRedactor({ knownSecrets }),
+  markdown: createMarkdownRenderer(),
+  platformTitles,
+};
 
 serveWorkerJobs((job: ShareRenderJob) => renderShareEntries(job, tools), { niceness });

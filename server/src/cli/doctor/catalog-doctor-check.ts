@@ -1,5 +1,13 @@
 import { access } from "node:fs/promises";
-import { type Catalog, CatalogError, loadCatalogWithWarnings } from "@baton/core";
+import {
+  type BotModule,
+  type Catalog,
+  type CatalogCount,
+  CatalogError,
+  loadCatalogWithWarnings,
+} from "@baton/core";
+import { BOT_MODULES } from "../../bots/bot-modules.js";
+import type { Config } from "../../config/load-config.js";
 import type { DoctorCheck, DoctorCheckResult, DoctorContext, DoctorFinding } from "./doctor-check.js";
 
 /** The catalog (BATON_CONFIG): valid, what it holds, and what of it Baton ignores. */
@@ -53,19 +61,20 @@ export const catalogDoctorCheck: DoctorCheck = {
   },
 };
 
-/** "3 repositories, 1 environment, …": what the catalog holds, for one line of the report. */
-export function describeCatalog(catalog: Catalog): string {
-  const counts: Array<[number, string]> = [
-    [catalog.repositories.length, "repository|repositories"],
-    [catalog.environments.length, "environment|environments"],
-    [catalog.routing.length, "routing rule|routing rules"],
-    [Object.keys(catalog.slack.channels).length, "Slack channel|Slack channels"],
-    [
-      Object.keys(catalog.linear.teams).length + Object.keys(catalog.linear.projects).length,
-      "Linear mapping|Linear mappings",
-    ],
-    [Object.keys(catalog.github.repositories).length, "GitHub repository default|GitHub repository defaults"],
+/**
+ * "3 repositories, 1 environment, …": what the catalog holds, for one line of the report; each
+ * listed platform counts its own part (its module's `catalogCounts`).
+ */
+export function describeCatalog(
+  catalog: Catalog,
+  modules: readonly Pick<BotModule<Config>, "catalogCounts">[] = BOT_MODULES,
+): string {
+  const counts: CatalogCount[] = [
+    { count: catalog.repositories.length, one: "repository", many: "repositories" },
+    { count: catalog.environments.length, one: "environment", many: "environments" },
+    { count: catalog.routing.length, one: "routing rule", many: "routing rules" },
+    ...modules.flatMap((module) => module.catalogCounts?.(catalog) ?? []),
   ];
-  const parts = counts.map(([count, names]) => `${count} ${names.split("|")[count === 1 ? 0 : 1]}`);
+  const parts = counts.map(({ count, one, many }) => `${count} ${count === 1 ? one : many}`);
   return `${parts.join(", ")}; sharing ${catalog.sharing.mode}`;
 }

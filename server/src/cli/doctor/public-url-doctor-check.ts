@@ -1,4 +1,6 @@
 import { errorMessage } from "@baton/core";
+import { BOT_MODULES } from "../../bots/bot-modules.js";
+import { listPlatformTitles } from "../../bots/platform-titles.js";
 import type { DoctorCheck, DoctorCheckResult, DoctorContext, DoctorFinding } from "./doctor-check.js";
 
 /**
@@ -29,7 +31,7 @@ export const publicUrlDoctorCheck: DoctorCheck = {
 
 function judgeScheme(url: string, production: boolean): DoctorFinding {
   if (new URL(url).protocol === "https:") return { kind: "ok", text: "https" };
-  const text = "not https: Slack, GitHub and Linear post only to https, and share links are credentials";
+  const text = `not https: ${listPlatformTitles(BOT_MODULES)} post only to https, and share links are credentials`;
   const fix = "Put Baton behind TLS (a proxy or load balancer) and set BATON_PUBLIC_URL=https://….";
   return production
     ? { kind: "problem", text, fix }

@@ -1,10 +1,4 @@
-/** The repository the playground's scripted coding agent works on (hosted by the simulated GitHub). */
-export interface DemoRepository {
-  repo: string;
-  description: string;
-  /** Path → content of its one commit on `main`. */
-  files: Record<string, string>;
-}
+import type { DemoRepository } from "@baton/core";
 
 export const DEMO_BUGGY_LINE = "export const sum = (a, b) => a - b;";
 export const DEMO_FIXED_LINE = "export const sum = (a, b) => a + b;";
@@ -34,16 +28,17 @@ export const PLAYGROUND_DEMO_REPOSITORY: DemoRepository = {
   },
 };
 
-/** The catalog of the playground's codex mode: the demo repository, the Slack channel mapped to it. */
-export function demoCatalogYaml(demo: DemoRepository, slackChannelId: string, model: string): string {
+/**
+ * The catalog of the playground's codex mode: the demo repository, and what each pane maps to it
+ * (`places`: the panes' `demo.catalogYaml(repo)`, a channel say).
+ */
+export function demoCatalogYaml(demo: DemoRepository, places: readonly string[], model: string): string {
   return [
     "# Written by the playground (BATON_BACKEND=codex with a scripted model): its demo repository.",
     "repositories:",
     `  - repo: ${demo.repo}`,
     `    description: ${JSON.stringify(demo.description)}`,
-    "slack:",
-    "  channels:",
-    `    ${slackChannelId}: { target: ${demo.repo} }`,
+    ...places,
     "models:",
     "  codex:",
     `    default: ${model}`,

@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { DemoRepository, PlaygroundPane } from "@baton/core";
 import { startFakeResponses } from "@baton/testkit";
-import { type DemoRepository, demoCatalogYaml } from "./demo-repository.js";
+import { demoCatalogYaml } from "./demo-repository.js";
 import { scriptedFixModel } from "./scripted-fix-model.js";
 
 /** A model name the codex CLI knows, so that it offers its `apply_patch` tool. */
@@ -11,8 +12,7 @@ export const SCRIPTED_CODEX_MODEL = "gpt-5.5";
 
 /** What the page says while the codex backend runs against the scripted model. */
 export const SCRIPTED_MODEL_NOTICE =
-  "Coding agent: the real codex CLI in its sandbox, against a scripted model (no model is called): " +
-  "mention @baton in Slack and it fixes the failing test of ";
+  "Coding agent: the real codex CLI in its sandbox, against a scripted model (no model is called): ";
 
 export interface ScriptedCodex {
   /** The variables that point the codex backend at the scripted model and the demo catalog. */
@@ -31,23 +31,32 @@ export function wantsScriptedCodex(env: Record<string, string | undefined>): boo
 
 /**
  * Starts the scripted model (testkit's fake Responses API) and writes the catalog of the demo
- * repository, whose Slack channel is the playground's; the simulated GitHub hosts the repository.
+ * repository, mapped to by the simulated `panes` that offer a `demo` (where a person starts); the
+ * pane that `hostsRepositories` serves the repository.
  */
 export async function startScriptedCodex({
   demo,
-  slackChannelId,
+  panes,
 }: {
   demo: DemoRepository;
-  slackChannelId: string;
+  panes: readonly PlaygroundPane[];
 }): Promise<ScriptedCodex> {
+  const starts = panes.flatMap((pane) => (pane.demo ? [pane.demo] : []));
   const apiKey = `sk-playground-${randomBytes(12).toString("hex")}`;
   const model = await startFakeResponses({ apiKey, script: scriptedFixModel });
   const dir = mkdtempSync(join(tmpdir(), "baton-playground-codex-"));
   const catalog = join(dir, "baton.config.yaml");
-  writeFileSync(catalog, demoCatalogYaml(demo, slackChannelId, SCRIPTED_CODEX_MODEL));
+  writeFileSync(
+    catalog,
+    demoCatalogYaml(
+      demo,
+      starts.map((start) => start.catalogYaml(demo.repo)),
+      SCRIPTED_CODEX_MODEL,
+    ),
+  );
   return {
     env: { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: apiKey, BATON_CONFIG: catalog },
-    notice: `${SCRIPTED_MODEL_NOTICE}${demo.repo}; comment @baton on its pull request to go on.`,
+    notice: `${SCRIPTED_MODEL_NOTICE}${starts.map((start) => start.invitation).join(" or ")} and it fixes the failing test of ${demo.repo}; comment @baton on its pull request to go on.`,
     async close() {
       await model.close();
       rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,5 @@
 import { parseArgs } from "node:util";
-import { errorMessage } from "@baton/core";
-import type { CliIo } from "./cli-io.js";
+import { type CliCommand, type CliIo, errorMessage, splitSubcommand } from "@baton/core";
 
 export const LINEAR_USAGE = [
   "Usage: baton linear <command>",
@@ -16,8 +15,8 @@ export const LINEAR_USAGE = [
  * webhook URL and events, scopes) and how to install it. Exit codes: 0 printed, 2 bad usage.
  */
 export async function runLinearCommand(args: string[], io: CliIo): Promise<number> {
-  const [command, ...rest] = args;
-  if (command === undefined || command === "help" || command === "--help" || command === "-h") {
+  const subcommand = splitSubcommand(args, ["setup"]);
+  if (subcommand.kind === "help") {
     io.stdout(LINEAR_USAGE);
     return 0;
   }
@@ -26,7 +25,8 @@ export async function runLinearCommand(args: string[], io: CliIo): Promise<numbe
     io.stderr(LINEAR_USAGE);
     return 2;
   };
-  if (command !== "setup") return fail(`unknown command "${command}".`);
+  if (subcommand.kind === "unknown") return fail(subcommand.problem);
+  const { rest } = subcommand;
   let url: string | undefined;
   try {
     ({
@@ -49,7 +49,7 @@ export async function runLinearCommand(args: string[], io: CliIo): Promise<numbe
     return fail(`--url "${base}" is not a URL; give the public https address of Baton's gateway.`);
   }
   // Loaded here, not at the CLI's start: the Linear SDK is large and other commands do not need it.
-  const { LINEAR_OAUTH_SCOPES, linearAppSettings, linearInstallUrl } = await import("@baton/linear");
+  const { LINEAR_OAUTH_SCOPES, linearAppSettings, linearInstallUrl } = await import("../index.js");
   const settings = linearAppSettings(base);
   const clientId = io.env.LINEAR_CLIENT_ID;
   io.stdout(
@@ -78,3 +78,11 @@ export async function runLinearCommand(args: string[], io: CliIo): Promise<numbe
   );
   return 0;
 }
+
+/** `baton linear`, as the Linear module offers it to the CLI. */
+export const linearCommand: CliCommand = {
+  name: "linear",
+  summary: "print the Linear OAuth app settings and install link: linear setup --url https://your-host",
+  usage: LINEAR_USAGE,
+  run: runLinearCommand,
+};

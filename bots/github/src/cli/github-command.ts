@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
-import { errorMessage } from "@baton/core";
+import { type CliCommand, type CliIo, errorMessage, splitSubcommand } from "@baton/core";
 import { stringify } from "yaml";
-import type { CliIo } from "./cli-io.js";
+import { GITHUB_REQUIRED_VARIABLES_TEXT } from "../github-environment.js";
 
 export const GITHUB_USAGE = [
   "Usage: baton github <command>",
@@ -26,7 +26,7 @@ export async function runGithubCommand(args: string[], io: CliIo): Promise<numbe
     return parsed.problem ? 2 : 0;
   }
   // The GitHub bot (and Probot with it) loads only for this command, not for every `baton` run.
-  const { buildGithubManifest, GITHUB_APP_NAME_MAX_CHARS } = await import("@baton/github");
+  const { buildGithubManifest, GITHUB_APP_NAME_MAX_CHARS } = await import("../index.js");
   if (parsed.appName !== undefined && parsed.appName.length > GITHUB_APP_NAME_MAX_CHARS) {
     io.stderr(
       `baton github: --name must be at most ${GITHUB_APP_NAME_MAX_CHARS} characters (GitHub's limit for an App name).`,
@@ -39,17 +39,17 @@ export async function runGithubCommand(args: string[], io: CliIo): Promise<numbe
     }).trimEnd(),
   );
   io.stderr(
-    "Next: register the App with these settings, generate a private key, install it on your repositories, then set GITHUB_APP_ID, GITHUB_PRIVATE_KEY and GITHUB_WEBHOOK_SECRET (and GITHUB_API_URL on GitHub Enterprise Server).",
+    `Next: register the App with these settings, generate a private key, install it on your repositories, then set ${GITHUB_REQUIRED_VARIABLES_TEXT} (and GITHUB_API_URL on GitHub Enterprise Server).`,
   );
   return 0;
 }
 
 /** Parses the arguments after `baton github`. `env` supplies BATON_PUBLIC_URL as the default --url. */
 export function parseGithubArgs(args: string[], env: Record<string, string | undefined> = {}): Parsed {
-  const [command, ...rest] = args;
-  if (command === undefined || command === "help" || command === "--help" || command === "-h")
-    return { kind: "usage" };
-  if (command !== "manifest") return { kind: "usage", problem: `unknown command "${command}".` };
+  const subcommand = splitSubcommand(args, ["manifest"]);
+  if (subcommand.kind === "help") return { kind: "usage" };
+  if (subcommand.kind === "unknown") return { kind: "usage", problem: subcommand.problem };
+  const { rest } = subcommand;
   let values: { url?: string; name?: string };
   try {
     ({ values } = parseArgs({
@@ -80,3 +80,11 @@ export function parseGithubArgs(args: string[], env: Record<string, string | und
     return { kind: "usage", problem: `--url must be an http(s) address, got ${parsed.protocol}` };
   return { kind: "manifest", baseUrl: url, appName };
 }
+
+/** `baton github`, as the GitHub module offers it to the CLI. */
+export const githubCommand: CliCommand = {
+  name: "github",
+  summary: "print the GitHub App manifest (app.yml): github manifest --url https://your-host",
+  usage: GITHUB_USAGE,
+  run: runGithubCommand,
+};

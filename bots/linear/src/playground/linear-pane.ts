@@ -1,4 +1,4 @@
-import type { PlaygroundPane } from "../playground-pane.js";
+import type { PlaygroundPane } from "@baton/core";
 import { createLinearPane } from "./create-linear-pane.js";
 import { LINEAR_PANE_SCRIPT } from "./linear-pane-script.js";
 import { LINEAR_PANE_STYLE } from "./linear-pane-style.js";

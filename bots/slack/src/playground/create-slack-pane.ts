@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { deliveryResult, type PaneActionResult, type PaneContext, type SimulatedPane } from "@baton/core";
 import {
   buildAppMentionEvent,
   buildMessageEvent,
@@ -8,8 +9,6 @@ import {
   postSlackInteraction,
   startFakeSlack,
 } from "@baton/testkit";
-import { deliveryResult } from "../delivery-result.js";
-import type { PaneActionResult, PaneContext, SimulatedPane } from "../playground-pane.js";
 import {
   buildBlockAction,
   type SlackPaneAction,

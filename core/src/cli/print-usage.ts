@@ -1,4 +1,4 @@
-import type { CliIo } from "./cli-io.js";
+import type { CliIo } from "../contracts/platform-operations.js";
 
 /** The exit code of a command line that cannot be run as typed. */
 export const USAGE_EXIT_CODE = 2;

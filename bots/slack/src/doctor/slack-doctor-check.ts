@@ -1,6 +1,7 @@
-import { errorMessage } from "@baton/core";
+import type { DoctorCheck, DoctorCheckResult, DoctorContext, DoctorFinding } from "@baton/core";
+import { errorMessage, platformOffResult, verifyingSecretFinding } from "@baton/core";
 import { LogLevel, type Logger as SlackLogger, WebClient } from "@slack/web-api";
-import type { DoctorCheck, DoctorCheckResult, DoctorContext, DoctorFinding } from "./doctor-check.js";
+import type { SlackEnv } from "../slack-module.js";
 
 const TITLE = "Slack";
 const REINSTALL =
@@ -11,33 +12,30 @@ const REINSTALL =
  * signing secret being set, and the app-level token through `apps.connections.open` when Socket
  * Mode is on. Opening a connection URL is harmless: nothing connects to it.
  */
-export const slackDoctorCheck: DoctorCheck = {
+export const slackDoctorCheck: DoctorCheck<SlackEnv> = {
   name: "slack",
-  async run(context: DoctorContext): Promise<DoctorCheckResult> {
+  about: "Slack: auth.test with SLACK_BOT_TOKEN, the signing secret, the Socket Mode token",
+  async run(context: DoctorContext<SlackEnv>): Promise<DoctorCheckResult> {
     const { config } = context;
     if (!config.SLACK_BOT_TOKEN && !config.SLACK_SIGNING_SECRET && !config.SLACK_APP_TOKEN) {
-      return {
-        kind: "checked",
-        title: TITLE,
-        findings: [{ kind: "off", text: "off: set SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN to turn it on" }],
-      };
+      return platformOffResult(TITLE, "SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN");
     }
     const findings = [
       await checkBotToken(context),
-      config.SLACK_SIGNING_SECRET
-        ? ({ kind: "ok", text: "SLACK_SIGNING_SECRET is set" } as const)
-        : ({
-            kind: "problem",
-            text: "SLACK_SIGNING_SECRET is not set: Baton cannot verify Slack's requests, so Slack stays off",
-            fix: "Copy the Signing Secret from the app's Basic Information page into SLACK_SIGNING_SECRET.",
-          } as const),
+      verifyingSecretFinding({
+        name: "SLACK_SIGNING_SECRET",
+        value: config.SLACK_SIGNING_SECRET,
+        title: TITLE,
+        unverified: "Slack's requests",
+        fix: "Copy the Signing Secret from the app's Basic Information page into SLACK_SIGNING_SECRET.",
+      }),
     ];
     if (config.SLACK_APP_TOKEN) findings.push(await checkAppToken(context));
     return { kind: "checked", title: TITLE, findings };
   },
 };
 
-async function checkBotToken({ config, timeoutMs }: DoctorContext): Promise<DoctorFinding> {
+async function checkBotToken({ config, timeoutMs }: DoctorContext<SlackEnv>): Promise<DoctorFinding> {
   if (!config.SLACK_BOT_TOKEN)
     return { kind: "problem", text: "SLACK_BOT_TOKEN is not set, so Slack stays off", fix: REINSTALL };
   try {
@@ -60,7 +58,7 @@ async function checkBotToken({ config, timeoutMs }: DoctorContext): Promise<Doct
   }
 }
 
-async function checkAppToken({ config, timeoutMs }: DoctorContext): Promise<DoctorFinding> {
+async function checkAppToken({ config, timeoutMs }: DoctorContext<SlackEnv>): Promise<DoctorFinding> {
   try {
     await slackClient(config.SLACK_APP_TOKEN!, config.SLACK_API_URL, timeoutMs).apps.connections.open();
     return { kind: "ok", text: "SLACK_APP_TOKEN: Socket Mode can connect" };

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { deliveryResult, type PaneActionResult, type PaneContext, type SimulatedPane } from "@baton/core";
 import {
   buildAgentSessionEvent,
   type FakeLinear,
@@ -7,8 +8,6 @@ import {
   postLinearWebhook,
   startFakeLinear,
 } from "@baton/testkit";
-import { deliveryResult } from "../delivery-result.js";
-import type { PaneActionResult, PaneContext, SimulatedPane } from "../playground-pane.js";
 import { type LinearPaneAction, linearPaneActionSchema, PLAYGROUND_ISSUE } from "./linear-pane-actions.js";
 
 const LINEAR_WEBHOOKS_PATH = "/linear/webhooks";

@@ -1,4 +1,6 @@
-import type { DoctorCheck, DoctorCheckResult, DoctorContext, DoctorFinding } from "./doctor-check.js";
+import type { DoctorCheck, DoctorCheckResult, DoctorContext, DoctorFinding } from "@baton/core";
+import { platformOffResult, verifyingSecretFinding } from "@baton/core";
+import type { LinearEnv } from "../linear-module.js";
 
 const TITLE = "Linear";
 
@@ -7,31 +9,25 @@ const TITLE = "Linear";
  * `viewer` query with `LINEAR_API_KEY`, or the OAuth app's client id and secret (each workspace's
  * own token is stored when it installs the app, and refreshed by Baton).
  */
-export const linearDoctorCheck: DoctorCheck = {
+export const linearDoctorCheck: DoctorCheck<LinearEnv> = {
   name: "linear",
-  async run(context: DoctorContext): Promise<DoctorCheckResult> {
+  async run(context: DoctorContext<LinearEnv>): Promise<DoctorCheckResult> {
     const { config } = context;
     const oauth = Boolean(config.LINEAR_CLIENT_ID || config.LINEAR_CLIENT_SECRET);
     if (!config.LINEAR_WEBHOOK_SECRET && !config.LINEAR_API_KEY && !oauth) {
-      return {
-        kind: "checked",
-        title: TITLE,
-        findings: [
-          {
-            kind: "off",
-            text: "off: set LINEAR_WEBHOOK_SECRET and LINEAR_API_KEY (or LINEAR_CLIENT_ID and LINEAR_CLIENT_SECRET) to turn it on",
-          },
-        ],
-      };
+      return platformOffResult(
+        TITLE,
+        "LINEAR_WEBHOOK_SECRET and LINEAR_API_KEY (or LINEAR_CLIENT_ID and LINEAR_CLIENT_SECRET)",
+      );
     }
     const findings: DoctorFinding[] = [
-      config.LINEAR_WEBHOOK_SECRET
-        ? { kind: "ok", text: "LINEAR_WEBHOOK_SECRET is set" }
-        : {
-            kind: "problem",
-            text: "LINEAR_WEBHOOK_SECRET is not set: Baton cannot verify Linear's webhooks, so Linear stays off",
-            fix: "Copy the webhook signing secret from the OAuth application's page in Linear into LINEAR_WEBHOOK_SECRET.",
-          },
+      verifyingSecretFinding({
+        name: "LINEAR_WEBHOOK_SECRET",
+        value: config.LINEAR_WEBHOOK_SECRET,
+        title: TITLE,
+        unverified: "Linear's webhooks",
+        fix: "Copy the webhook signing secret from the OAuth application's page in Linear into LINEAR_WEBHOOK_SECRET.",
+      }),
     ];
     if (config.LINEAR_API_KEY) findings.push(await checkApiKey(context));
     else if (config.LINEAR_CLIENT_ID && config.LINEAR_CLIENT_SECRET)
@@ -49,9 +45,9 @@ export const linearDoctorCheck: DoctorCheck = {
   },
 };
 
-async function checkApiKey({ config }: DoctorContext): Promise<DoctorFinding> {
+async function checkApiKey({ config }: DoctorContext<LinearEnv>): Promise<DoctorFinding> {
   // Loaded only when Linear is configured: the SDK is large and slows every other command.
-  const { checkLinearCredentials } = await import("@baton/linear");
+  const { checkLinearCredentials } = await import("../check-linear-credentials.js");
   const check = await checkLinearCredentials({
     apiKey: config.LINEAR_API_KEY,
     apiUrl: config.LINEAR_API_URL,

@@ -1,8 +1,6 @@
-import { buildSlackManifest, SLACK_APP_NAME_MAX_CHARS } from "@baton/slack";
+import { type CliCommand, type CliIo, parseCliArgs, printUsage, splitSubcommand } from "@baton/core";
 import { stringify } from "yaml";
-import type { CliIo } from "./cli-io.js";
-import { parseCliArgs } from "./parse-cli-args.js";
-import { printUsage } from "./print-usage.js";
+import { buildSlackManifest, SLACK_APP_NAME_MAX_CHARS } from "../manifest/build-slack-manifest.js";
 
 export const SLACK_USAGE = [
   "Usage: baton slack <command>",
@@ -41,10 +39,10 @@ export async function runSlackCommand(args: string[], io: CliIo): Promise<number
 
 /** Parses the arguments after `baton slack`. `env` supplies BATON_PUBLIC_URL as the default --url. */
 export function parseSlackArgs(args: string[], env: Record<string, string | undefined> = {}): Parsed {
-  const [command, ...rest] = args;
-  if (command === undefined || command === "help" || command === "--help" || command === "-h")
-    return { kind: "usage" };
-  if (command !== "manifest") return { kind: "usage", problem: `unknown command "${command}".` };
+  const subcommand = splitSubcommand(args, ["manifest"]);
+  if (subcommand.kind === "help") return { kind: "usage" };
+  if (subcommand.kind === "unknown") return { kind: "usage", problem: subcommand.problem };
+  const { rest } = subcommand;
 
   const parsed = parseCliArgs({
     args: rest,
@@ -86,3 +84,11 @@ function checkPublicUrl(url: string): string | undefined {
   }
   return undefined;
 }
+
+/** `baton slack`, as the Slack module offers it to the CLI. */
+export const slackCommand: CliCommand = {
+  name: "slack",
+  summary: "print the Slack app manifest (--url https://your-host or --socket-mode)",
+  usage: SLACK_USAGE,
+  run: runSlackCommand,
+};

@@ -1,5 +1,10 @@
-import { errorMessage, silentLogger } from "@baton/core";
-import type { DoctorCheck, DoctorCheckResult, DoctorContext, DoctorFinding } from "./doctor-check.js";
+import type { DoctorCheck, DoctorCheckResult, DoctorContext, DoctorFinding } from "@baton/core";
+import { errorMessage, platformOffResult, silentLogger, verifyingSecretFinding } from "@baton/core";
+import {
+  GITHUB_REQUIRED_VARIABLES,
+  GITHUB_REQUIRED_VARIABLES_TEXT,
+  type GithubEnv,
+} from "../github-environment.js";
 
 const TITLE = "GitHub";
 const NEW_KEY =
@@ -9,41 +14,35 @@ const NEW_KEY =
  * GitHub, when configured: the webhook secret being set, and the App's id and private key
  * through `GET /app` with the App's JWT (the call every installation token starts from).
  */
-export const githubDoctorCheck: DoctorCheck = {
+export const githubDoctorCheck: DoctorCheck<GithubEnv> = {
   name: "github",
-  async run(context: DoctorContext): Promise<DoctorCheckResult> {
+  async run(context: DoctorContext<GithubEnv>): Promise<DoctorCheckResult> {
     const { config } = context;
-    if (!config.GITHUB_APP_ID && !config.GITHUB_PRIVATE_KEY && !config.GITHUB_WEBHOOK_SECRET) {
-      return {
-        kind: "checked",
-        title: TITLE,
-        findings: [
-          {
-            kind: "off",
-            text: "off: set GITHUB_APP_ID, GITHUB_PRIVATE_KEY and GITHUB_WEBHOOK_SECRET to turn it on",
-          },
-        ],
-      };
+    if (!GITHUB_REQUIRED_VARIABLES.some((name) => config[name])) {
+      return platformOffResult(TITLE, GITHUB_REQUIRED_VARIABLES_TEXT);
     }
     const findings: DoctorFinding[] = [
-      config.GITHUB_WEBHOOK_SECRET
-        ? { kind: "ok", text: "GITHUB_WEBHOOK_SECRET is set" }
-        : {
-            kind: "problem",
-            text: "GITHUB_WEBHOOK_SECRET is not set: Baton cannot verify GitHub's webhooks, so GitHub stays off",
-            fix: "Set the App's webhook secret (its General settings) as GITHUB_WEBHOOK_SECRET.",
-          },
+      verifyingSecretFinding({
+        name: "GITHUB_WEBHOOK_SECRET",
+        value: config.GITHUB_WEBHOOK_SECRET,
+        title: TITLE,
+        unverified: "GitHub's webhooks",
+        fix: "Set the App's webhook secret (its General settings) as GITHUB_WEBHOOK_SECRET.",
+      }),
       await checkAppIdentity(context),
     ];
     return { kind: "checked", title: TITLE, findings };
   },
 };
 
-async function checkAppIdentity({ config }: DoctorContext): Promise<DoctorFinding> {
+async function checkAppIdentity({ config }: DoctorContext<GithubEnv>): Promise<DoctorFinding> {
   if (!config.GITHUB_APP_ID || !config.GITHUB_PRIVATE_KEY)
     return { kind: "problem", text: "GITHUB_APP_ID and GITHUB_PRIVATE_KEY are both needed", fix: NEW_KEY };
   // Loaded only when GitHub is configured: Probot is large and slows every other command.
-  const { createInstallationOctokits, GITHUB_DEFAULT_API_URL } = await import("@baton/github");
+  const [{ createInstallationOctokits }, { GITHUB_DEFAULT_API_URL }] = await Promise.all([
+    import("../octokit/create-installation-octokits.js"),
+    import("../create-github-bot.js"),
+  ]);
   const apiUrl = config.GITHUB_API_URL ?? GITHUB_DEFAULT_API_URL;
   try {
     const octokits = await createInstallationOctokits({

@@ -1,5 +1,12 @@
 import { randomBytes } from "node:crypto";
 import {
+  type DemoRepository,
+  deliveryResult,
+  type PaneActionResult,
+  type PaneContext,
+  type SimulatedPane,
+} from "@baton/core";
+import {
   buildIssueCommentEvent,
   buildReviewCommentEvent,
   type FakeGithub,
@@ -8,9 +15,6 @@ import {
   postGithubWebhook,
   startFakeGithub,
 } from "@baton/testkit";
-import type { DemoRepository } from "../codex/demo-repository.js";
-import { deliveryResult } from "../delivery-result.js";
-import type { PaneActionResult, PaneContext, SimulatedPane } from "../playground-pane.js";
 import { describeOpenedPulls } from "./describe-opened-pulls.js";
 import {
   diffHunkUpTo,

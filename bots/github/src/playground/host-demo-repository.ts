@@ -1,5 +1,5 @@
+import type { DemoRepository } from "@baton/core";
 import { createTestGitRepository, type FakeGithub } from "@baton/testkit";
-import type { DemoRepository } from "../codex/demo-repository.js";
 
 /**
  * Serves the demo repository over the fake GitHub's git (one commit on `main`), installs the App
