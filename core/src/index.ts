@@ -10,20 +10,7 @@ export { type AllowedTargets, createAllowedTargets } from "./access/allowed-targ
 export type { AccessCheck, AccessFacts, AccessRefusal } from "./access/check-access.js";
 export { type AccessGate, createAccessGate, type RefusedRequest } from "./access/create-access-gate.js";
 // Platform rate limits as budgets shared by every worker
-export { defaultBurst, parseRateLimits } from "./budget/parse-rate-limits.js";
-export {
-  type BudgetBucket,
-  type BudgetClaim,
-  createRateBudget,
-  PROGRESS_RESERVE_SHARE,
-  type RateBudget,
-  type RateBudgetObserver,
-  type RateBudgetOptions,
-  type RateLimitSpec,
-} from "./budget/rate-budget.js";
-export { createReplyBudget, type ReplyBudget, type ReplyBudgetOptions } from "./budget/reply-budget.js";
-export { currentClaim, runPrepaid, runWithClaim } from "./budget/reply-claim-context.js";
-export { withReplyPriorities } from "./budget/with-reply-priorities.js";
+export * from "./budget/index.js";
 export type { ClassifierLlm, LlmFailureReason } from "./classifier/ask-llm-for-target.js";
 export { LLM_MAX_CANDIDATES } from "./classifier/choose-target-with-llm.js";
 export {
