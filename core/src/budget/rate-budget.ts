@@ -114,7 +114,15 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
           observer?.granted(bucket, claim.priority, now() - started, tokens);
           return;
         }
-        await sleep(Math.min(Number(waitMs), MAX_POLL_MS), signal);
+        try {
+          await sleep(Math.min(Number(waitMs), MAX_POLL_MS), signal);
+        } catch (error) {
+          // A waiter that gives up leaves the queue now: left there, it would hold back the
+          // sessions behind it until it went stale.
+          if (member && signal?.aborted)
+            await redis.zrem(`${state}:waiting`, member).then(() => redis.zrem(`${state}:seen`, member));
+          throw error;
+        }
       }
     },
     async pause(bucket, retryAfterMs) {

@@ -123,6 +123,21 @@ describe("the rate budget in Redis", () => {
     for (let i = 0; i < 10; i += 1) await budget.take(BUCKET, { priority: "urgent" });
   });
 
+  it("lets a progress waiter that gives up leave the queue at once, so the next session is served", async () => {
+    const clock = stillClock();
+    const keys = createRedisKeys(testRedis.prefix);
+    const quitter = createRateBudget({ redis: testRedis.redis, keys, now: clock.now });
+    const budget = budgetOn(testRedis.redis, clock);
+    for (let i = 0; i < 7; i += 1) await budget.take(BUCKET, { priority: "progress", session: `s${i}` });
+    const controller = new AbortController();
+    const waiting = quitter.take(BUCKET, { priority: "progress", session: "gone" }, controller.signal);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // it has asked once and waits
+    controller.abort(new Error("turn ended"));
+    await expect(waiting).rejects.toThrow("turn ended");
+    clock.advance(1_000);
+    await budget.take(BUCKET, { priority: "progress", session: "next" });
+  });
+
   it("gives up a wait when its signal aborts", async () => {
     const clock = stillClock();
     const budget = createRateBudget({
