@@ -88,7 +88,7 @@ describe("two workers, one Slack workspace, the fake Slack enforcing chat.update
       /baton_rate_budget_requests_total\{budget="slack:chat.update",priority="progress"\} [1-9]/,
     );
     expect(metrics).toMatch(
-      /baton_rate_budget_requests_total\{budget="slack:chat.update",priority="urgent"\} [1-9]/,
+      /baton_rate_budget_requests_total\{budget="slack:chat.update",priority="final"\} [1-9]/,
     );
   }, 90_000);
 

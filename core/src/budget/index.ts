@@ -4,6 +4,7 @@ export {
   type BudgetBucket,
   type BudgetClaim,
   createRateBudget,
+  FINAL_RESERVE_SHARE,
   PROGRESS_RESERVE_SHARE,
   type RateBudget,
   type RateBudgetObserver,

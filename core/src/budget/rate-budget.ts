@@ -23,11 +23,16 @@ export interface BudgetBucket {
 }
 
 /**
- * Who is waiting: a request a person waits on (a result, a failure, a question, an
- * acknowledgement) may spend the whole budget; progress leaves a reserve for those, and waits its
- * turn among the sessions, oldest waiter first (`session` names the session).
+ * Who is waiting. A final reply (a result, a failure) may spend the whole budget; what else a
+ * person waits on (an acknowledgement, a question, the working message) leaves it a small
+ * reserve, so that a turn's end is not held behind other sessions' starts; progress leaves a
+ * larger reserve for both, and waits its turn among the sessions, oldest waiter first (`session`
+ * names the session).
  */
-export type BudgetClaim = { priority: "urgent" } | { priority: "progress"; session: string };
+export type BudgetClaim =
+  | { priority: "final" }
+  | { priority: "urgent" }
+  | { priority: "progress"; session: string };
 
 export interface RateBudgetObserver {
   granted(
@@ -65,6 +70,15 @@ const WAITER_STALE_MS = 10_000;
 /** A waiter asks again at least this often, so that it stays in the queue while it waits. */
 const MAX_POLL_MS = WAITER_STALE_MS / 2;
 export const PROGRESS_RESERVE_SHARE = 0.3;
+/** The share of a bucket that only final replies may spend. */
+export const FINAL_RESERVE_SHARE = 0.1;
+
+/** Tokens a take must leave in the bucket: none for a final reply, some for it, more for progress. */
+function reserveFor(priority: BudgetClaim["priority"], burst: number, progressShare: number): number {
+  if (priority === "final" || burst <= 2) return priority === "progress" && burst > 1 ? 1 : 0;
+  const forFinal = Math.max(1, Math.ceil(burst * FINAL_RESERVE_SHARE));
+  return priority === "urgent" ? forFinal : Math.max(forFinal + 1, Math.ceil(burst * progressShare));
+}
 
 function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -102,8 +116,7 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
       const state = stateKey(bucket);
       const member = claim.priority === "progress" ? claim.session : "";
       const burst = Math.max(1, bucket.limit.burst);
-      const reserve =
-        claim.priority === "progress" && burst > 1 ? Math.max(1, Math.ceil(burst * reserveShare)) : 0;
+      const reserve = reserveFor(claim.priority, burst, reserveShare);
       for (;;) {
         signal?.throwIfAborted();
         const [granted, waitMs, tokens] = await scripts.batonBudgetTake(

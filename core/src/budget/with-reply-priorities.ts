@@ -4,11 +4,13 @@ import type { BudgetClaim } from "./rate-budget.js";
 import { runWithClaim } from "./reply-claim-context.js";
 
 const URGENT: BudgetClaim = { priority: "urgent" };
+const FINAL: BudgetClaim = { priority: "final" };
 
 /**
- * Marks every reply with its priority, for the platform budgets the bots' requests draw on: what
- * a person waits on (acknowledgement, question, result, failure, refusal) is urgent; progress,
- * and anything the progress throttle sends later, is progress of its session.
+ * Marks every reply with its priority, for the platform budgets the bots' requests draw on: a
+ * turn's end (result, failure) is final; what else a person waits on (acknowledgement, question,
+ * working message, refusal) is urgent; progress, and anything the progress throttle sends later,
+ * is progress of its session.
  */
 export function withReplyPriorities(
   repliers: Partial<Record<Platform, Replier>>,
@@ -21,6 +23,7 @@ export function withReplyPriorities(
 
 function prioritize(replier: Replier): Replier {
   const urgent = <T>(fn: () => Promise<T>) => runWithClaim(URGENT, fn);
+  const final = <T>(fn: () => Promise<T>) => runWithClaim(FINAL, fn);
   return {
     ...(replier.prepare ? { prepare: (turn) => urgent(() => replier.prepare!(turn)) } : {}),
     ...(replier.originLink ? { originLink: (turn) => urgent(() => replier.originLink!(turn)) } : {}),
@@ -32,8 +35,8 @@ function prioritize(replier: Replier): Replier {
         replier.progress(turn, status),
       ),
     ask: (turn, decision) => urgent(() => replier.ask(turn, decision)),
-    result: (turn, outcome, shareUrl) => urgent(() => replier.result(turn, outcome, shareUrl)),
-    failed: (turn, error) => urgent(() => replier.failed(turn, error)),
+    result: (turn, outcome, shareUrl) => final(() => replier.result(turn, outcome, shareUrl)),
+    failed: (turn, error) => final(() => replier.failed(turn, error)),
     declined: (turn, reason) => urgent(() => replier.declined(turn, reason)),
   };
 }

@@ -53,23 +53,26 @@ describe("the rate budget in Redis", () => {
     const one = budgetOn(testRedis.redis, clock);
     const two = budgetOn(testRedis.connect(), clock);
     for (let i = 0; i < 5; i += 1) {
-      await one.take(BUCKET, { priority: "urgent" });
-      await two.take(BUCKET, { priority: "urgent" });
+      await one.take(BUCKET, { priority: "final" });
+      await two.take(BUCKET, { priority: "final" });
     }
-    await expect(two.take(BUCKET, { priority: "urgent" })).rejects.toThrow(/would wait 1000 ms/);
-    await expect(one.take(BUCKET, { priority: "urgent" })).rejects.toThrow(/would wait 1000 ms/);
+    await expect(two.take(BUCKET, { priority: "final" })).rejects.toThrow(/would wait 1000 ms/);
+    await expect(one.take(BUCKET, { priority: "final" })).rejects.toThrow(/would wait 1000 ms/);
     clock.advance(1_000);
-    await one.take(BUCKET, { priority: "urgent" });
-    await expect(two.take(BUCKET, { priority: "urgent" })).rejects.toThrow(/would wait/);
+    await one.take(BUCKET, { priority: "final" });
+    await expect(two.take(BUCKET, { priority: "final" })).rejects.toThrow(/would wait/);
   });
 
-  it("keeps a reserve for what a person waits on: progress stops short of it, a result does not", async () => {
+  it("keeps reserves: progress stops short of what a person waits on, which stops short of a turn's end", async () => {
     const clock = stillClock();
     const budget = budgetOn(testRedis.redis, clock);
     for (let i = 0; i < 7; i += 1) await budget.take(BUCKET, { priority: "progress", session: `s${i}` });
     await expect(budget.take(BUCKET, { priority: "progress", session: "s7" })).rejects.toThrow(/would wait/);
-    for (let i = 0; i < 3; i += 1) await budget.take(BUCKET, { priority: "urgent" });
+    // An acknowledgement or a question leaves the last token to a turn's end.
+    for (let i = 0; i < 2; i += 1) await budget.take(BUCKET, { priority: "urgent" });
     await expect(budget.take(BUCKET, { priority: "urgent" })).rejects.toThrow(/would wait/);
+    await budget.take(BUCKET, { priority: "final" });
+    await expect(budget.take(BUCKET, { priority: "final" })).rejects.toThrow(/would wait/);
   });
 
   it("serves progress oldest waiter first, whichever worker asks again first", async () => {
@@ -98,18 +101,18 @@ describe("the rate budget in Redis", () => {
     const two = budgetOn(testRedis.connect(), clock);
     await one.pause(BUCKET, 30_000);
     expect(paused).toEqual([30_000]);
-    await expect(two.take(BUCKET, { priority: "urgent" })).rejects.toThrow(/would wait 5000 ms/); // polls while it waits
+    await expect(two.take(BUCKET, { priority: "final" })).rejects.toThrow(/would wait 5000 ms/); // polls while it waits
     expect(await two.rateLimited(["slack", "github"])).toEqual([
       { platform: "slack", untilMs: clock.now() + 30_000, budget: "slack:tier3" },
     ]);
     clock.advance(30_000);
     // Emptied when refused: the 30 s refilled 30 tokens, capped at the burst of 10.
-    for (let i = 0; i < 10; i += 1) await two.take(BUCKET, { priority: "urgent" });
-    await expect(one.take(BUCKET, { priority: "urgent" })).rejects.toThrow(/would wait 1000 ms/);
+    for (let i = 0; i < 10; i += 1) await two.take(BUCKET, { priority: "final" });
+    await expect(one.take(BUCKET, { priority: "final" })).rejects.toThrow(/would wait 1000 ms/);
     await one.pause(BUCKET, 3_000);
     clock.advance(3_000);
-    for (let i = 0; i < 3; i += 1) await one.take(BUCKET, { priority: "urgent" });
-    await expect(two.take(BUCKET, { priority: "urgent" })).rejects.toThrow(/would wait 1000 ms/);
+    for (let i = 0; i < 3; i += 1) await one.take(BUCKET, { priority: "final" });
+    await expect(two.take(BUCKET, { priority: "final" })).rejects.toThrow(/would wait 1000 ms/);
   });
 
   it("counts a 429 that asks for no wait, and leaves the budget as it is", async () => {
@@ -120,7 +123,7 @@ describe("the rate budget in Redis", () => {
     });
     await budget.pause(BUCKET, 0);
     expect(paused).toEqual([0]);
-    for (let i = 0; i < 10; i += 1) await budget.take(BUCKET, { priority: "urgent" });
+    for (let i = 0; i < 10; i += 1) await budget.take(BUCKET, { priority: "final" });
   });
 
   it("lets a progress waiter that gives up leave the queue at once, so the next session is served", async () => {
