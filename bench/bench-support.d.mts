@@ -11,3 +11,12 @@ export interface TargetReport {
 }
 
 export declare function reportTarget(report: TargetReport): boolean;
+
+export declare const BENCH_REDIS_URL: string;
+export declare function flushPrefix(
+  redis: {
+    scan(...args: unknown[]): Promise<[string, string[]]>;
+    unlink(...keys: string[]): Promise<unknown>;
+  },
+  prefix: string,
+): Promise<void>;

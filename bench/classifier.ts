@@ -39,7 +39,9 @@ import {
 } from "../core/test/fixtures/classifier/eval-set.js";
 import { DEFAULT_CATALOG_SEED, generateCatalog } from "../core/test/fixtures/classifier/generate-catalog.js";
 import { createLabelerScript } from "../core/test/fixtures/classifier/labeler-script.js";
+import { PLATFORMS } from "../core/test/fixtures/platforms.js";
 import { reportTarget } from "./bench-support.mjs";
+import { runLearningBench } from "./classifier/learning-run.js";
 
 const LARGE_CATALOG_REPOSITORIES = 2_000;
 /** Passes over the labeled set when timing the rule path, for a stable p99. */
@@ -127,7 +129,12 @@ async function measurePath({
   prices?: TokenPrices;
 }): Promise<PathFigures> {
   const meter = createLlmMeter();
-  const classifier = createClassifier({ catalog, llm, logger: llm ? meter : silentLogger });
+  const classifier = createClassifier({
+    platforms: PLATFORMS,
+    catalog,
+    llm,
+    logger: llm ? meter : silentLogger,
+  });
   const requests = cases.map(buildEvalRequest);
   const latencies: number[] = [];
   const decisions: Decision[] = new Array(cases.length);
@@ -269,7 +276,7 @@ async function main(): Promise<void> {
     repositories: LARGE_CATALOG_REPOSITORIES,
     seed: DEFAULT_CATALOG_SEED,
   });
-  createClassifier({ catalog: largeCatalog, logger: silentLogger }); // builds and caches the indexes
+  createClassifier({ platforms: PLATFORMS, catalog: largeCatalog, logger: silentLogger }); // builds and caches the indexes
   const indexBuildMs = performance.now() - indexStartedAt;
 
   const cpuList = cpus();
@@ -372,6 +379,7 @@ async function main(): Promise<void> {
     );
     console.log("      (the fake answers the label when it was offered), not a model's judgement.");
   }
+  await runLearningBench(evalCatalog, cases);
   console.log(`total ${((performance.now() - benchStartedAt) / 1000).toFixed(1)} s`);
   // A missed budget exits 2 (ran, missed a target), apart from a run that could not measure (1).
   reportTarget({

@@ -21,7 +21,7 @@ export const DEFAULT_USER_MESSAGE = "Baton hit an internal error. The team has b
 
 /**
  * Baton's errors carry a stable `code` (what callers and dashboards match on), an operator
- * `message`, and a `userMessage` that is safe to post back to Slack, GitHub or Linear.
+ * `message`, and a `userMessage` that is safe to post back to the platform a request came from.
  * `retryable` says whether the same turn may succeed if tried again (a 5xx, a timeout).
  */
 export class BatonError extends Error {
@@ -63,7 +63,7 @@ export function toUserFacingError(error: unknown): UserFacingError {
 /**
  * Whether an error from anywhere (our own, an SDK's, the network) is worth retrying: 5xx, 429,
  * timeouts and dropped connections are; 4xx and bad input are not. A platform SDK whose errors
- * say so in their own way (a Slack rate limit, say) is classified by its bot, which rethrows
+ * say so in their own way (a rate limit in its own error shape, say) is classified by its bot, which rethrows
  * those as `TransientError`.
  */
 export function isRetryableError(error: unknown): boolean {

@@ -1,13 +1,11 @@
-export {
-  type AccessPolicy,
-  type AccessRule,
-  type LinearAccess,
-  linearAccessRule,
-  type SlackAccess,
-  slackAccessRule,
-} from "./access/access-rule.js";
+export type { AccessRule } from "./access/access-rule.js";
 export { type AllowedTargets, createAllowedTargets } from "./access/allowed-targets.js";
-export type { AccessCheck, AccessFacts, AccessRefusal } from "./access/check-access.js";
+export {
+  type AccessCheck,
+  type AccessFacts,
+  type AccessRefusal,
+  checkAccess,
+} from "./access/check-access.js";
 export { type AccessGate, createAccessGate, type RefusedRequest } from "./access/create-access-gate.js";
 // Platform rate limits as budgets shared by every worker
 export * from "./budget/index.js";
@@ -31,13 +29,18 @@ export {
   type MappingMatch,
 } from "./classifier/create-mapping-index.js";
 export { fillRequestContext } from "./classifier/fill-request-context.js";
+export {
+  createLearnedMappings,
+  createWrittenMappingCheck,
+  type LearnedMappings,
+} from "./classifier/learned-mappings.js";
 export type { LlmTargetAnswer } from "./classifier/llm-target-answer.js";
 export {
   defuseRequestFlags,
   type ParsedRequestText,
   parseRequestText,
 } from "./classifier/parse-request-text.js";
-export { formatContextList, REQUEST_CONTEXT_KEYS } from "./classifier/request-context.js";
+export { formatContextList, readContextList } from "./classifier/request-context.js";
 export type {
   RequestContextProvider,
   RequestContextProviders,
@@ -46,27 +49,36 @@ export { type ParseCliArgsResult, parseCliArgs } from "./cli/parse-cli-args.js";
 export { type PrintUsageOptions, printUsage } from "./cli/print-usage.js";
 export { type Subcommand, splitSubcommand } from "./cli/split-subcommand.js";
 export { agentNetworkFor } from "./config/agent-network-for.js";
-export type { AgentSettings, LinearMapping, LinearMappingEntry } from "./config/catalog.js";
+export type { AgentSettings } from "./config/catalog.js";
 export {
   type BackendModels,
   type Catalog,
-  catalogSchema,
-  EMPTY_CATALOG,
   type EnvironmentEntry,
   type RepositoryEntry,
   type RoutingRule,
   type SteeringPolicy,
+  steeringPolicySchema,
+  targetRefSchema,
 } from "./config/catalog.js";
 export { createTargetResolver, type TargetResolver } from "./config/create-target-resolver.js";
 export { type EnvironmentOf, environmentFields } from "./config/environment-fields.js";
+export { type LearningSettings, learningSchema } from "./config/learning-fields.js";
 export {
   CatalogError,
   type CatalogLoadResult,
+  catalogSchema,
+  EMPTY_CATALOG,
   loadCatalog,
   loadCatalogWithWarnings,
   parseCatalog,
   parseCatalogWithWarnings,
 } from "./config/load-catalog.js";
+export {
+  accessSection,
+  type CatalogCheck,
+  catalogSection,
+  platformCatalog,
+} from "./config/platform-catalog.js";
 export type { CatalogWarning } from "./config/prune-unknown-targets.js";
 export type { AgentBackend, BackendTurn } from "./contracts/agent-backend.js";
 export type { Bot, BotModule, BotServices } from "./contracts/bot.js";
@@ -85,6 +97,14 @@ export type {
   PlatformOperations,
   RepositoryHost,
 } from "./contracts/platform-operations.js";
+export {
+  type ClassifierContext,
+  type ConversationOf,
+  createPlatformPolicies,
+  type PlatformPolicies,
+  type PlatformPolicy,
+  type RequestOf,
+} from "./contracts/platform-policy.js";
 export {
   type DemoRepository,
   deliveryResult,
@@ -157,6 +177,16 @@ export {
 export { type ReadBodyResult, readBody } from "./http/read-body.js";
 export { sendJson, sendText } from "./http/send-response.js";
 export {
+  type AcceptOutcome,
+  acceptLearnedMapping,
+  mayChangeRouting,
+} from "./learning/accept-learned-mapping.js";
+export { createRoutingLearner, type RoutingLearner } from "./learning/create-routing-learner.js";
+export { exportLearnedMappings } from "./learning/export-learned-mappings.js";
+export { describeMappingOffer, type MappingOffer } from "./learning/mapping-offer.js";
+export { type LearnedMappingThresholds, readLearnedMapping } from "./learning/read-learned-mapping.js";
+export type { RoutingPlace, RoutingPlaceOf } from "./learning/routing-place.js";
+export {
   createRedactor,
   type RedactedText,
   type Redactor,
@@ -194,6 +224,7 @@ export type { ContextEntry, ThreadMessage } from "./schemas/context-entry.js";
 export {
   type ConversationRef,
   conversationKey,
+  conversationWorkspace,
   type Platform,
   platformSchema,
 } from "./schemas/conversation-ref.js";
@@ -261,6 +292,12 @@ export {
   type ConversationOwnerStore,
   createConversationOwnerStore,
 } from "./store/conversation-owner-store.js";
+export {
+  createLearnedRoutingStore,
+  LEARNED_VOTES_PER_PLACE_MAX,
+  type LearnedPlace,
+  type LearnedRoutingStore,
+} from "./store/learned-routing-store.js";
 export { createRedisKeys, type RedisKeys } from "./store/redis-keys.js";
 export {
   defineRedisScripts,

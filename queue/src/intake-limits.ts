@@ -1,4 +1,3 @@
-import type { ConversationRef } from "@baton/core";
 import {
   MAX_QUEUED_TURNS_PER_CONVERSATION,
   USER_TURN_BURST,
@@ -26,19 +25,3 @@ export const DEFAULT_INTAKE_LIMITS: IntakeLimits = {
   perUser: { perMinute: USER_TURNS_PER_MINUTE, burst: USER_TURN_BURST },
   perWorkspace: { perMinute: WORKSPACE_TURNS_PER_MINUTE, burst: WORKSPACE_TURN_BURST },
 };
-
-/** The tenant a conversation belongs to: what the per-workspace bucket counts. */
-export function workspaceOf(ref: ConversationRef): string {
-  switch (ref.platform) {
-    case "slack":
-      return `slack.${ref.teamId}`;
-    case "github":
-      return `github.${ref.installationId}`;
-    case "linear":
-      return `linear.${ref.organizationId}`;
-    default: {
-      const unreachable: never = ref;
-      throw new Error(`unknown platform in ${JSON.stringify(unreachable)}`);
-    }
-  }
-}

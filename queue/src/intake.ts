@@ -1,4 +1,5 @@
 import {
+  conversationWorkspace,
   DEFAULT_RETENTION,
   defineRedisScripts,
   conversationKey as keyOfConversation,
@@ -14,7 +15,7 @@ import {
 } from "@baton/core";
 import type { Redis } from "ioredis";
 import { boundRequest } from "./bound-request.js";
-import { DEFAULT_INTAKE_LIMITS, type IntakeLimits, workspaceOf } from "./intake-limits.js";
+import { DEFAULT_INTAKE_LIMITS, type IntakeLimits } from "./intake-limits.js";
 import {
   type BucketArgs,
   type ClaimArgs,
@@ -61,7 +62,7 @@ export function createIntake({
 
   function bucketKeys(request: SessionRequest): [string, string] {
     // Both buckets of a workspace share its hash tag, so that a Cluster takes them in one step.
-    const tag = `{${workspaceOf(request.conversation)}}`;
+    const tag = `{${conversationWorkspace(request.conversation)}}`;
     return [keys.scoped("rate", tag, "user", request.actor.id), keys.scoped("rate", tag, "workspace")];
   }
 

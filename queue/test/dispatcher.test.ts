@@ -93,7 +93,13 @@ describe("intake dispatcher", () => {
       "the taken-over job",
     );
     await waitFor(() => (acked.length === 1 ? true : undefined), 5_000, "the acknowledgement");
-    expect(await redis.xlen(harness.keys.intakeStream)).toBe(0);
+    // The acknowledgement runs beside the dispatch, so the entry may leave the stream just after it.
+    await waitFor(
+      async () => ((await redis.xlen(harness.keys.intakeStream)) === 0 ? true : undefined),
+      5_000,
+      "the taken-over entry to leave the stream",
+    );
+    expect(acked.map((turn) => turn.id)).toEqual([request.id]);
     await survivor.close();
   });
 });

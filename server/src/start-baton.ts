@@ -11,9 +11,10 @@ import {
   type Logger,
   loadCatalogWithWarnings,
   loadShareLinkKey,
+  type PlatformPolicies,
 } from "@baton/core";
 import { Registry } from "prom-client";
-import { BOT_MODULES } from "./bots/bot-modules.js";
+import { BOT_MODULES, platformPoliciesOf } from "./bots/bot-modules.js";
 import { type StartedBots, setupBots } from "./bots/setup-bots.js";
 import { setupReplyBudget } from "./budget/setup-reply-budget.js";
 import { type Config, loadConfig, SHARE_LINK_KEY_FILE } from "./config/load-config.js";
@@ -72,10 +73,11 @@ export async function startBaton({
 }: StartBatonOptions): Promise<RunningBaton> {
   const modules = overrides.bots ?? BOT_MODULES;
   const config = loadConfig(env, modules);
+  const platforms = platformPoliciesOf(modules);
   const logger = given ?? createConsoleLogger(config);
   const log = logger.child({ component: "server", mode });
-  const catalog = await loadCatalogOf(config, log);
-  const state = await openBatonState({ config, mode, logger, log });
+  const catalog = await loadCatalogOf(config, platforms, log);
+  const state = await openBatonState({ config, mode, logger, log, platforms });
   const shutdown = createShutdownList();
   shutdown.add("queue", () => state.queue.close());
   shutdown.add("connections", () => state.redis.close());
@@ -113,6 +115,7 @@ export async function startBaton({
         : await startWorker({
             config,
             catalog,
+            platforms,
             logger,
             state,
             sharing,
@@ -152,8 +155,8 @@ export async function startBaton({
 }
 
 /** The catalog (`BATON_CONFIG`), each of its warnings logged. */
-async function loadCatalogOf(config: Config, log: Logger): Promise<Catalog> {
-  const { catalog, warnings } = await loadCatalogWithWarnings(config.BATON_CONFIG);
+async function loadCatalogOf(config: Config, platforms: PlatformPolicies, log: Logger): Promise<Catalog> {
+  const { catalog, warnings } = await loadCatalogWithWarnings(config.BATON_CONFIG, { platforms });
   for (const warning of warnings)
     log.warn("server.catalog.warning", {
       file: config.BATON_CONFIG,
@@ -211,6 +214,7 @@ function setupBotsOn(
       sessions: state.sessions,
       conversationContext: state.conversationContext,
       conversationOwners: state.conversationOwners,
+      learnedRouting: state.learnedRouting,
       shares: sharing.service,
       ledger: state.ledger,
       logger,

@@ -3,9 +3,10 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { createRedisKeys } from "@baton/core";
 import { buildReviewCommentEvent } from "@baton/testkit";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callsIn, eventually, slackActions, textOf } from "./fixtures/slack-test-actions.js";
 import {
+  askAndWait,
   BUGGY_SUM,
   CODEX_CHANNEL,
   CODEX_INSTALLATION_ID,
@@ -35,12 +36,19 @@ function fixTheTestScript(s: CodexScenario) {
   ]);
 }
 
+// One scenario for the file, and its tests in this order: each goes on from where the one before
+// left the session (the pull request the first opened, the commits after it, the worker that
+// replaced the first), as a person's work would. A scenario and its first codex turn take seconds
+// on a loaded machine; five of them took a fifth of this file's time.
 describe("BATON_BACKEND=codex end to end", () => {
   let s: CodexScenario;
-  beforeEach(async () => {
+  /** The first turn, asked from Slack: its thread, its result there, and the pull request it opened. */
+  let first: Awaited<ReturnType<typeof mentionThatOpensPullRequest>>;
+  beforeAll(async () => {
     s = await startCodexScenario();
-  });
-  afterEach(() => s.close());
+    first = await mentionThatOpensPullRequest();
+  }, 2 * TURN_WAIT_MS);
+  afterAll(() => s?.close());
 
   /** A Slack mention whose turn fixes the test and opens the draft pull request; resolves with it. */
   async function mentionThatOpensPullRequest() {
@@ -57,7 +65,7 @@ describe("BATON_BACKEND=codex end to end", () => {
   }
 
   it("a Slack mention: the agent runs the failing test, patches, runs it again, and a draft PR holds the fix", async () => {
-    const { ts, result, pull } = await mentionThatOpensPullRequest();
+    const { ts, result, pull } = first;
     // The startup log said the sandbox works here, with the CLI's version.
     expect(
       s.t.logger.lines.find((line) => line.event === "server.codex.sandbox_ready")?.fields,
@@ -90,7 +98,7 @@ describe("BATON_BACKEND=codex end to end", () => {
   });
 
   it("a review comment on that PR continues the session: a second commit on the same branch, the reply on the PR", async () => {
-    const { ts, pull } = await mentionThatOpensPullRequest();
+    const { ts, pull } = first;
     const branch = pull?.pull?.headRef ?? "";
     const firstCommit = s.github.git.branchHead("acme/web", branch);
     const sessionPrompts = s.model.requests.length;
@@ -148,8 +156,34 @@ describe("BATON_BACKEND=codex end to end", () => {
     expect(note.body).toMatchObject({ thread_ts: ts });
   });
 
+  it("stop in the middle of a long command ends the agent and the command at once; what was pushed stays and the result says so", async () => {
+    const { ts, pull } = first;
+    const branch = pull?.pull?.headRef ?? "";
+    const pushed = s.github.git.branchHead("acme/web", branch);
+    const marker = "sleep 87.31";
+    s.model.setScript([
+      { kind: "exec", cmd: `echo half-done > notes.txt && ${marker}`, yieldTimeMs: 30_000 },
+      { kind: "text", text: "slept" },
+    ]);
+    const slack = slackActions(s.t);
+    await slack.mention({ channel: CODEX_CHANNEL, threadTs: ts, text: "wait for the slow build" });
+    await eventually("the long command to run", () => runningProcesses(marker).length > 0, TURN_WAIT_MS);
+    await slack.mention({ channel: CODEX_CHANNEL, threadTs: ts, text: "stop" });
+    const stopped = await eventually(
+      "the stopped reply",
+      () => callsIn(s.t, "chat.postMessage", CODEX_CHANNEL).find((c) => textOf(c).includes("Stopped")),
+      TURN_WAIT_MS,
+    );
+    expect(textOf(stopped)).toContain("What was already pushed is kept");
+    expect(textOf(stopped)).toContain(`/acme/web/pull/${pull?.number}`);
+    await eventually("the command to be gone", () => runningProcesses(marker).length === 0, 5_000);
+    // Nothing of the stopped turn was pushed; the first turn's commit stays.
+    expect(s.github.git.branchHead("acme/web", branch)).toBe(pushed);
+    expect(s.github.pullRequestsOf("acme/web")).toHaveLength(1);
+  });
+
   it("a follow-up in the thread runs on another worker with another data directory: the branch and the thread carry over", async () => {
-    const { ts, pull } = await mentionThatOpensPullRequest();
+    const { ts, pull } = first;
     const branch = pull?.pull?.headRef ?? "";
     const firstCommit = s.github.git.branchHead("acme/web", branch);
     const asked = s.model.requests.length;
@@ -189,47 +223,16 @@ describe("BATON_BACKEND=codex end to end", () => {
     expect(readdirSync(join(dataDir, "sessions")).length).toBeGreaterThan(0);
   });
 
-  it("stop in the middle of a long command ends the agent and the command at once; what was pushed stays and the result says so", async () => {
-    const { ts, pull } = await mentionThatOpensPullRequest();
-    const branch = pull?.pull?.headRef ?? "";
-    const pushed = s.github.git.branchHead("acme/web", branch);
-    const marker = "sleep 87.31";
-    s.model.setScript([
-      { kind: "exec", cmd: `echo half-done > notes.txt && ${marker}`, yieldTimeMs: 30_000 },
-      { kind: "text", text: "slept" },
-    ]);
-    const slack = slackActions(s.t);
-    await slack.mention({ channel: CODEX_CHANNEL, threadTs: ts, text: "wait for the slow build" });
-    await eventually("the long command to run", () => runningProcesses(marker).length > 0, TURN_WAIT_MS);
-    await slack.mention({ channel: CODEX_CHANNEL, threadTs: ts, text: "stop" });
-    const stopped = await eventually(
-      "the stopped reply",
-      () => callsIn(s.t, "chat.postMessage", CODEX_CHANNEL).find((c) => textOf(c).includes("Stopped")),
-      TURN_WAIT_MS,
-    );
-    expect(textOf(stopped)).toContain("What was already pushed is kept");
-    expect(textOf(stopped)).toContain(`/acme/web/pull/${pull?.number}`);
-    await eventually("the command to be gone", () => runningProcesses(marker).length === 0, 5_000);
-    // Nothing of the stopped turn was pushed; the first turn's commit stays.
-    expect(s.github.git.branchHead("acme/web", branch)).toBe(pushed);
-    expect(s.github.pullRequestsOf("acme/web")).toHaveLength(1);
-  });
-
   it("a session that ended (its state expired) loses its workspace at the next worker's sweep; a live one keeps it", async () => {
-    await mentionThatOpensPullRequest();
+    // The worker that took the follow-up holds the first session's workspace, and only that.
     const sessionsDir = join(s.t.baton.config.BATON_DATA_DIR, "sessions");
     const [ended] = readdirSync(sessionsDir, { withFileTypes: true }).filter((e) => e.isDirectory());
     const sessionId = decodeURIComponent(ended?.name ?? "");
     expect(sessionId).toMatch(/^s_/);
     fixTheTestScript(s);
-    await slackActions(s.t).mention({ channel: CODEX_CHANNEL, text: "fix it again elsewhere" });
-    await eventually(
-      "the second session's result",
-      () =>
-        callsIn(s.t, "chat.postMessage", CODEX_CHANNEL).filter((c) => textOf(c).includes("/pull/")).length >=
-        2,
-      TURN_WAIT_MS,
-    );
+    // A second session: a new thread, its own pull request.
+    await askAndWait(s, "fix it again elsewhere", "/pull/");
+    expect(s.github.pullRequestsOf("acme/web")).toHaveLength(2);
     // The first session expires: Redis drops its state (as BATON_RETENTION would).
     await s.t.redis.redis.del(createRedisKeys(s.t.redis.prefix).scoped("codex", "session", sessionId));
     const restarted = await s.restartWorker();

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { callsIn, eventually, slackActions, textOf } from "./fixtures/slack-test-actions.js";
 import {
   askAndWait,
@@ -18,14 +18,16 @@ const SWAP = replaceLinePatch(
   "module.exports = (a, b) => b + a;",
 );
 
-/** A first turn that fixes the test and opens the draft pull request; resolves with its thread and branch. */
+/** A first turn (in a new thread) that fixes the test and opens a draft pull request; resolves with its thread and branch. */
 async function openPullRequest(s: CodexScenario) {
   s.model.setScript([
     { kind: "patch", patch: FIX },
     { kind: "text", text: "Fixed sum." },
   ]);
-  const { ts } = await askAndWait(s, "fix the failing sum test", "/pull/");
-  return { ts, branch: s.github.pullRequestsOf("acme/web")[0]?.pull?.headRef ?? "" };
+  const { ts, text } = await askAndWait(s, "fix the failing sum test", "/pull/");
+  const number = Number(text.match(/\/acme\/web\/pull\/(\d+)/)?.[1]);
+  const pull = s.github.pullRequestsOf("acme/web").find((opened) => opened.number === number);
+  return { ts, branch: pull?.pull?.headRef ?? "" };
 }
 
 describe("BATON_BACKEND=codex failures, said in the thread", () => {
@@ -56,62 +58,6 @@ describe("BATON_BACKEND=codex failures, said in the thread", () => {
     expect(s.github.git.git("acme/web", "branch", "--list", "baton/*")).toBe("");
   });
 
-  it("a push GitHub refuses (branch protection): the thread says why, the branch stays where it was", async () => {
-    s = await startCodexScenario();
-    const { ts, branch } = await openPullRequest(s);
-    const pushed = s.github.git.branchHead("acme/web", branch);
-    s.github.git.protectBranch("acme/web", branch);
-    s.model.setScript([
-      { kind: "patch", patch: SWAP },
-      { kind: "text", text: "Swapped the operands." },
-    ]);
-
-    const { text } = await askAndWait(s, "swap the operands", "Could not push", ts);
-
-    expect(text).toContain("Could not push to acme/web: the branch is protected");
-    expect(text).toContain("GH006");
-    expect(text).toContain("ask again to retry");
-    expect(s.github.git.branchHead("acme/web", branch)).toBe(pushed);
-  });
-
-  it("a branch moved under Baton during the turn: the push is refused in words, the other commit is not overwritten", async () => {
-    s = await startCodexScenario();
-    const { ts, branch } = await openPullRequest(s);
-    let moved = "";
-    s.model.setScript([
-      { kind: "patch", patch: SWAP },
-      () => {
-        // Someone else pushes to the session's branch while the agent works.
-        const git = (...args: string[]) => s!.github.git.git("acme/web", ...args);
-        moved = git("commit-tree", `${branch}^{tree}`, "-p", branch, "-m", "a reviewer's commit");
-        git("update-ref", `refs/heads/${branch}`, moved);
-        return { kind: "text", text: "Swapped the operands." };
-      },
-    ]);
-
-    const { text } = await askAndWait(s, "swap the operands", "Could not push", ts);
-
-    expect(text).toContain("Could not push to acme/web: the branch moved under Baton");
-    expect(s.github.git.branchHead("acme/web", branch)).toBe(moved);
-  });
-
-  it("a pull request GitHub would not open: the thread says so and links the pushed branch instead", async () => {
-    s = await startCodexScenario();
-    s.github.failNext("POST /repos/{owner}/{repo}/pulls", { kind: "http", status: 403 });
-    s.model.setScript([
-      { kind: "patch", patch: FIX },
-      { kind: "text", text: "Fixed sum." },
-    ]);
-
-    const { text } = await askAndWait(s, "fix the failing sum test", "would not open a pull request");
-
-    expect(s.github.pullRequestsOf("acme/web")).toHaveLength(0);
-    const branch = text.match(/`(baton\/[\w./-]+)`/)?.[1] ?? "";
-    expect(s.github.git.git("acme/web", "show", `${branch}:sum.js`)).toContain("a + b");
-    expect(text).toContain(`/acme/web/tree/${branch}`);
-    expect(text).toContain("open one from it");
-  });
-
   it("a turn over BATON_TURN_TIMEOUT_MS: the thread says it was ended, its command ends too, nothing is pushed", async () => {
     s = await startCodexScenario({ env: { BATON_TURN_TIMEOUT_MS: "8000" } });
     const marker = "sleep 71.93";
@@ -128,6 +74,69 @@ describe("BATON_BACKEND=codex failures, said in the thread", () => {
     await eventually("the command to be gone", () => !commandRuns(marker), 5_000);
     expect(s.github.pullRequestsOf("acme/web")).toHaveLength(0);
     expect(s.github.git.git("acme/web", "branch", "--list", "baton/*")).toBe("");
+  });
+});
+
+// Three failures of one scenario (its default setup), in this order: a pull request that is not
+// opened first (no pull request may exist yet), then each push failure in a session of its own.
+describe("BATON_BACKEND=codex failures of GitHub, said in the thread", () => {
+  let shared: CodexScenario;
+  beforeAll(async () => {
+    shared = await startCodexScenario();
+  });
+  afterAll(() => shared?.close());
+
+  it("a pull request GitHub would not open: the thread says so and links the pushed branch instead", async () => {
+    shared.github.failNext("POST /repos/{owner}/{repo}/pulls", { kind: "http", status: 403 });
+    shared.model.setScript([
+      { kind: "patch", patch: FIX },
+      { kind: "text", text: "Fixed sum." },
+    ]);
+
+    const { text } = await askAndWait(shared, "fix the failing sum test", "would not open a pull request");
+
+    expect(shared.github.pullRequestsOf("acme/web")).toHaveLength(0);
+    const branch = text.match(/`(baton\/[\w./-]+)`/)?.[1] ?? "";
+    expect(shared.github.git.git("acme/web", "show", `${branch}:sum.js`)).toContain("a + b");
+    expect(text).toContain(`/acme/web/tree/${branch}`);
+    expect(text).toContain("open one from it");
+  });
+
+  it("a push GitHub refuses (branch protection): the thread says why, the branch stays where it was", async () => {
+    const { ts, branch } = await openPullRequest(shared);
+    const pushed = shared.github.git.branchHead("acme/web", branch);
+    shared.github.git.protectBranch("acme/web", branch);
+    shared.model.setScript([
+      { kind: "patch", patch: SWAP },
+      { kind: "text", text: "Swapped the operands." },
+    ]);
+
+    const { text } = await askAndWait(shared, "swap the operands", "Could not push", ts);
+
+    expect(text).toContain("Could not push to acme/web: the branch is protected");
+    expect(text).toContain("GH006");
+    expect(text).toContain("ask again to retry");
+    expect(shared.github.git.branchHead("acme/web", branch)).toBe(pushed);
+  });
+
+  it("a branch moved under Baton during the turn: the push is refused in words, the other commit is not overwritten", async () => {
+    const { ts, branch } = await openPullRequest(shared);
+    let moved = "";
+    shared.model.setScript([
+      { kind: "patch", patch: SWAP },
+      () => {
+        // Someone else pushes to the session's branch while the agent works.
+        const git = (...args: string[]) => shared.github.git.git("acme/web", ...args);
+        moved = git("commit-tree", `${branch}^{tree}`, "-p", branch, "-m", "a reviewer's commit");
+        git("update-ref", `refs/heads/${branch}`, moved);
+        return { kind: "text", text: "Swapped the operands." };
+      },
+    ]);
+
+    const { text } = await askAndWait(shared, "swap the operands", "Could not push", ts);
+
+    expect(text).toContain("Could not push to acme/web: the branch moved under Baton");
+    expect(shared.github.git.branchHead("acme/web", branch)).toBe(moved);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   type Bot,
   type BotServices,
   createConversationControls,
+  createPlatformPolicies,
   createQueueKeyResolver,
   createSteeringRule,
   type RepositoryTokenProvider,
@@ -16,6 +17,8 @@ import { createGithubControls } from "./inbound/create-github-controls.js";
 import { createGithubWebhookRoute } from "./inbound/create-github-webhook-route.js";
 import { createInstallationOctokits, type GithubAppOptions } from "./octokit/create-installation-octokits.js";
 import { createRepositoryTokens } from "./octokit/create-repository-tokens.js";
+import { githubCatalogOf } from "./policy/github-catalog.js";
+import { githubPolicy } from "./policy/github-policy.js";
 import { createGithubReplier } from "./replier/create-github-replier.js";
 
 /** GitHub's public REST API; GitHub Enterprise Server answers at `https://HOST/api/v3`. */
@@ -51,7 +54,11 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
     retryAfterUnitMs: options.retryAfterUnitMs,
     budgets,
   });
-  const permissions = createPermissionCheck({ octokits, allowlist: catalog.github.allowlist, logger });
+  const permissions = createPermissionCheck({
+    octokits,
+    allowlist: githubCatalogOf(catalog).allowlist,
+    logger,
+  });
   // Write access is checked before anything runs, so every writer may steer: the repository is the place.
   const steering = createSteeringRule({
     platform: "github",
@@ -60,11 +67,12 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
     policyOf: () => "channel",
     refusal: () => "Only people with write access to this repository may steer this session.",
   });
-  const queueKeyOf = options.queueKeyOf ?? createQueueKeyResolver(options.sessions);
+  const queueKeyOf =
+    options.queueKeyOf ?? createQueueKeyResolver(options.sessions, createPlatformPolicies([githubPolicy]));
   const controls = createConversationControls({ ...options, steering, queueKeyOf });
   const webhooks = createGithubWebhookRoute({
     verify: octokits.verify,
-    mention: catalog.github.mention,
+    mention: githubCatalogOf(catalog).mention,
     catalog,
     intake: options.intake,
     queueKeyOf,

@@ -2,7 +2,10 @@ import { BatonError, type BotModule, errorMessage } from "@baton/core";
 import { githubCommand } from "./cli/github-command.js";
 import { githubDoctorCheck } from "./doctor/github-doctor-check.js";
 import { GITHUB_REQUIRED_VARIABLES, type GithubEnv, githubEnvironment } from "./github-environment.js";
+import { githubCatalogOf } from "./policy/github-catalog.js";
+import { githubPolicy } from "./policy/github-policy.js";
 
+export { GITHUB_CONTEXT_KEYS } from "./policy/github-context.js";
 export { GITHUB_REQUIRED_VARIABLES, type GithubEnv, githubEnvironment };
 
 export interface GithubBotModuleOptions {
@@ -19,6 +22,7 @@ export interface GithubBotModuleOptions {
 export function createGithubBotModule(options: GithubBotModuleOptions = {}): BotModule<GithubEnv> {
   return {
     platform: "github",
+    policy: githubPolicy,
     title: "GitHub",
     guide: { path: "docs/github.md", about: "setting up GitHub" },
     environment: githubEnvironment,
@@ -28,7 +32,7 @@ export function createGithubBotModule(options: GithubBotModuleOptions = {}): Bot
     doctor: githubDoctorCheck,
     catalogCounts: (catalog) => [
       {
-        count: Object.keys(catalog.github.repositories).length,
+        count: Object.keys(githubCatalogOf(catalog).repositories).length,
         one: "GitHub repository default",
         many: "GitHub repository defaults",
       },

@@ -3,6 +3,7 @@ import {
   type BotServices,
   createConversationControls,
   createMappingIndex,
+  createPlatformPolicies,
   createTargetResolver,
   type HttpRoute,
   replierFor,
@@ -21,6 +22,8 @@ import { createLinearOAuthHandlers } from "./oauth/create-linear-oauth-handlers.
 import type { LinearOAuthClient } from "./oauth/linear-oauth-client.js";
 import { LINEAR_OAUTH_CALLBACK_PATH, LINEAR_OAUTH_INSTALL_PATH } from "./oauth/linear-oauth-settings.js";
 import type { LinearTokenStore } from "./oauth/linear-token-store.js";
+import { linearAccessOf } from "./policy/linear-catalog.js";
+import { linearPolicy } from "./policy/linear-policy.js";
 import { createLinearReplier } from "./replier/create-linear-replier.js";
 import { createFollowUpRoles } from "./steering/create-follow-up-roles.js";
 import { createLinearSteeringRule } from "./steering/create-linear-steering-rule.js";
@@ -98,7 +101,7 @@ export function createLinearBot(options: LinearBotOptions): Bot {
   if (auth.kind === "oauth") {
     const handlers = createLinearOAuthHandlers({
       ...auth,
-      allowedOrganizations: catalog.access.linear.organizations,
+      allowedOrganizations: linearAccessOf(catalog).organizations,
       apiUrl: options.apiUrl,
       logger,
     });
@@ -115,7 +118,11 @@ export function createLinearBot(options: LinearBotOptions): Bot {
       createLinearReplier({
         apiFor,
         ledger,
-        mappings: createMappingIndex(catalog, createTargetResolver(catalog)),
+        mappings: createMappingIndex(
+          catalog,
+          createTargetResolver(catalog),
+          createPlatformPolicies([linearPolicy]),
+        ),
         logger,
         progress: options.progress,
         progressMinIntervalMs: options.progressMinIntervalMs,

@@ -10,6 +10,9 @@ import type { LinearCredentialsCheck } from "./check-linear-credentials.js";
 import { linearCommand } from "./cli/linear-command.js";
 import type { LinearBotOptions } from "./create-linear-bot.js";
 import { linearDoctorCheck } from "./doctor/linear-doctor-check.js";
+import { linearCatalogOf } from "./policy/linear-catalog.js";
+import { linearPolicy } from "./policy/linear-policy.js";
+import { linearRoutingPlace } from "./routing/linear-routing-place.js";
 
 /** Linear's slice of the environment: the webhook secret, an API key or the OAuth app, and options. */
 export const linearEnvironment = {
@@ -43,6 +46,7 @@ const LINEAR_STARTUP_RATE_LIMIT_RETRIES = 3;
  */
 export const linearBotModule: BotModule<LinearEnv> = {
   platform: "linear",
+  policy: linearPolicy,
   title: "Linear",
   guide: { path: "docs/linear.md", about: "setting up Linear" },
   environment: linearEnvironment,
@@ -55,11 +59,14 @@ export const linearBotModule: BotModule<LinearEnv> = {
       missing.push(`LINEAR_API_KEY or ${oauthMissing.join(" and ")}`);
     return missing;
   },
+  routingPlace: linearRoutingPlace,
   disabledHint: "Linear is off. Set the missing variables to turn it on (see docs/linear.md).",
   doctor: linearDoctorCheck,
   catalogCounts: (catalog) => [
     {
-      count: Object.keys(catalog.linear.teams).length + Object.keys(catalog.linear.projects).length,
+      count:
+        Object.keys(linearCatalogOf(catalog).teams).length +
+        Object.keys(linearCatalogOf(catalog).projects).length,
       one: "Linear mapping",
       many: "Linear mappings",
     },

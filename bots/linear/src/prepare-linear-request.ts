@@ -1,8 +1,9 @@
-import { formatContextList, type MappingIndex, REQUEST_CONTEXT_KEYS, type SessionRequest } from "@baton/core";
+import { formatContextList, type MappingIndex, type SessionRequest } from "@baton/core";
 import type { LinearApi } from "./client/create-linear-api.js";
 import { buildIssuePrompt } from "./inbound/build-issue-prompt.js";
 import { markUntrusted } from "./inbound/mark-untrusted.js";
 import { LINEAR_PROMPT_SOURCES } from "./inbound/parse-agent-session-event.js";
+import { LINEAR_CONTEXT_KEYS } from "./policy/linear-context.js";
 
 /**
  * Runs in the worker, before a new Linear session is classified: reads the issue (one query) for
@@ -33,13 +34,13 @@ export async function prepareLinearRequest({
   const labels = issue.labels.nodes.map((label) => label.name);
   const context: Record<string, string> = {
     ...request.context,
-    [REQUEST_CONTEXT_KEYS.linearTitle]: issue.title,
-    [REQUEST_CONTEXT_KEYS.linearTeam]: issue.team.key,
-    [REQUEST_CONTEXT_KEYS.linearTeamName]: issue.team.name,
+    [LINEAR_CONTEXT_KEYS.title]: issue.title,
+    [LINEAR_CONTEXT_KEYS.team]: issue.team.key,
+    [LINEAR_CONTEXT_KEYS.teamName]: issue.team.name,
   };
-  if (issue.description) context[REQUEST_CONTEXT_KEYS.linearDescription] = issue.description;
-  if (labels.length > 0) context[REQUEST_CONTEXT_KEYS.linearLabels] = formatContextList(labels);
-  if (issue.project) context[REQUEST_CONTEXT_KEYS.linearProject] = issue.project.name;
+  if (issue.description) context[LINEAR_CONTEXT_KEYS.description] = issue.description;
+  if (labels.length > 0) context[LINEAR_CONTEXT_KEYS.labels] = formatContextList(labels);
+  if (issue.project) context[LINEAR_CONTEXT_KEYS.project] = issue.project.name;
   const text = fromIssue
     ? markUntrusted(
         LINEAR_PROMPT_SOURCES.issue(issue.identifier),

@@ -3,6 +3,7 @@ import { App, LogLevel } from "@slack/bolt";
 import type { WebClient } from "@slack/web-api";
 import { createSlackAccess } from "./access/create-slack-access.js";
 import { createSlackPeople } from "./access/create-slack-people.js";
+import { checkSlackRequest, createSlackSessionCheck } from "./access/create-slack-session-check.js";
 import { createSlackBudgets, type SlackBudgets } from "./budget/slack-budgets.js";
 import { createSlackContextProvider } from "./context/create-slack-context-provider.js";
 import { createSlackControls } from "./controls/create-slack-controls.js";
@@ -11,6 +12,7 @@ import { createSlackFetch } from "./create-slack-fetch.js";
 import { type BoltAck, BoltDispatchReceiver } from "./inbound/bolt-dispatch-receiver.js";
 import { createSlackEventsRoute } from "./inbound/create-slack-events-route.js";
 import type { SlackIdentity } from "./inbound/parse-slack-event.js";
+import { registerMappingOfferActions } from "./inbound/register-mapping-offer-actions.js";
 import { registerSlackInteractions } from "./inbound/register-slack-interactions.js";
 import { createSlackEventRouter, type SlackEventRouter } from "./inbound/route-slack-event.js";
 import { createSlackReplier } from "./replier/create-slack-replier.js";
@@ -68,6 +70,11 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
     claimDelivery: options.claimDelivery,
     logger,
   });
+  const sessionCheck = createSlackSessionCheck({ catalog, client: app.client, people });
+  if (options.learnedRouting) {
+    const store = options.learnedRouting;
+    registerMappingOfferActions({ app, catalog, store, mayStartSessions: sessionCheck, logger });
+  }
   const controls = createSlackControls({
     client: app.client,
     controls: createConversationControls({ ...options, steering }),
@@ -101,19 +108,9 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
   return {
     platform: "slack",
     routes: [events],
-    replier: replierFor(
-      "slack",
-      createSlackReplier({
-        client: app.client,
-        ledger,
-        catalog,
-        logger,
-        progressMinIntervalMs: options.progressMinIntervalMs,
-        people,
-        budgets,
-      }),
-    ),
+    replier: replierFor("slack", createSlackReplier({ ...options, client: app.client, people, budgets })),
     steering: steering.guard,
+    mayStartSessions: checkSlackRequest(sessionCheck),
     requestContext: createSlackContextProvider({ client: app.client, logger }),
     start() {
       if (!options.appToken || stopSocketMode) return;

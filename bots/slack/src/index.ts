@@ -27,6 +27,7 @@ export {
   type SlackManifest,
   type SlackManifestOptions,
 } from "./manifest/build-slack-manifest.js";
+export { slackCatalogOf } from "./policy/slack-catalog.js";
 export { createSlackReplier, SLACK_PROGRESS_MIN_INTERVAL_MS } from "./replier/create-slack-replier.js";
 export { findPostedReply, replyMetadata, SLACK_REPLY_EVENT_TYPE } from "./replier/find-posted-reply.js";
 export { slackErrorCode } from "./replier/slack-error-code.js";

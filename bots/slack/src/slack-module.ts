@@ -11,7 +11,12 @@ import { slackCommand } from "./cli/slack-command.js";
 import { createSlackBot, SLACK_CLIENT_RETRY_CONFIG } from "./create-slack-bot.js";
 import { slackDoctorCheck } from "./doctor/slack-doctor-check.js";
 import type { SlackIdentity } from "./inbound/parse-slack-event.js";
+import { slackCatalogOf } from "./policy/slack-catalog.js";
+import { slackPolicy } from "./policy/slack-policy.js";
+import { slackRoutingPlace } from "./routing/slack-routing-place.js";
 import { toBoltLogger } from "./to-bolt-logger.js";
+
+export { SLACK_CONTEXT_KEYS } from "./policy/slack-context.js";
 
 /** Slack's slice of the environment: the app's secrets, Socket Mode's token, the API's host. */
 export const slackEnvironment = {
@@ -31,15 +36,21 @@ export const SLACK_REQUIRED_VARIABLES = ["SLACK_SIGNING_SECRET", "SLACK_BOT_TOKE
  */
 export const slackBotModule: BotModule<SlackEnv> = {
   platform: "slack",
+  policy: slackPolicy,
   title: "Slack",
   guide: { path: "docs/slack.md", about: "setting up Slack" },
   environment: slackEnvironment,
   secrets: ["SLACK_SIGNING_SECRET", "SLACK_BOT_TOKEN", "SLACK_APP_TOKEN"],
   variables: SLACK_REQUIRED_VARIABLES,
+  routingPlace: slackRoutingPlace,
   disabledHint: `Slack is off. Set ${SLACK_REQUIRED_VARIABLES.join(" and ")} to turn it on (see docs/slack.md).`,
   doctor: slackDoctorCheck,
   catalogCounts: (catalog) => [
-    { count: Object.keys(catalog.slack.channels).length, one: "Slack channel", many: "Slack channels" },
+    {
+      count: Object.keys(slackCatalogOf(catalog).channels).length,
+      one: "Slack channel",
+      many: "Slack channels",
+    },
   ],
   // Loaded only when the playground runs: the pane brings testkit's fake Slack.
   playground: async () => (await import("./playground/slack-pane.js")).slackPane,

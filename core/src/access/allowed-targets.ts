@@ -1,4 +1,5 @@
 import type { Catalog } from "../config/catalog.js";
+import type { PlatformPolicies, PlatformPolicy } from "../contracts/platform-policy.js";
 import type { ConversationRef } from "../schemas/conversation-ref.js";
 import type { Target } from "../schemas/target.js";
 
@@ -18,12 +19,14 @@ export function targetRef(target: Target): string {
 }
 
 /**
- * From the catalog: a Slack channel's `targets` (by channel id). Whatever names the target (the
- * classifier, `!repo`, `in owner/repo`, a picker or Change target), it must be one of them.
+ * From the catalog, as each platform reads its places there (`PlatformPolicy.allowedTargets`).
+ * Whatever names the target (the classifier, `!repo`, `in owner/repo`, a picker or Change
+ * target), it must be one of them.
  */
-export function createAllowedTargets(catalog: Catalog): AllowedTargets {
+export function createAllowedTargets(catalog: Catalog, platforms: PlatformPolicies): AllowedTargets {
   return (conversation) =>
-    conversation.platform === "slack"
-      ? (catalog.slack.channels[conversation.channelId]?.targets ?? null)
-      : null;
+    (platforms.of(conversation.platform) as PlatformPolicy | undefined)?.allowedTargets?.(
+      catalog,
+      conversation,
+    ) ?? null;
 }

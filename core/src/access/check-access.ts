@@ -2,18 +2,18 @@ import type { AccessRule } from "./access-rule.js";
 
 /** What a bot knows about a request, from its verified payload (and, when the rule needs it, its platform). */
 export interface AccessFacts {
-  /** Every organisation the request belongs to (Slack: its workspace and its Grid org). */
+  /** Every organisation the request belongs to (a workspace, and the organisation that holds it). */
   organizationIds: readonly string[];
   /** The channel (or repository, team) it was made in; null for a direct message. */
   place: string | null;
   userId: string;
-  /** From another organisation (Slack Connect). */
+  /** From another organisation (a channel shared between organisations). */
   external: boolean;
   /** Asked only when the rule refuses guests. */
   isGuest?: () => Promise<boolean>;
   /** Asked only when the person is not listed by id and the rule lists groups. */
   isMemberOfAny?: (groupIds: readonly string[]) => Promise<boolean>;
-  /** The platform's own permission answer (GitHub: at least the configured repository permission). */
+  /** The platform's own permission answer (at least the configured repository permission, say). */
   permitted?: boolean;
 }
 

@@ -19,7 +19,7 @@ export interface RefusedRequest {
   tell(reason: AccessRefusal): Promise<unknown>;
   /**
    * What one reply covers instead of the person and place: a platform where every request has a
-   * thread of its own that waits for an answer (a Linear agent session) is told once per thread.
+   * thread of its own that waits for an answer (an issue tracker's agent session) is told once per thread.
    */
   replyScope?: string;
 }

@@ -54,18 +54,21 @@ export async function askLlmForTarget({
   candidates,
   prompt,
   context,
+  contextKeys,
 }: {
   llm: ClassifierLlm;
   index: CatalogIndex;
   candidates: readonly Target[];
   prompt: string;
   context: Readonly<Record<string, string>>;
+  /** The request's platform's context keys (`ClassifierContext.keys`): the ones the model is shown. */
+  contextKeys: readonly string[];
 }): Promise<LlmTargetResult> {
   let content: string | null | undefined;
   let refusal: string | null | undefined;
   let promptTokens: number | undefined;
   let completionTokens: number | undefined;
-  const messages = buildTargetPrompt({ index, candidates, prompt, context });
+  const messages = buildTargetPrompt({ index, candidates, prompt, context, contextKeys });
   const complete = (withTemperature: boolean) =>
     llm.client.chat.completions.create(
       {

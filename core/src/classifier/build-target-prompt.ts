@@ -1,7 +1,6 @@
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { type Target, targetId } from "../schemas/target.js";
 import type { CatalogIndex } from "./index-catalog.js";
-import { REQUEST_CONTEXT_KEYS } from "./request-context.js";
 
 export const LLM_MAX_PROMPT_CHARS = 4_000;
 export const LLM_MAX_CONTEXT_VALUE_CHARS = 1_500;
@@ -20,15 +19,18 @@ export function buildTargetPrompt({
   candidates,
   prompt,
   context,
+  contextKeys,
 }: {
   index: CatalogIndex;
   candidates: readonly Target[];
   prompt: string;
   context: Readonly<Record<string, string>>;
+  /** The context keys of the request's platform, in the order the model reads them. */
+  contextKeys: readonly string[];
 }): ChatCompletionMessageParam[] {
   const catalogLines = candidates.map((target) => JSON.stringify(describeCandidate(index, target)));
   const conversation: Record<string, string> = { message: clip(prompt, LLM_MAX_PROMPT_CHARS) };
-  for (const key of Object.values(REQUEST_CONTEXT_KEYS)) {
+  for (const key of contextKeys) {
     const value = context[key];
     if (value) conversation[key] = clip(value, LLM_MAX_CONTEXT_VALUE_CHARS);
   }

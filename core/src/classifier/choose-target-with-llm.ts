@@ -30,17 +30,27 @@ export async function chooseTargetWithLlm({
   prompt,
   ranked,
   log,
+  contextKeys,
 }: {
   llm: ClassifierLlm;
   index: CatalogIndex;
   request: SessionRequest;
+  /** The request's platform's context keys: the ones the model is shown. */
+  contextKeys: readonly string[];
   prompt: string;
   ranked: readonly RankedTarget[];
   log: Logger;
 }): Promise<LlmStepOutcome> {
   const candidates = preselectCandidates(index, ranked);
   const startedAt = Date.now();
-  const result = await askLlmForTarget({ llm, index, candidates, prompt, context: request.context });
+  const result = await askLlmForTarget({
+    llm,
+    index,
+    candidates,
+    prompt,
+    context: request.context,
+    contextKeys,
+  });
   const durationMs = Date.now() - startedAt;
   if (result.kind === "failed") {
     log.warn("core.classifier.llm_failed", {

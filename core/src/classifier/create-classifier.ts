@@ -1,6 +1,7 @@
 import type { Catalog } from "../config/catalog.js";
 import type { Classifier } from "../contracts/classifier.js";
 import type { Logger } from "../contracts/logger.js";
+import { NO_PLATFORM_POLICIES, type PlatformPolicies } from "../contracts/platform-policy.js";
 import type { SessionRequest } from "../schemas/session-request.js";
 import { type Decision, describeTarget, type Target, targetId } from "../schemas/target.js";
 import type { ClassifierLlm } from "./ask-llm-for-target.js";
@@ -9,11 +10,13 @@ import { chooseExplicitTarget } from "./choose-explicit-target.js";
 import { chooseLexically, findRival } from "./choose-lexically.js";
 import { chooseTargetWithLlm } from "./choose-target-with-llm.js";
 import { collectLexicalEvidence } from "./collect-lexical-evidence.js";
-import type { MappingMatch } from "./create-mapping-index.js";
+import { createMappingIndex, type MappingMatch } from "./create-mapping-index.js";
+import { decideByLearning } from "./decide-by-learning.js";
 import { findGeneralRequest } from "./find-general-request.js";
 import { indexCatalog } from "./index-catalog.js";
+import type { LearnedMappings } from "./learned-mappings.js";
 import { parseRequestText } from "./parse-request-text.js";
-import { REQUEST_CONTEXT_KEYS } from "./request-context.js";
+import { ruleText } from "./rule-text.js";
 import { splitRequestText } from "./split-request-text.js";
 import { tokenizeText } from "./tokenize-text.js";
 
@@ -22,9 +25,13 @@ const DENIED_MAPPING_MIN_SCORE = 2;
 
 export interface ClassifierOptions {
   catalog: Catalog;
+  /** The platforms' mappings and the context their requests carry; none (no mapping, no context) when not given. */
+  platforms?: PlatformPolicies;
   /** Without it, the lexical scorer takes the LLM's place. */
   llm?: ClassifierLlm;
   logger: Logger;
+  /** What people chose in each place (see `createLearnedMappings`); nothing is learned without it. */
+  learned?: LearnedMappings;
   /** Told of every decision (metrics count them by step); it must not throw. */
   onDecision?: (decision: Decision) => void;
 }
@@ -41,7 +48,7 @@ type RankedTargets = ReturnType<ReturnType<typeof indexCatalog>["lexical"]["rank
 
 /**
  * The classifier every platform uses for a conversation's first turn, and the one `baton classify`
- * runs. First match wins: explicit > routing rules > mappings > only one target > LLM > lexical
+ * runs. First match wins: explicit > routing rules > mappings > only one target > learned > LLM > lexical
  * scorer (when there is no LLM or it fails) > ask. Choosing wrong is the costly error, so every
  * step that is not sure asks. Indexes are built here, once per catalog.
  *
@@ -49,8 +56,17 @@ type RankedTargets = ReturnType<ReturnType<typeof indexCatalog>["lexical"]["rank
  * const classifier = createClassifier({ catalog, llm: createClassifierLlm({ apiKey, model }), logger });
  * const decision = await classifier.classify(request);
  */
-export function createClassifier({ catalog, llm, logger, onDecision }: ClassifierOptions): Classifier {
+export function createClassifier({
+  catalog,
+  platforms = NO_PLATFORM_POLICIES,
+  llm,
+  learned,
+  logger,
+  onDecision,
+}: ClassifierOptions): Classifier {
   const index = indexCatalog(catalog);
+  const mappings = createMappingIndex(catalog, index.resolve, platforms);
+  const contextOf = (request: SessionRequest) => platforms.classifierContextOf(request.conversation);
   const log = logger.child({ component: "core.classifier" });
 
   async function classify(request: SessionRequest): Promise<Decision> {
@@ -75,12 +91,16 @@ export function createClassifier({ catalog, llm, logger, onDecision }: Classifie
     }
     const ranking = () => {
       const promptNamesNothing = index.lexical.rank(collectLexicalEvidence(prompt, {}), 1).length === 0;
-      return index.lexical.rank(collectLexicalEvidence(prompt, request.context, { promptNamesNothing }));
+      const { weights } = contextOf(request);
+      return index.lexical.rank(
+        collectLexicalEvidence(prompt, request.context, { promptNamesNothing, weights }),
+      );
     };
     return (
       decideExplicit(explicit, request, text, prompt, ranking) ??
       decideByRules(request, text, ranking) ??
       decideByCatalog(request, text) ??
+      (learned ? await decideByLearning({ learned, request, denied: text.denied, ranking, index }) : null) ??
       (await decideByRanking(request, prompt, ranking()))
     );
   }
@@ -160,7 +180,9 @@ export function createClassifier({ catalog, llm, logger, onDecision }: Classifie
 
     // Only the requester's own affirmed words trigger a rule: a keyword in a pasted log or under
     // negation is not what the request is about.
-    const routed = index.routing.match(tokenizeText(ruleText(text.own, request.context)));
+    const routed = index.routing.match(
+      tokenizeText(ruleText(text.own, request.context, contextOf(request).subject)),
+    );
     const [ruled, ...moreRuled] = routed.targets;
     if (ruled && moreRuled.length === 0) {
       const keywords = routed.keywords.map((k) => `"${k}"`).join(", ");
@@ -214,7 +236,8 @@ export function createClassifier({ catalog, llm, logger, onDecision }: Classifie
     ranked: RankedTargets,
   ): Promise<Decision> {
     if (llm) {
-      const outcome = await chooseTargetWithLlm({ llm, index, request, prompt, ranked, log });
+      const contextKeys = contextOf(request).keys;
+      const outcome = await chooseTargetWithLlm({ llm, index, request, prompt, ranked, log, contextKeys });
       if (outcome.kind === "decided") return outcome.decision;
       if (outcome.kind === "unsure") {
         return buildAskDecision({
@@ -244,7 +267,7 @@ export function createClassifier({ catalog, llm, logger, onDecision }: Classifie
 
   // "this one isn't for payments" in #payments-eng: the text sets the channel's target aside.
   function mapUnlessDenied(request: SessionRequest, denied: string): MappingMatch | undefined {
-    const mapped = index.mappings.mapRequest(request);
+    const mapped = mappings.mapRequest(request);
     if (!mapped || denied.length === 0) return mapped;
     const id = targetId(mapped.target);
     const score = index.lexical.rank([{ text: denied, weight: 1 }]).find((entry) => entry.id === id)?.score;
@@ -263,13 +286,6 @@ export function createClassifier({ catalog, llm, logger, onDecision }: Classifie
   }
 
   return { classify, explicitTarget, readRequest };
-}
-
-// A Linear issue's title is the request's subject ("please take this" says nothing), so the
-// catalog's rules read it as they read the request's own words.
-function ruleText(own: string, context: Readonly<Record<string, string>>): string {
-  const title = context[REQUEST_CONTEXT_KEYS.linearTitle];
-  return title ? `${own}\n${splitRequestText(title).own}` : own;
 }
 
 function chosen(

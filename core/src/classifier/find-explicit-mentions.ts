@@ -30,7 +30,7 @@ const ENVIRONMENT_WORD = /^(?:env|envs|environment|environments)$/i;
 const NOT_AN_ENVIRONMENT_AFTER = /^(?:var|vars|variable|variables|file|files|setup|config|is|was|has)$/i;
 
 /**
- * Every target the text names explicitly: `owner/name` (also inside a GitHub URL), a distinctive
+ * Every target the text names explicitly: `owner/name` (also inside a repository URL), a distinctive
  * repository name, `repo:…`, `env:…`, an environment called an environment ("the checkout env"),
  * a repository alias, or "no repo". Only the requester's own affirmed words count: a pasted log
  * or a quote naming a path, a name under negation ("don't touch acme/web") and an instruction

@@ -2,7 +2,6 @@ import type { Catalog, EnvironmentEntry, RepositoryEntry } from "../config/catal
 import { createTargetResolver, type TargetResolver } from "../config/create-target-resolver.js";
 import type { Target } from "../schemas/target.js";
 import { createLexicalIndex, type LexicalIndex } from "./create-lexical-index.js";
-import { createMappingIndex, type MappingIndex } from "./create-mapping-index.js";
 import { createMentionIndex, type MentionIndex } from "./create-mention-index.js";
 import { createRoutingIndex, type RoutingIndex } from "./create-routing-index.js";
 
@@ -12,7 +11,6 @@ export interface CatalogIndex {
   readonly resolve: TargetResolver;
   readonly mentions: MentionIndex;
   readonly routing: RoutingIndex;
-  readonly mappings: MappingIndex;
   readonly lexical: LexicalIndex;
   /** Environments that contain the repository, in catalog order. */
   environmentsContaining(repo: string): Target[];
@@ -47,7 +45,6 @@ export function indexCatalog(catalog: Catalog): CatalogIndex {
     resolve,
     mentions: createMentionIndex(catalog),
     routing: createRoutingIndex(catalog, resolve),
-    mappings: createMappingIndex(catalog, resolve),
     lexical: createLexicalIndex(catalog),
     environmentsContaining: (repo) => containing.get(repo.toLowerCase()) ?? [],
     targets: [

@@ -7,7 +7,7 @@ export interface MaskedInstructions {
   injected: string;
 }
 
-// Hidden from people who read the message (HTML comments in GitHub and Linear) or shaped like a
+// Hidden from people who read the message (HTML comments in markdown that platforms render) or shaped like a
 // conversation with a model: whatever they say is aimed at a machine, never a place to work.
 const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 const ROLE_BLOCK =

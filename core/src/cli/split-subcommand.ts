@@ -1,4 +1,4 @@
-/** What the first word of a command's arguments asks for (`baton slack manifest …`). */
+/** What the first word of a command's arguments asks for (`baton <platform> manifest …`). */
 export type Subcommand<T extends string> =
   | { kind: "help" }
   | { kind: "unknown"; problem: string }
@@ -12,7 +12,7 @@ const HELP_WORDS = new Set(["help", "--help", "-h"]);
  *
  * @example
  * const sub = splitSubcommand(args, ["manifest"] as const);
- * if (sub.kind === "unknown") return printUsage(io, { command: "baton slack", usage, problem: sub.problem });
+ * if (sub.kind === "unknown") return printUsage(io, { command: "baton chat", usage, problem: sub.problem });
  */
 export function splitSubcommand<T extends string>(
   args: readonly string[],

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { accessSchema } from "../access/access-rule.js";
 import { REPOSITORY_NAME_PATTERN } from "../schemas/target.js";
+import { learningSchema } from "./learning-fields.js";
 
 /** A target as written in the catalog: `owner/name`, `env:<id>` or `none`. */
 export const targetRefSchema = z
@@ -22,7 +22,7 @@ export const repositoryEntrySchema = z.object({
   aliases: z.array(z.string().min(1)).default([]),
   keywords: z.array(z.string().min(1)).default([]),
   defaultBranch: z.string().min(1).optional(),
-  /** Where the built-in agent clones it from, when not `https://github.com/<repo>.git`. */
+  /** Where the built-in agent clones it from, when not the default git host's `<repo>.git` (docs/backends.md). */
   url: z.string().min(1).optional(),
   /** A local git repository to clone from instead (a path on the worker's machine). */
   path: z.string().min(1).optional(),
@@ -57,22 +57,6 @@ export const sharePolicySchema = z.object({
   expiresInDays: z.union([z.number().positive(), z.literal("never")]).default(7),
 });
 
-/** A Linear mapping with an optional label filter: it applies when the issue has one of `labels`. */
-export const linearMappingEntrySchema = z.object({
-  target: targetRefSchema,
-  labels: z.array(z.string()).default([]),
-});
-export type LinearMappingEntry = z.infer<typeof linearMappingEntrySchema>;
-
-// A list lets one team or project send differently labelled issues to different targets; the first
-// entry whose label filter matches wins.
-const teamOrProjectTargetSchema = z.union([
-  targetRefSchema,
-  linearMappingEntrySchema,
-  z.array(z.union([targetRefSchema, linearMappingEntrySchema])).min(1),
-]);
-export type LinearMapping = z.infer<typeof teamOrProjectTargetSchema>;
-
 /** The models people may choose on one backend (`!model NAME`), and the one used when they choose none. */
 export const backendModelsSchema = z.object({
   default: z.string().min(1).optional(),
@@ -80,63 +64,28 @@ export const backendModelsSchema = z.object({
 });
 export type BackendModels = z.infer<typeof backendModelsSchema>;
 
-export const catalogSchema = z
-  .object({
-    repositories: z.array(repositoryEntrySchema).default([]),
-    environments: z.array(environmentEntrySchema).default([]),
-    routing: z.array(routingRuleSchema).default([]),
-    slack: z
-      .object({
-        // Keyed by channel id (C0123ABCD) or by channel name (#payments, payments).
-        channels: z
-          .record(
-            z.string(),
-            z.object({
-              target: targetRefSchema.optional(),
-              steering: steeringPolicySchema.default("requester"),
-              /** The only targets requests in this channel may use (`!repo`, `in owner/repo` included); any when unset. */
-              targets: z.array(targetRefSchema).min(1).optional(),
-            }),
-          )
-          .default({}),
-      })
-      .default({ channels: {} }),
-    linear: z
-      .object({
-        projects: z.record(z.string(), teamOrProjectTargetSchema).default({}),
-        teams: z.record(z.string(), teamOrProjectTargetSchema).default({}),
-      })
-      .default({ projects: {}, teams: {} }),
-    github: z
-      .object({
-        /** GitHub logins who may start sessions without write permission on the repository. */
-        allowlist: z.array(z.string().min(1)).default([]),
-        /** The label that starts a session on an issue or PR (a repository's `.github/baton.yml` may override it). */
-        label: z.string().min(1).default("baton"),
-        /** The handle people mention to call Baton (`@baton`): the App's name on GitHub. */
-        mention: z
-          .string()
-          .regex(/^[\w-]+$/, "must be a GitHub handle without @")
-          .default("baton"),
-        repositories: z
-          .record(
-            z.string(),
-            z.object({
-              defaultEnvironment: z.string().optional(),
-              /** Review newly opened, ready-for-review pull requests without being asked. */
-              autoReview: z.boolean().optional(),
-            }),
-          )
-          .default({}),
-      })
-      .default({ allowlist: [], label: "baton", mention: "baton", repositories: {} }),
-    sharing: sharePolicySchema.default({ mode: "auto", expiresInDays: 7 }),
-    // Keyed by backend name (`openai`, `openinspect`, `plan`).
-    models: z.record(z.string(), backendModelsSchema).default({}),
-    /** Who may use Baton at all, per platform (docs/security.md). */
-    access: accessSchema.prefault({}),
-  })
-  .strict();
-export type Catalog = z.infer<typeof catalogSchema>;
+/**
+ * The catalog's own keys, the same on every platform. Each platform adds its section (a top-level
+ * key named by the platform) and its part of `access:` (`PlatformPolicy.catalog`);
+ * `createCatalogSchema` composes them.
+ */
+export const baseCatalogShape = {
+  repositories: z.array(repositoryEntrySchema).default([]),
+  environments: z.array(environmentEntrySchema).default([]),
+  routing: z.array(routingRuleSchema).default([]),
+  sharing: sharePolicySchema.default({ mode: "auto", expiresInDays: 7 }),
+  // Keyed by backend name (`openai`, `openinspect`, `plan`).
+  models: z.record(z.string(), backendModelsSchema).default({}),
+  /** What routing may learn from people's corrections, and who may make it a mapping. */
+  learning: learningSchema.prefault({}),
+};
 
-export const EMPTY_CATALOG: Catalog = catalogSchema.parse({});
+/**
+ * A parsed catalog: the shared keys, typed; each platform's section and its part of `access`
+ * (who may use Baton at all, per platform: docs/security.md) as its module parsed them, read back
+ * with `catalogSection`.
+ */
+export type Catalog = z.infer<z.ZodObject<typeof baseCatalogShape>> & {
+  readonly access: Readonly<Record<string, unknown>>;
+  readonly [platformSection: string]: unknown;
+};

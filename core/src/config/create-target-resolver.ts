@@ -5,7 +5,7 @@ import type { Catalog } from "./catalog.js";
 export type TargetResolver = (ref: string) => Target | undefined;
 
 /**
- * Resolves references against one catalog: repositories case-insensitively (GitHub names are),
+ * Resolves references against one catalog: repositories case-insensitively (code hosts' names are),
  * environments by id. A reference to something the catalog does not list resolves to
  * `undefined`, so a typo in a rule can never send an agent to an unlisted codebase.
  *

@@ -3,9 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RAW_SMALL_CATALOG } from "../../test/fixtures/classifier/small-catalog.js";
-import { EMPTY_CATALOG } from "./catalog.js";
+import { PLATFORMS } from "../../test/fixtures/platforms.js";
 import {
   CatalogError,
+  EMPTY_CATALOG,
   loadCatalog,
   loadCatalogWithWarnings,
   parseCatalog,
@@ -14,7 +15,7 @@ import {
 
 describe("parseCatalogWithWarnings", () => {
   it("drops a routing rule that names an unknown target, with a warning naming its key", () => {
-    const { catalog, warnings } = parseCatalogWithWarnings(RAW_SMALL_CATALOG, "baton.config.yaml");
+    const { catalog, warnings } = parseCatalogWithWarnings(RAW_SMALL_CATALOG, "baton.config.yaml", PLATFORMS);
     expect(catalog.routing.map((r) => r.target)).toEqual(["acme/infra", "none", "acme/api"]);
     expect(warnings).toEqual([
       {
@@ -39,21 +40,23 @@ describe("parseCatalogWithWarnings", () => {
         },
       },
       "baton.config.yaml",
+      PLATFORMS,
     );
-    expect(catalog.slack.channels).toEqual({ C1: { steering: "channel" } });
-    expect(catalog.linear.teams).toEqual({ ENG: ["acme/web"] });
-    expect(catalog.github.repositories).toEqual({ "acme/web": {}, "acme/api": {} });
+    // Each platform prunes its own section, in the order the platforms are listed.
+    expect(catalog.slack).toEqual({ channels: { C1: { steering: "channel" } } });
+    expect(catalog.linear).toEqual({ projects: {}, teams: { ENG: ["acme/web"] } });
+    expect(catalog.github).toMatchObject({ repositories: { "acme/web": {}, "acme/api": {} } });
     expect(warnings.map((w) => w.path)).toEqual([
       "slack.channels.C1.target",
-      "linear.teams.ENG.0",
-      "linear.teams.OPS",
       "github.repositories.acme/web.defaultEnvironment",
       "github.repositories.acme/api.defaultEnvironment",
+      "linear.teams.ENG.0",
+      "linear.teams.OPS",
     ]);
   });
 
   it("keeps parseCatalog returning the cleaned catalog", () => {
-    expect(parseCatalog(RAW_SMALL_CATALOG, "x").routing).toHaveLength(3);
+    expect(parseCatalog(RAW_SMALL_CATALOG, "x", PLATFORMS).routing).toHaveLength(3);
   });
 
   it("still rejects invalid catalogs, naming the key", () => {

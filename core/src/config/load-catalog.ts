@@ -1,9 +1,17 @@
 import { readFile } from "node:fs/promises";
 import { parse as parseYaml, YAMLParseError } from "yaml";
+import { NO_PLATFORM_POLICIES, type PlatformPolicies } from "../contracts/platform-policy.js";
 import { errorMessage } from "../describe-error.js";
 import { BatonError } from "../errors.js";
-import { type Catalog, catalogSchema, EMPTY_CATALOG } from "./catalog.js";
+import type { Catalog } from "./catalog.js";
+import { createCatalogSchema } from "./platform-catalog.js";
 import { type CatalogWarning, pruneUnknownTargets } from "./prune-unknown-targets.js";
+
+/** The catalog's schema with no platform's section: the keys every platform shares. */
+export const catalogSchema = createCatalogSchema(NO_PLATFORM_POLICIES);
+
+/** The catalog of no configuration at all: every platform's section reads as its defaults. */
+export const EMPTY_CATALOG: Catalog = catalogSchema.parse({});
 
 /** A valid catalog, cleaned of rules and mappings that name unknown targets, and what was ignored. */
 export interface CatalogLoadResult {
@@ -24,20 +32,24 @@ export class CatalogError extends BatonError {
 }
 
 /**
- * Validates an already-parsed catalog; `file` names the source in errors. Rules and mappings that
- * name unknown targets are dropped; use `parseCatalogWithWarnings` to report them.
+ * Validates an already-parsed catalog; `file` names the source in errors, and `platforms` add
+ * their sections (a catalog with a section of a platform not given is invalid). Rules and mappings
+ * that name unknown targets are dropped; use `parseCatalogWithWarnings` to report them.
  */
-export function parseCatalog(raw: unknown, file: string): Catalog {
-  return parseCatalogWithWarnings(raw, file).catalog;
+export function parseCatalog(raw: unknown, file: string, platforms = NO_PLATFORM_POLICIES): Catalog {
+  return parseCatalogWithWarnings(raw, file, platforms).catalog;
 }
 
 /**
  * Validates an already-parsed catalog and lists what it ignores (e.g. a routing rule whose target
  * is not listed), so the caller can log each warning once at startup.
  */
-export function parseCatalogWithWarnings(raw: unknown, file: string): CatalogLoadResult {
-  if (raw === null || raw === undefined) return { catalog: EMPTY_CATALOG, warnings: [] };
-  const parsed = catalogSchema.safeParse(raw);
+export function parseCatalogWithWarnings(
+  raw: unknown,
+  file: string,
+  platforms: PlatformPolicies = NO_PLATFORM_POLICIES,
+): CatalogLoadResult {
+  const parsed = createCatalogSchema(platforms).safeParse(raw ?? {});
   if (!parsed.success) {
     throw new CatalogError(
       file,
@@ -46,15 +58,22 @@ export function parseCatalogWithWarnings(raw: unknown, file: string): CatalogLoa
   }
   const unknownEnvironmentRefs = findUnknownEnvironmentRepositories(parsed.data);
   if (unknownEnvironmentRefs.length > 0) throw new CatalogError(file, unknownEnvironmentRefs);
-  return pruneUnknownTargets(parsed.data);
+  return pruneUnknownTargets(parsed.data, platforms);
 }
 
 /**
  * Reads `baton.config.yaml` (or the file BATON_CONFIG names). A missing file is an empty catalog
  * when `required` is false, so Baton starts with no configuration at all.
  */
-export async function loadCatalog(file: string, options: { required?: boolean } = {}): Promise<Catalog> {
+export async function loadCatalog(file: string, options: CatalogLoadOptions = {}): Promise<Catalog> {
   return (await loadCatalogWithWarnings(file, options)).catalog;
+}
+
+export interface CatalogLoadOptions {
+  /** A missing file is an error rather than an empty catalog. */
+  required?: boolean;
+  /** The platforms whose sections the catalog may have (the server's listed modules). */
+  platforms?: PlatformPolicies;
 }
 
 /**
@@ -66,19 +85,19 @@ export async function loadCatalog(file: string, options: { required?: boolean } 
  */
 export async function loadCatalogWithWarnings(
   file: string,
-  { required = false }: { required?: boolean } = {},
+  { required = false, platforms = NO_PLATFORM_POLICIES }: CatalogLoadOptions = {},
 ): Promise<CatalogLoadResult> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT" && !required) {
-      return { catalog: EMPTY_CATALOG, warnings: [] };
+      return parseCatalogWithWarnings({}, file, platforms);
     }
     throw new CatalogError(file, [`cannot be read: ${errorMessage(error)}`]);
   }
   try {
-    return parseCatalogWithWarnings(parseYaml(text), file);
+    return parseCatalogWithWarnings(parseYaml(text), file, platforms);
   } catch (error) {
     if (error instanceof YAMLParseError) {
       const where = error.linePos?.[0] ? `line ${error.linePos[0].line}, column ${error.linePos[0].col}` : "";

@@ -22,7 +22,7 @@ export interface BackendTurn {
   /** The session's read-only link, when sharing gives one (a pull request's body points at it). */
   shareUrl?: string;
   /**
-   * A link back to where the turn was asked (the Slack thread, the Linear issue), or null when
+   * A link back to where the turn was asked (the chat thread, the issue), or null when
    * its platform gives none. Asked for only by a backend that needs it (a pull request's body
    * links back), since it may cost the platform a call; it never throws.
    */

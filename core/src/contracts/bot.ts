@@ -5,10 +5,13 @@ import type { RequestContextProvider } from "../classifier/request-context-provi
 import type { Catalog } from "../config/catalog.js";
 import type { QueueKeyResolver } from "../controls/create-queue-key-resolver.js";
 import type { ClaimDelivery } from "../delivery/claim-delivery.js";
+import type { RoutingPlace } from "../learning/routing-place.js";
 import type { Platform } from "../schemas/conversation-ref.js";
+import type { SessionRequest } from "../schemas/session-request.js";
 import type { ShareService } from "../sharing/share-service.js";
 import type { ConversationContextStore } from "../store/conversation-context-store.js";
 import type { ConversationOwnerStore } from "../store/conversation-owner-store.js";
+import type { LearnedRoutingStore } from "../store/learned-routing-store.js";
 import type { RedisKeys } from "../store/redis-keys.js";
 import type { ReplyLedger } from "../store/reply-ledger.js";
 import type { SessionStore } from "../store/session-store.js";
@@ -16,6 +19,7 @@ import type { QueuedRequesters, StopConversation } from "./conversation-queue.js
 import type { HttpRoute } from "./http-route.js";
 import type { Logger } from "./logger.js";
 import type { PlatformOperations } from "./platform-operations.js";
+import type { AnyPlatformPolicy } from "./platform-policy.js";
 import type { Replier } from "./replier.js";
 import type { RepositoryTokenProvider } from "./repository-tokens.js";
 import type { RequestIntake } from "./request-intake.js";
@@ -29,7 +33,7 @@ import type { AdmitTurn } from "./turn-admission.js";
  */
 export interface Bot {
   platform: Platform;
-  /** Webhook endpoints (e.g. `POST /api/github/webhooks`); served only by a process that runs the gateway. */
+  /** Webhook endpoints (e.g. `POST /<platform>/webhooks`); served only by a process that runs the gateway. */
   routes: HttpRoute[];
   /**
    * How the worker answers this platform's turns: the bot's own `Replier<P>`, typed by its
@@ -44,18 +48,24 @@ export interface Bot {
    */
   requestContext?: RequestContextProvider;
   /**
-   * The access policy checks that need the platform's API (a GitHub permission, a repository's
+   * The access policy checks that need the platform's API (a repository permission, a repository's
    * settings): the worker asks it before anything else of each of this platform's turns.
    */
   admit?: AdmitTurn;
   /**
-   * Tokens that may read this platform's repositories (GitHub's installation tokens): an agent
+   * Tokens that may read this platform's repositories (a code host's installation tokens): an agent
    * backend that fetches code (the openai backend's workspaces) uses them for private repositories,
    * which the bot's platform credentials already reach; optional.
    */
   repositoryTokens?: RepositoryTokenProvider;
   /**
-   * Opens background connections (Slack's Socket Mode). Called only where the gateway runs. It must
+   * The platform's access policy asked quietly about a request that reached the worker: may its
+   * person start sessions in its place? Routing learns only from those who may; optional (then
+   * everyone the door admitted counts).
+   */
+  mayStartSessions?(request: SessionRequest): Promise<boolean>;
+  /**
+   * Opens background connections (a chat platform's socket connection). Called only where the gateway runs. It must
    * not wait for the platform: connect in the background, retry, and log failures.
    */
   start?(): void;
@@ -78,6 +88,8 @@ export interface BotServices {
   /** Who owns a conversation Baton asked about, until its session opens (the controls read it). */
   conversationOwners: ConversationOwnerStore;
   shares: Pick<ShareService, "shareSession" | "unshareSession">;
+  /** What routing learned of each place: a bot's "always use it here?" answer is stored there. */
+  learnedRouting?: LearnedRoutingStore;
   ledger: ReplyLedger;
   logger: Logger;
   /** The main Redis connection (fails fast while Redis is away), for a bot's own caches. */
@@ -117,13 +129,14 @@ export interface BotServices {
  * `disabledHint`. Its doctor check, CLI command and playground pane: see `PlatformOperations`.
  *
  * @example
- * export const githubBotModule: BotModule<GithubEnv> = {
- *   platform: "github",
- *   environment: githubEnvironment,
- *   secrets: ["GITHUB_PRIVATE_KEY", "GITHUB_WEBHOOK_SECRET"],
- *   variables: ["GITHUB_APP_ID", "GITHUB_PRIVATE_KEY", "GITHUB_WEBHOOK_SECRET"],
- *   disabledHint: "GitHub is off. Set GITHUB_APP_ID, GITHUB_PRIVATE_KEY and GITHUB_WEBHOOK_SECRET to turn it on.",
- *   setup: async (config, services) => createGithubBot({ ...services, appId: config.GITHUB_APP_ID! }),
+ * // A platform "chat" whose app has an id, a key and a webhook secret:
+ * export const chatBotModule: BotModule<ChatEnv> = {
+ *   platform: "chat",
+ *   environment: chatEnvironment,
+ *   secrets: ["CHAT_PRIVATE_KEY", "CHAT_WEBHOOK_SECRET"],
+ *   variables: ["CHAT_APP_ID", "CHAT_PRIVATE_KEY", "CHAT_WEBHOOK_SECRET"],
+ *   disabledHint: "Chat is off. Set CHAT_APP_ID, CHAT_PRIVATE_KEY and CHAT_WEBHOOK_SECRET to turn it on.",
+ *   setup: async (config, services) => createChatBot({ ...services, appId: config.CHAT_APP_ID! }),
  * };
  */
 export interface BotModule<TConfig> extends PlatformOperations<TConfig> {
@@ -138,6 +151,13 @@ export interface BotModule<TConfig> extends PlatformOperations<TConfig> {
   missingVariables?(config: TConfig): string[];
   /** The hint logged with the missing names: what to set, where the docs are. */
   disabledHint: string;
+  /**
+   * Where a request was made, as routing learns it (a channel, a team or project) and where its
+   * mapping is written in the catalog; optional (the platform's corrections teach nothing).
+   */
+  routingPlace?(request: SessionRequest): RoutingPlace | undefined;
+  /** What core asks this platform (linked pull requests, the targets a place allows, …); the same whether the bot is on or off. */
+  policy?: AnyPlatformPolicy;
   /** Builds the bot once its variables are set; throws a `BatonError` ("config_invalid") on bad setup. */
   setup(config: TConfig, services: BotServices): Promise<Bot>;
 }

@@ -54,12 +54,12 @@ export interface DoctorContext<TConfig> {
  */
 export interface DoctorCheck<TConfig> {
   name: string;
-  /** What it asks, for `baton doctor --help` ("Slack: auth.test with SLACK_BOT_TOKEN, …"); optional. */
+  /** What it asks, for `baton doctor --help` ("Chat: who the bot is, with CHAT_BOT_TOKEN, …"); optional. */
   about?: string;
   run(context: DoctorContext<TConfig>): Promise<DoctorCheckResult>;
 }
 
-/** One count of `PlatformOperations.catalogCounts`: `{ count: 2, one: "Slack channel", many: "Slack channels" }`. */
+/** One count of `PlatformOperations.catalogCounts`: `{ count: 2, one: "channel", many: "channels" }`. */
 export interface CatalogCount {
   count: number;
   one: string;
@@ -81,10 +81,10 @@ export interface RepositoryHost {
  * own in the doctor's, the CLI's or the playground's lists.
  */
 export interface PlatformOperations<TConfig> {
-  /** The platform's name as people read it ("GitHub"): share pages, the front page, doctor titles. */
+  /** The platform's name as people read it ("Chat"): share pages, the front page, doctor titles. */
   title?: string;
   /**
-   * Where its setup guide is, relative to the repository (`docs/github.md`), and what it is
+   * Where its setup guide is, relative to the repository (`docs/<platform>.md`), and what it is
    * about, for the front page's list of guides; optional.
    */
   guide?: { path: string; about: string };
@@ -104,7 +104,7 @@ export interface PlatformOperations<TConfig> {
   repositoryHost?(config: TConfig): RepositoryHost;
   /**
    * What the catalog holds for this platform, for `baton doctor`'s one line about the catalog
-   * ("2 Slack channels"): each a count and its noun, singular and plural.
+   * ("2 channels"): each a count and its noun, singular and plural.
    */
   catalogCounts?(catalog: Catalog): CatalogCount[];
   /** The platform's own command (`baton <name> …`: an app manifest, install links); optional. */

@@ -1,4 +1,5 @@
 import type { UserFacingError } from "../errors.js";
+import type { MappingOffer } from "../learning/mapping-offer.js";
 import type { ConversationRef, Platform } from "../schemas/conversation-ref.js";
 import type { Session } from "../schemas/session.js";
 import type { SessionRequest } from "../schemas/session-request.js";
@@ -10,7 +11,7 @@ export interface WorkingContext {
   target: Target;
   backend: string;
   model?: string;
-  /** The session's read-only link, when sharing gives one (Linear shows it as the agent session's external URL). */
+  /** The session's read-only link, when sharing gives one (an agent session may show it as its external URL). */
   shareUrl?: string | null;
 }
 
@@ -35,14 +36,14 @@ export type PlatformSession<P extends Platform> = Session & {
  */
 export interface Replier<P extends Platform = Platform> {
   /**
-   * Optional: reads what the platform knows that its webhook did not carry (Linear: the issue's
+   * Optional: reads what the platform knows that its webhook did not carry (an issue's
    * project, labels and comments) and returns the request to run. Called in the worker before
    * the target is resolved, so that nothing slow happens on the acknowledgement path.
    */
   prepare?(turn: PlatformTurn<P>): Promise<SessionRequest>;
   /**
    * Optional: a link a person can open to reach the conversation the turn was asked in, for what
-   * a backend makes elsewhere (a pull request's body links back to its Slack thread). Null when
+   * a backend makes elsewhere (a pull request's body links back to its chat thread). Null when
    * the platform cannot give one; a failure here never fails the turn.
    */
   originLink?(turn: PlatformTurn<P>): Promise<string | null>;
@@ -58,6 +59,11 @@ export interface Replier<P extends Platform = Platform> {
   ask(turn: PlatformTurn<P>, decision: AskDecision): Promise<void>;
   result(turn: PlatformTurn<P>, outcome: TurnOutcome, shareUrl: string | null): Promise<void>;
   failed(turn: PlatformTurn<P>, error: UserFacingError): Promise<void>;
+  /**
+   * Optional: offers, in the turn's thread, to make what people keep choosing in this place its
+   * mapping (see `MappingOffer`), with the platform's own way to accept. Posted once per turn.
+   */
+  offerMapping?(turn: PlatformTurn<P>, offer: MappingOffer): Promise<void>;
   /** Tells only the person who sent the turn why it was not run (e.g. they may not steer this session). */
   declined(turn: PlatformTurn<P>, reason: string): Promise<void>;
 }

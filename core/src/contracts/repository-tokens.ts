@@ -1,6 +1,6 @@
 /**
- * Where an agent backend gets a token to fetch a repository from GitHub: the GitHub App's
- * installation token (the GitHub bot provides one), or nothing for public repositories and
+ * Where an agent backend gets a token to fetch a repository from its code host: an app's
+ * installation token (the code host's bot provides one), or nothing for public repositories and
  * catalog entries with a `url` or `path` of their own.
  */
 export interface RepositoryTokenProvider {

@@ -11,7 +11,7 @@ export type RequestRefusal =
 
 export interface RequestIntakeOptions {
   /**
-   * The steering policy of the request's place (Slack channel, GitHub repository, …): intake
+   * The steering policy of the request's place (a channel, a repository, …): intake
    * declines a follow-up from someone it does not let steer the existing session, in the step that
    * would queue it. Without it, the worker decides when the turn reaches the head.
    */

@@ -14,7 +14,7 @@ export type TurnAdmission =
 
 /**
  * A bot's access policy, run by the worker before anything else of a turn: checks that need
- * the platform's API (a GitHub permission, a repository's settings) and so stay off the
+ * the platform's API (a repository permission, a repository's settings) and so stay off the
  * acknowledgement path.
  */
 export type AdmitTurn<P extends Platform = Platform> = (turn: PlatformTurn<P>) => Promise<TurnAdmission>;

@@ -13,8 +13,8 @@ export interface SteeringQuestion {
 export interface SteeringRuleOptions {
   platform: Platform;
   /**
-   * The place whose policy applies to a conversation: a Slack channel id, a GitHub `owner/repo`,
-   * a Linear team. Each bot knows its own.
+   * The place whose policy applies to a conversation: a channel id, a repository's `owner/repo`,
+   * a team. Each bot knows its own.
    */
   placeOf(conversation: ConversationRef): string;
   /** The place's policy from the catalog; `DEFAULT_STEERING_POLICY` when it lists none. */
@@ -38,9 +38,10 @@ export interface SteeringRule {
 
 /**
  * @example
+ * // A code host's bot, where everyone with write access may steer: the repository is the place.
  * createSteeringRule({
- *   platform: "github",
- *   placeOf: (c) => (c.platform === "github" ? `${c.owner}/${c.repo}` : ""),
+ *   platform,
+ *   placeOf: (conversation) => repositoryOf(conversation),
  *   policyOf: () => "channel",
  *   refusal: ({ requesterId }) => `Only @${requesterId} can steer this session.`,
  * });

@@ -4,8 +4,8 @@ import type { Platform } from "../schemas/conversation-ref.js";
 import type { RedisKeys } from "../store/redis-keys.js";
 
 /**
- * True for the first call with this delivery (Slack event id, `/baton` trigger id, GitHub
- * delivery GUID, Linear webhook id), false for every replay. Call it before the delivery's first
+ * True for the first call with this delivery (the platform's event id, a slash command's trigger
+ * id, a webhook delivery's id), false for every replay. Call it before the delivery's first
  * side effect (a post, a stop, a context append); requests that go through intake are already
  * deduplicated there and need no claim.
  */

@@ -2,19 +2,19 @@ import type { DoctorCheckResult, DoctorFinding } from "../contracts/platform-ope
 
 /**
  * A platform's doctor report when none of its variables is set: one `off` line that names what
- * turns it on (`off: set SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN to turn it on`).
+ * turns it on (`off: set CHAT_SIGNING_SECRET and CHAT_BOT_TOKEN to turn it on`).
  */
 export function platformOffResult(title: string, turnOn: string): DoctorCheckResult {
   return { kind: "checked", title, findings: [{ kind: "off", text: `off: set ${turnOn} to turn it on` }] };
 }
 
 export interface VerifyingSecretFindingOptions {
-  /** The variable's name (`GITHUB_WEBHOOK_SECRET`). */
+  /** The variable's name (`CHAT_WEBHOOK_SECRET`). */
   name: string;
   value: string | undefined;
-  /** The platform's name as people read it ("GitHub"). */
+  /** The platform's name as people read it ("Chat"). */
   title: string;
-  /** What goes unverified without it ("GitHub's webhooks"). */
+  /** What goes unverified without it ("Chat's webhooks"). */
   unverified: string;
   /** Where to find the secret, in words a user can act on. */
   fix: string;

@@ -27,7 +27,7 @@ export interface WebhookReplies {
 
 export interface WebhookRouteOptions<TBody extends string | Buffer, TPayload> {
   path: string;
-  /** Names the refusal's log line: `<component>.request_rejected` (e.g. `bots.github`). */
+  /** Names the refusal's log line: `<component>.request_rejected` (e.g. `bots.<platform>`). */
   component: string;
   logger: Logger;
   /** Bodies larger than this are refused with a 413 before they are read in full. */

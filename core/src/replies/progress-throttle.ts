@@ -1,9 +1,9 @@
 /**
  * At most one update per `minIntervalMs` for each key, and always the latest: message edits are
- * rate-limited on every platform (Slack's chat.update is tier 3, GitHub paces content writes), and a
- * backend may report progress many times a second. With a `gate` (the platform budget's progress
- * token) the update is chosen only once the token is held, so what goes out is the latest status
- * at that moment, never one that went stale while it waited.
+ * rate-limited on every platform (chat APIs allow an edit every second or so, code hosts pace
+ * content writes), and a backend may report progress many times a second. With a `gate` (the
+ * platform budget's progress token) the update is chosen only once the token is held, so what goes
+ * out is the latest status at that moment, never one that went stale while it waited.
  */
 export interface ProgressThrottle {
   push(key: string, update: () => Promise<void>, gate?: ProgressGate): void;

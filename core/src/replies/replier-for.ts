@@ -4,8 +4,8 @@ import { ownSession, ownTurn } from "../schemas/own-turn.js";
 import type { Turn } from "../schemas/turn.js";
 
 /**
- * Seats a platform's replier, typed by its platform (`Replier<"slack">` sees only Slack's
- * conversations), among the worker's repliers, which are picked by each turn's platform.
+ * Seats a platform's replier, typed by its platform (a `Replier<P>` sees only the conversations
+ * of `P`), among the worker's repliers, which are picked by each turn's platform.
  */
 export function replierFor<P extends Platform>(platform: P, replier: Replier<P>): Replier {
   const own = (turn: Turn) => ownTurn(turn, platform);
@@ -18,6 +18,9 @@ export function replierFor<P extends Platform>(platform: P, replier: Replier<P>)
       : {}),
     ...(replier.note
       ? { note: (session, note) => replier.note?.(ownSession(session, platform), note) ?? Promise.resolve() }
+      : {}),
+    ...(replier.offerMapping
+      ? { offerMapping: (turn, offer) => replier.offerMapping?.(own(turn), offer) ?? Promise.resolve() }
       : {}),
     acknowledge: (turn) => replier.acknowledge(own(turn)),
     working: (turn, context) => replier.working(own(turn), context),

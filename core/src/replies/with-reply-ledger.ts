@@ -22,6 +22,14 @@ export function withReplyLedger<P extends Platform>(replier: Replier<P>, ledger:
           },
         }
       : {}),
+    ...(replier.offerMapping
+      ? {
+          async offerMapping(turn, offer) {
+            if (!(await ledger.claim(turn.id, REPLY_FIELDS.mappingOffer, offer.targetRef))) return;
+            await replier.offerMapping?.(turn, offer);
+          },
+        }
+      : {}),
     async acknowledge(turn) {
       await ledger.rememberRequest(turn.id, turn.request);
       await replier.acknowledge(turn);

@@ -7,9 +7,9 @@ export const DEFAULT_RETENTION_MS = 90 * DAY_MS;
 /**
  * The shortest retention that is safe in production. Delivery ids are kept no longer than the
  * retention, and a platform's retry of a delivery whose id was forgotten would start a second
- * turn. Slack retries within minutes and Linear within hours; a day covers both with room.
- * (GitHub does not retry by itself; a redelivery by hand of a delivery older than the retention
- * runs again.)
+ * turn. Chat platforms retry within minutes and issue trackers within hours; a day covers both
+ * with room. (A platform that does not retry by itself but lets a person redeliver by hand runs a
+ * delivery older than the retention again.)
  */
 export const MIN_RETENTION_MS = DAY_MS;
 
@@ -19,7 +19,7 @@ export const TURN_TTL_MS = 30 * DAY_MS;
 export const CONVERSATION_CONTEXT_TTL_MS = 7 * DAY_MS;
 /** How long a conversation waits for its owner's pick before anyone may open its session again. */
 export const CONVERSATION_OWNER_TTL_MS = DAY_MS;
-/** Delivery ids: longer than any platform keeps retrying, and as long as GitHub keeps deliveries for redelivery. */
+/** Delivery ids: longer than any platform keeps retrying, and as long as code hosts keep deliveries for redelivery. */
 export const DELIVERY_DEDUPE_TTL_MS = 3 * DAY_MS;
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { conversationKey } from "./conversation-ref.js";
+import { conversationKey, conversationWorkspace } from "./conversation-ref.js";
 
 describe("conversationKey", () => {
   it("keeps the key a Linear session with an issue always had, so that stored sessions are found again", () => {
@@ -27,5 +27,25 @@ describe("conversationKey", () => {
         agentSessionId: "as-1",
       }),
     );
+  });
+});
+
+describe("conversationWorkspace", () => {
+  it("names the tenant by platform and its own id, as intake's keys and the workspace limit always had it", () => {
+    expect(conversationWorkspace({ platform: "slack", teamId: "T1", channelId: "C1", threadTs: "1.1" })).toBe(
+      "slack.T1",
+    );
+    expect(
+      conversationWorkspace({
+        platform: "github",
+        installationId: 42,
+        owner: "acme",
+        repo: "api",
+        number: 7,
+      }),
+    ).toBe("github.42");
+    expect(
+      conversationWorkspace({ platform: "linear", organizationId: "org-1", agentSessionId: "as-1" }),
+    ).toBe("linear.org-1");
   });
 });

@@ -49,6 +49,26 @@ function canonicalParts(ref: ConversationRef): string[] {
 }
 
 /**
+ * The tenant a conversation belongs to (the per-workspace rate limit counts it; intake's keys are
+ * tagged with it): the platform and its workspace, installation or organisation id. It is read off
+ * the conversation's own variant, so it lives beside the union and is checked exhaustively.
+ */
+export function conversationWorkspace(ref: ConversationRef): string {
+  switch (ref.platform) {
+    case "slack":
+      return `slack.${ref.teamId}`;
+    case "github":
+      return `github.${ref.installationId}`;
+    case "linear":
+      return `linear.${ref.organizationId}`;
+    default: {
+      const unreachable: never = ref;
+      throw new Error(`unknown platform in ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+
+/**
  * A short, stable key for a conversation: safe inside Redis keys and hash tags (no `{`, `}` or `:`),
  * the same for every event of that conversation.
  */

@@ -9,8 +9,8 @@ export const actorSchema = z.object({
   platform: platformSchema,
   id: z.string().min(1),
   /**
-   * The platform's permanent id of the person, when `id` is a name they can change (a GitHub
-   * login; GitHub's numeric user id here): what other systems know them by.
+   * The platform's permanent id of the person, when `id` is a name they can change (a login; the
+   * platform's numeric user id here): what other systems know them by.
    */
   accountId: z.string().min(1).optional(),
   name: z.string().optional(),

@@ -18,7 +18,7 @@ export const targetHintSchema = z.object({
   text: z.string().min(1),
   target: targetSchema.optional(),
   /**
-   * Set when the place implied the target (a GitHub repository) rather than the person naming it:
+   * Set when the place implied the target (the repository a comment was made in) rather than the person naming it:
    * it opens a new session there, but never retargets an existing one.
    */
   implied: z.boolean().optional(),
@@ -29,7 +29,7 @@ export const decisionSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("chosen"),
     target: targetSchema,
-    via: z.enum(["explicit", "rule", "mapping", "only", "llm", "lexical", "sticky", "person"]),
+    via: z.enum(["explicit", "rule", "mapping", "only", "llm", "lexical", "learned", "sticky", "person"]),
     confidence: z.enum(["high", "medium"]),
     reason: z.string(),
   }),

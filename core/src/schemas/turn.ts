@@ -33,14 +33,14 @@ export type Turn = z.infer<typeof turnSchema>;
 
 /**
  * A finished turn, as its replier renders it. `summary` is platform-neutral: plain text or this
- * small markdown subset, which every replier converts to its platform (Slack mrkdwn, GitHub
- * markdown as is, Linear markdown as is):
+ * small markdown subset, which every replier converts to its platform's own markup (or passes on
+ * as is where the platform reads markdown):
  * - `**bold**`
  * - `- ` bullets at the start of a line
  * - `> ` quotes at the start of a line
  * - `` `code` `` and fenced ``` blocks
  * - links `[text](https://…)`
- * Nothing else (no headings, tables, HTML, or platform syntax such as Slack's `<@U123>`) is
+ * Nothing else (no headings, tables, HTML, or a platform's own syntax such as a chat's `<@U123>` mentions) is
  * written by a backend on purpose; what a person typed may still pass through in quotes.
  */
 export const turnOutcomeSchema = z.object({

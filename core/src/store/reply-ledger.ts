@@ -13,7 +13,7 @@ export type PickerMode = "ask" | "change";
  * one answer.
  */
 export const REPLY_FIELDS = {
-  /** The platform's id of the turn's "working" message (Slack ts, GitHub comment id, …). */
+  /** The platform's id of the turn's "working" message (a message ts, a comment id, …). */
   workingMessage: "working",
   /** Set by whoever (acknowledgement or worker) gets to post the working message first. */
   workingClaimed: "working.claimed",
@@ -42,21 +42,23 @@ export const REPLY_FIELDS = {
   finalReply: "final",
   /** Set once the final reply was posted in full. */
   finalDelivered: "final.delivered",
+  /** Claimed before the offer to make a place's habit its mapping is posted: one offer per turn. */
+  mappingOffer: "mapping-offer",
   /** The id of a target picker message. */
   picker: (mode: PickerMode) => `picker.${mode}`,
   /** The target chosen in a picker: a picker answers once. */
   picked: (mode: PickerMode) => `picked.${mode}`,
   // Per conversation, under `conversationLedgerId` (a platform whose questions are answered by
-  // the next message, Linear's elicitations, rather than by a button).
+  // the next message, an agent session's elicitations, rather than by a button).
   /** The turn whose question waits for a text answer in this conversation. */
   askingTurn: "asking.turn",
   /** The targets that question listed (`targetId`s, as JSON), for an answer by number. */
   askingCandidates: "asking.candidates",
   /** The delivery whose answer started a question's turn, so that its redelivery is not a prompt. */
   answeredBy: (turnId: string) => `answered.${turnId}`,
-  /** The share link last shown on the conversation itself (Linear: the agent session's external URL). */
+  /** The share link last shown on the conversation itself (an agent session's external URL). */
   conversationLink: "conversation.link",
-  /** Set once the platform's item was claimed for the agent (Linear: the issue moved to started and delegated). */
+  /** Set once the platform's item was claimed for the agent (an issue moved to started and delegated). */
   itemClaimed: "item.claimed",
 } as const;
 

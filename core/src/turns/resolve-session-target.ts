@@ -1,5 +1,6 @@
 import { targetRef } from "../access/allowed-targets.js";
 import type { Classifier } from "../contracts/classifier.js";
+import { NO_PLATFORM_POLICIES, type PlatformPolicies } from "../contracts/platform-policy.js";
 import type { Session } from "../schemas/session.js";
 import type { SessionRequest } from "../schemas/session-request.js";
 import type { AskDecision, Target } from "../schemas/target.js";
@@ -9,7 +10,16 @@ import type { SessionStore } from "../store/session-store.js";
 
 export type SessionResolution =
   /** `retarget`: the target the person named for an existing session, applied once they may steer it. */
-  | { kind: "ready"; session: Session; reason: string; retarget?: Target }
+  | {
+      kind: "ready";
+      session: Session;
+      reason: string;
+      retarget?: Target;
+      /** A person corrected Baton (answered its question, or changed the target): routing learns from it. */
+      choice?: Target;
+      /** The session was opened where people in this place chose before (see `decideByLearning`). */
+      routedByHabit?: boolean;
+    }
   | { kind: "ask"; decision: AskDecision }
   /** No session yet, and someone else owns the conversation (Baton asked them where to work). */
   | { kind: "owned"; ownerId: string }
@@ -28,6 +38,7 @@ export async function resolveSessionTarget({
   fillContext,
   owners,
   allowedTargets,
+  platforms = NO_PLATFORM_POLICIES,
 }: {
   turn: Turn;
   sessions: SessionStore;
@@ -38,6 +49,8 @@ export async function resolveSessionTarget({
   owners?: Pick<ConversationOwnerStore, "owner">;
   /** The targets this conversation may use; any when null or not given. */
   allowedTargets?: readonly string[] | null;
+  /** Which conversations are pull requests a session made (they continue it); none when not given. */
+  platforms?: PlatformPolicies;
 }): Promise<SessionResolution> {
   const refused = (target: Target): SessionResolution | null =>
     allowedTargets && !allowedTargets.includes(targetRef(target))
@@ -45,7 +58,8 @@ export async function resolveSessionTarget({
       : null;
   const { request } = turn;
   const existing =
-    (await sessions.findByConversation(turn.conversationKey)) ?? (await linkedSession(request, sessions));
+    (await sessions.findByConversation(turn.conversationKey)) ??
+    (await linkedSession(request, sessions, platforms));
   // The adapter's hint, or what the classifier reads in the text when the adapter left it out.
   const explicitTarget = request.hints.target?.target ?? classifier.explicitTarget?.(request);
   if (existing) {
@@ -58,6 +72,7 @@ export async function resolveSessionTarget({
           session: existing,
           reason: "The person named a new target.",
           retarget: explicitTarget,
+          ...(targetRef(explicitTarget) !== targetRef(existing.target) ? { choice: explicitTarget } : {}),
         }
       );
     return { kind: "ready", session: existing, reason: "The conversation keeps its target." };
@@ -84,16 +99,23 @@ export async function resolveSessionTarget({
     backend,
     requester: request.actor,
   });
-  return { kind: "ready", session, reason: decision.reason };
+  // Answering Baton's question (the picker, or naming the target in the thread) is a correction.
+  const answered = ownerId === request.actor.id && decision.via === "explicit";
+  return {
+    kind: "ready",
+    session,
+    reason: decision.reason,
+    ...(answered ? { choice: decision.target } : {}),
+    ...(decision.via === "learned" ? { routedByHabit: true } : {}),
+  };
 }
 
 /** A request on a pull request that a session made continues that session, wherever it started. */
-function linkedSession(request: SessionRequest, sessions: SessionStore): Promise<Session | null> {
-  const { conversation } = request;
-  if (conversation.platform !== "github") return Promise.resolve(null);
-  return sessions.findByPullRequest({
-    owner: conversation.owner,
-    repo: conversation.repo,
-    number: conversation.number,
-  });
+function linkedSession(
+  request: SessionRequest,
+  sessions: SessionStore,
+  policies: PlatformPolicies,
+): Promise<Session | null> {
+  const pullRequest = policies.pullRequestOf(request.conversation);
+  return pullRequest ? sessions.findByPullRequest(pullRequest) : Promise.resolve(null);
 }

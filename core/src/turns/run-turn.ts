@@ -5,12 +5,14 @@ import type { BackendModels } from "../config/catalog.js";
 import type { AgentBackend, BackendTurn } from "../contracts/agent-backend.js";
 import type { Classifier } from "../contracts/classifier.js";
 import type { Logger } from "../contracts/logger.js";
+import type { PlatformPolicies } from "../contracts/platform-policy.js";
 import type { Replier } from "../contracts/replier.js";
 import type { ShareLinks } from "../contracts/share-links.js";
 import { allowAnyoneToSteer, type SteeringGuard } from "../contracts/steering-guard.js";
 import type { AdmitTurn } from "../contracts/turn-admission.js";
 import { describeError } from "../describe-error.js";
 import { BatonError, isRetryableError, toUserFacingError } from "../errors.js";
+import type { RoutingLearner } from "../learning/create-routing-learner.js";
 import type { Artifact } from "../schemas/agent-event.js";
 import type { ContextEntry } from "../schemas/context-entry.js";
 import type { Platform } from "../schemas/conversation-ref.js";
@@ -27,6 +29,7 @@ import type { TranscriptStore } from "../store/transcript-store.js";
 import { admitOrFail } from "./admit-or-fail.js";
 import { applyTurnChoices } from "./apply-turn-choices.js";
 import { collectAgentEvents } from "./collect-agent-events.js";
+import { learnFromTurn } from "./learn-from-turn.js";
 import { originLinkOf } from "./origin-link-of.js";
 import { linkPullRequests, recordPrompt } from "./record-turn-opening.js";
 import { resolveSessionTarget } from "./resolve-session-target.js";
@@ -43,6 +46,8 @@ export interface TurnRunnerOptions {
   conversationContext?: ConversationContextStore;
   /** The targets each conversation may use (a channel's `targets`); any when not given. */
   allowedTargets?: AllowedTargets;
+  /** The platforms' policies (which conversations continue a session elsewhere); none when not given. */
+  platforms?: PlatformPolicies;
   /** Who owns a conversation Baton asked about, until its session opens. */
   owners?: ConversationOwnerStore;
   /** Who may add turns to a session someone else started; anyone when not given. */
@@ -53,6 +58,8 @@ export interface TurnRunnerOptions {
   models?: Readonly<Record<string, BackendModels>>;
   /** Per platform, where a request was written (channel name, topic, thread), for a first turn's classification. */
   requestContext?: RequestContextProviders;
+  /** Routing's memory of people's corrections; nothing is learned without it. */
+  learner?: RoutingLearner;
   logger: Logger;
 }
 
@@ -133,6 +140,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       fillContext,
       owners: options.owners,
       allowedTargets: options.allowedTargets?.(turn.request.conversation),
+      platforms: options.platforms,
     });
     if (resolution.kind === "target_not_allowed") {
       await replier.declined(
@@ -173,6 +181,8 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       log.info("core.turn.model_refused", { backend: backend.name });
       return { kind: "ended", status: "cancelled" };
     }
+    const { choice, routedByHabit = false } = resolution;
+    await learnFromTurn({ learner: options.learner, turn, choice, routedByHabit, replier, log });
     return { kind: "ready", session: choices.session, model: choices.model, reason: resolution.reason };
   }
 

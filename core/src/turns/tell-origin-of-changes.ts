@@ -22,7 +22,7 @@ export function describeOriginNote(pullRequests: readonly Artifact[], summary: s
 
 /**
  * A turn asked somewhere else than where its session started (a review comment on the pull
- * request a Slack thread made) that changed the session's pull requests: the session's own
+ * request a chat thread made) that changed the session's pull requests: the session's own
  * conversation gets one line saying so, so that the people there see their work move. Never a
  * reason to fail the turn, whose own reply is already posted.
  */

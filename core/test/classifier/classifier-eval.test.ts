@@ -10,6 +10,7 @@ import {
   summarizeOutcomes,
 } from "../fixtures/classifier/eval-set.js";
 import { createLabelerScript, promptOf } from "../fixtures/classifier/labeler-script.js";
+import { PLATFORMS } from "../fixtures/platforms.js";
 
 const MAX_WRONG_RATE = 0.03;
 const { catalog, warnings, cases } = loadEvalSet();
@@ -57,7 +58,7 @@ describe("the labeled evaluation set", () => {
   });
 
   it("rules + lexical path: chooses wrong in at most 3% of cases", async () => {
-    const classifier = createClassifier({ catalog, logger: silentLogger });
+    const classifier = createClassifier({ platforms: PLATFORMS, catalog, logger: silentLogger });
     const { summary, wrong } = await runEval((c) => classifier.classify(buildEvalRequest(c)));
     expect(summary.wrongRate, wrong.join("\n")).toBeLessThanOrEqual(MAX_WRONG_RATE);
     // Asking about everything would pass the line above; the scorer must still be useful.
@@ -73,7 +74,7 @@ describe("the labeled evaluation set", () => {
 
     it("asks the model only when earlier steps do not decide, and follows its answers", async () => {
       const llm = createClassifierLlm({ apiKey: "sk-test", baseUrl: fake.url, model: "gpt-test" });
-      const classifier = createClassifier({ catalog, llm, logger: silentLogger });
+      const classifier = createClassifier({ platforms: PLATFORMS, catalog, llm, logger: silentLogger });
       const { summary, decisions, wrong } = await runEval((c) => classifier.classify(buildEvalRequest(c)));
       const viaLlm = decisions.filter((d) => d.kind === "chosen" && d.via === "llm").length;
       expect(fake.requests.length).toBeGreaterThan(20);

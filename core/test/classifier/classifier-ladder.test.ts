@@ -5,8 +5,9 @@ import {
   SMALL_CATALOG,
   type TestRequestInput,
 } from "../fixtures/classifier/small-catalog.js";
+import { PLATFORMS } from "../fixtures/platforms.js";
 
-const classifier = createClassifier({ catalog: SMALL_CATALOG, logger: silentLogger });
+const classifier = createClassifier({ platforms: PLATFORMS, catalog: SMALL_CATALOG, logger: silentLogger });
 const classify = (input: TestRequestInput | string) =>
   classifier.classify(buildTestRequest(typeof input === "string" ? { text: input } : input));
 const candidatesOf = (decision: Decision) =>
@@ -159,6 +160,7 @@ describe("the classifier's ladder without an LLM", () => {
   describe("4. only one", () => {
     it("chooses the only target of a catalog", async () => {
       const only = createClassifier({
+        platforms: PLATFORMS,
         catalog: parseCatalog({ repositories: [{ repo: "acme/solo" }] }, "t"),
         logger: silentLogger,
       });
@@ -169,7 +171,11 @@ describe("the classifier's ladder without an LLM", () => {
     });
 
     it("works without a repository when the catalog lists none", async () => {
-      const empty = createClassifier({ catalog: parseCatalog({}, "t"), logger: silentLogger });
+      const empty = createClassifier({
+        platforms: PLATFORMS,
+        catalog: parseCatalog({}, "t"),
+        logger: silentLogger,
+      });
       expect(await empty.classify(buildTestRequest({ text: "anything" }))).toMatchObject({
         target: { kind: "none" },
         via: "only",

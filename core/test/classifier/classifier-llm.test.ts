@@ -15,6 +15,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { generateCatalog } from "../fixtures/classifier/generate-catalog.js";
 import { buildTestRequest, SMALL_CATALOG } from "../fixtures/classifier/small-catalog.js";
+import { PLATFORMS } from "../fixtures/platforms.js";
 
 const AMBIGUOUS = "the payments are slow";
 const LEXICAL = "the reconciliation leaves payouts unmatched";
@@ -34,7 +35,12 @@ function llmFor(timeoutMs?: number): ClassifierLlm {
 async function classifyWith(replies: FakeOpenAIReply[], text: string, timeoutMs?: number) {
   fake.setScript(replies);
   const logger = createRecordingLogger();
-  const classifier = createClassifier({ catalog: SMALL_CATALOG, llm: llmFor(timeoutMs), logger });
+  const classifier = createClassifier({
+    platforms: PLATFORMS,
+    catalog: SMALL_CATALOG,
+    llm: llmFor(timeoutMs),
+    logger,
+  });
   const decision = await classifier.classify(
     buildTestRequest({ text, context: { "slack.channelName": "eng-help" } }),
   );
@@ -116,6 +122,7 @@ describe("5. the LLM step, against a real local OpenAI-compatible server", () =>
   it("never asks the model when an earlier step decides", async () => {
     fake.setScript([]);
     const classifier = createClassifier({
+      platforms: PLATFORMS,
       catalog: SMALL_CATALOG,
       llm: llmFor(),
       logger: createRecordingLogger(),
@@ -176,7 +183,12 @@ describe("5. the LLM step, against a real local OpenAI-compatible server", () =>
   it("sends at most LLM_MAX_CANDIDATES lexically preselected candidates from a large catalog", async () => {
     const catalog = generateCatalog({ base: SMALL_CATALOG, repositories: 2_000 });
     fake.setScript([answer("acme/payments-ledger")]);
-    const classifier = createClassifier({ catalog, llm: llmFor(), logger: createRecordingLogger() });
+    const classifier = createClassifier({
+      platforms: PLATFORMS,
+      catalog,
+      llm: llmFor(),
+      logger: createRecordingLogger(),
+    });
     const decision = await classifier.classify(
       buildTestRequest({ text: "the reconciliation leaves payouts unmatched" }),
     );
@@ -222,6 +234,7 @@ describe("the LLM step and what the text only pretends (issue 13)", () => {
     };
     fake.setScript([rejection, answer("acme/payments-ledger"), answer("acme/payments")]);
     const classifier = createClassifier({
+      platforms: PLATFORMS,
       catalog: SMALL_CATALOG,
       llm: llmFor(),
       logger: createRecordingLogger(),

@@ -12,11 +12,12 @@ import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resolveSessionTarget } from "../../src/turns/resolve-session-target.js";
 import { buildTestRequest, SMALL_CATALOG } from "../fixtures/classifier/small-catalog.js";
+import { PLATFORMS } from "../fixtures/platforms.js";
 
 describe("a conversation's target is sticky", () => {
   let testRedis: TestRedis;
   let sessions: SessionStore;
-  const classifier = createClassifier({ catalog: SMALL_CATALOG, logger: silentLogger });
+  const classifier = createClassifier({ platforms: PLATFORMS, catalog: SMALL_CATALOG, logger: silentLogger });
 
   beforeEach(async () => {
     testRedis = await createTestRedis("sticky");

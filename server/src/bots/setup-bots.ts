@@ -7,6 +7,8 @@ import type {
   Replier,
   RepositoryTokenProvider,
   RequestContextProviders,
+  RoutingPlaceOf,
+  SessionRequest,
   SteeringGuard,
 } from "@baton/core";
 import type { Config } from "../config/load-config.js";
@@ -21,7 +23,11 @@ export interface StartedBots {
   requestContext: RequestContextProviders;
   /** Each turn's platform's access policy; platforms without one admit every turn. */
   admit: AdmitTurn;
-  /** Tokens for fetching repositories, from the bot that provides them, for the agent backend. */
+  /** Each platform's place of a request, as routing learns it (from the modules that are on). */
+  routingPlace: RoutingPlaceOf;
+  /** Each platform's quiet access check: may the request's person start sessions in its place? */
+  mayStartSessions: (request: SessionRequest) => Promise<boolean>;
+  /** Tokens for fetching repositories, from the bot that provides them for the agent backend. */
   repositoryTokens?: RepositoryTokenProvider;
 }
 
@@ -54,12 +60,16 @@ export async function setupBots({
   const guards: Partial<Record<Platform, SteeringGuard>> = {};
   const requestContext: RequestContextProviders = {};
   const admitters: Partial<Record<Platform, AdmitTurn>> = {};
+  const places: Partial<Record<Platform, RoutingPlaceOf>> = {};
+  const sessionChecks: Partial<Record<Platform, (request: SessionRequest) => Promise<boolean>>> = {};
+  for (const module of modules) if (module.routingPlace) places[module.platform] = module.routingPlace;
   let repositoryTokens: RepositoryTokenProvider | undefined;
   for (const bot of bots) {
     repliers[bot.platform] = bot.replier;
     guards[bot.platform] = bot.steering;
     if (bot.requestContext) requestContext[bot.platform] = bot.requestContext;
     if (bot.admit) admitters[bot.platform] = bot.admit;
+    if (bot.mayStartSessions) sessionChecks[bot.platform] = bot.mayStartSessions.bind(bot);
     // One platform provides them today; were a second to, the first one listed would win.
     repositoryTokens ??= bot.repositoryTokens;
   }
@@ -73,6 +83,9 @@ export async function setupBots({
     // which admitted them.
     steering: (session, actor, request) =>
       guards[actor.platform]?.(session, actor, request) ?? { allowed: true },
+    routingPlace: (request) => places[request.conversation.platform]?.(request),
+    mayStartSessions: (request) =>
+      sessionChecks[request.conversation.platform]?.(request) ?? Promise.resolve(true),
     admit: (turn) =>
       admitters[turn.request.conversation.platform]?.(turn) ?? Promise.resolve({ kind: "admitted", turn }),
   };

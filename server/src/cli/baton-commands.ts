@@ -46,7 +46,7 @@ export const BATON_COMMANDS: readonly CliCommand[] = [
   },
   {
     name: "catalog",
-    summary: "add Open-Inspect's repositories and environments to the catalog (import --from openinspect)",
+    summary: "import Open-Inspect's repositories; see, export or forget what routing learned",
     usage: CATALOG_USAGE,
     run: runCatalogCommand,
   },

@@ -2,8 +2,14 @@ import { readFile, rename, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { BatonError, type CliIo, errorMessage, parseCatalog } from "@baton/core";
 import { parseDocument } from "yaml";
+import { BOT_MODULES, platformPoliciesOf } from "../bots/bot-modules.js";
 import { loadConfig } from "../config/load-config.js";
 import { createOpenInspectClientFromConfig } from "../platforms/setup-openinspect.js";
+import {
+  isLearnedRoutingCommand,
+  LEARNED_ROUTING_USAGE,
+  runLearnedRoutingCommand,
+} from "./learned-routing-command.js";
 import { type CatalogMergeReport, mergeOpenInspectCatalog } from "./merge-openinspect-catalog.js";
 
 export const CATALOG_USAGE = [
@@ -17,6 +23,10 @@ export const CATALOG_USAGE = [
   "  --from      where to import from (openinspect)",
   "  --config    the catalog file (default: BATON_CONFIG, else baton.config.yaml); created when missing",
   "  --dry-run   print the new catalog instead of writing it",
+  "",
+  "Usage: baton catalog learned | export-learned | forget <place>",
+  "",
+  LEARNED_ROUTING_USAGE,
 ].join("\n");
 
 type Parsed = { kind: "import"; config?: string; dryRun: boolean } | { kind: "usage"; problem?: string };
@@ -26,6 +36,7 @@ type Parsed = { kind: "import"; config?: string; dryRun: boolean } | { kind: "us
  * environment or the file is not usable (nothing is written), 2 bad usage.
  */
 export async function runCatalogCommand(args: string[], io: CliIo): Promise<number> {
+  if (isLearnedRoutingCommand(args[0])) return runLearnedRoutingCommand([args[0], ...args.slice(1)], io);
   const parsed = parseCatalogArgs(args);
   if (parsed.kind === "usage") {
     if (parsed.problem) io.stderr(`baton catalog: ${parsed.problem}`);
@@ -52,7 +63,7 @@ export async function runCatalogCommand(args: string[], io: CliIo): Promise<numb
     });
     const text = doc.toString();
     // The result must still be a catalog Baton starts with; otherwise nothing is written.
-    parseCatalog(parseDocument(text).toJS(), file);
+    parseCatalog(parseDocument(text).toJS(), file, platformPoliciesOf(BOT_MODULES));
     if (parsed.dryRun) io.stdout(text.trimEnd());
     else await writeAtomically(file, text);
     for (const line of describeReport(report, parsed.dryRun ? "(dry run) " : "", file)) io.stderr(line);

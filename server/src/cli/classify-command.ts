@@ -9,10 +9,12 @@ import {
   parseRequestText,
   platformSchema,
   printUsage,
-  REQUEST_CONTEXT_KEYS,
   type SessionRequest,
   sessionRequestSchema,
 } from "@baton/core";
+import { GITHUB_CONTEXT_KEYS } from "@baton/github/module";
+import { SLACK_CONTEXT_KEYS } from "@baton/slack/module";
+import { BOT_MODULES, platformPoliciesOf } from "../bots/bot-modules.js";
 import { loadConfig } from "../config/load-config.js";
 import { createLogger } from "../logging/create-logger.js";
 import { createBatonClassifier } from "../platforms/create-baton-classifier.js";
@@ -59,8 +61,10 @@ export async function runClassifyCommand(args: string[], io: CliIo): Promise<num
   try {
     const config = loadConfig(io.env);
     const file = parsed.config ?? config.BATON_CONFIG;
+    const platforms = platformPoliciesOf(BOT_MODULES);
     const { catalog, warnings } = await loadCatalogWithWarnings(file, {
       required: parsed.config !== undefined,
+      platforms,
     });
     for (const warning of warnings)
       io.stderr(`baton classify: warning: ${file}: ${warning.path}: ${warning.message}`);
@@ -69,7 +73,12 @@ export async function runClassifyCommand(args: string[], io: CliIo): Promise<num
       destination: { write: (line: string) => io.stderr(line.trimEnd()) },
       bindings: { command: "classify" },
     });
-    const classifier = createBatonClassifier({ config, catalog, logger });
+    const classifier = createBatonClassifier({
+      config,
+      catalog,
+      platforms,
+      logger,
+    });
     const decision = await classifier.classify(buildCliRequest(parsed, catalog));
     io.stdout(JSON.stringify(decision, null, 2));
     return 0;
@@ -135,7 +144,7 @@ function buildCliRequest(input: Extract<Parsed, { kind: "classify" }>, catalog: 
     case "slack": {
       const channel = input.channel?.replace(/^#/, "");
       const isId = channel !== undefined && SLACK_CHANNEL_ID.test(channel);
-      if (channel && !isId) context[REQUEST_CONTEXT_KEYS.slackChannelName] ??= channel;
+      if (channel && !isId) context[SLACK_CONTEXT_KEYS.channelName] ??= channel;
       conversation = {
         platform: "slack",
         teamId: "T0CLI",
@@ -146,7 +155,7 @@ function buildCliRequest(input: Extract<Parsed, { kind: "classify" }>, catalog: 
     }
     case "github": {
       const [owner = "", repo = ""] = (input.repo ?? "").split("/");
-      context[REQUEST_CONTEXT_KEYS.githubRepository] ??= `${owner}/${repo}`;
+      context[GITHUB_CONTEXT_KEYS.repository] ??= `${owner}/${repo}`;
       conversation = { platform: "github", installationId: 0, owner, repo, number: 1 };
       break;
     }

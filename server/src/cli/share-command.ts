@@ -6,7 +6,6 @@ import {
   createSessionStore,
   createShareService,
   createShareStore,
-  errorMessage,
   loadCatalog,
   loadShareLinkKeyring,
   parseShareLifetime,
@@ -17,10 +16,9 @@ import {
   type ShareSummary,
   silentLogger,
 } from "@baton/core";
-import { Redis } from "ioredis";
+import { BOT_MODULES, platformPoliciesOf } from "../bots/bot-modules.js";
 import { loadConfig, SHARE_LINK_KEY_FILE } from "../config/load-config.js";
-import { createClusterClient } from "../redis/create-cluster-client.js";
-import { LOCAL_REDIS_URL } from "../redis/resolve-redis.js";
+import { openCliRedis } from "./open-cli-redis.js";
 
 export const SHARE_USAGE = [
   "Usage: baton share <command>",
@@ -46,21 +44,11 @@ export async function runShareCommand(args: string[], io: CliIo): Promise<number
   if (parsed.kind === "usage")
     return printUsage(io, { command: "baton share", usage: SHARE_USAGE, problem: parsed.problem });
   const config = loadConfig(io.env);
-  const catalog = await loadCatalog(config.BATON_CONFIG);
-  const options = { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null };
-  const redis = config.REDIS_CLUSTER_NODES
-    ? createClusterClient(config.REDIS_CLUSTER_NODES, options)
-    : new Redis(config.REDIS_URL ?? LOCAL_REDIS_URL, options);
-  redis.on("error", () => {});
+  const catalog = await loadCatalog(config.BATON_CONFIG, { platforms: platformPoliciesOf(BOT_MODULES) });
+  const connection = await openCliRedis(config, "baton share", io);
+  if (!connection) return 1;
+  const { redis } = connection;
   try {
-    try {
-      await redis.connect();
-    } catch (error) {
-      io.stderr(
-        `baton share: cannot reach Redis (${errorMessage(error)}). Check REDIS_URL and that Redis is running.`,
-      );
-      return 1;
-    }
     const keys = createRedisKeys(config.BATON_REDIS_PREFIX);
     // Only `create` seals a new id; `list` and `revoke` never open one, so they need no real key
     // (and do not create the key file as a side effect).
@@ -84,7 +72,7 @@ export async function runShareCommand(args: string[], io: CliIo): Promise<number
     });
     return await runParsed(parsed, shares, io, config.BATON_CONFIG);
   } finally {
-    await redis.quit().catch(() => redis.disconnect());
+    await connection.close();
   }
 }
 

@@ -13,6 +13,7 @@ const REPLIER_METHODS: Record<keyof Replier, true> = {
   prepare: true,
   originLink: true,
   note: true,
+  offerMapping: true,
 };
 
 /**

@@ -4,7 +4,9 @@ import {
   createClassifier,
   createClassifierLlm,
   type Decision,
+  type LearnedMappings,
   type Logger,
+  type PlatformPolicies,
 } from "@baton/core";
 import type { Config } from "../config/load-config.js";
 
@@ -16,12 +18,18 @@ import type { Config } from "../config/load-config.js";
 export function createBatonClassifier({
   config,
   catalog,
+  platforms,
   logger,
+  learned,
   onDecision,
 }: {
   config: Config;
   catalog: Catalog;
+  /** The platforms' mappings and the context their requests carry. */
+  platforms: PlatformPolicies;
   logger: Logger;
+  /** What people chose in each place (the worker's; `baton classify` runs without it). */
+  learned?: LearnedMappings;
   /** Told of every decision (the worker's metrics count them by step). */
   onDecision?: (decision: Decision) => void;
 }): Classifier {
@@ -30,5 +38,5 @@ export function createBatonClassifier({
     baseUrl: config.OPENAI_BASE_URL,
     model: config.OPENAI_MODEL,
   });
-  return createClassifier({ catalog, llm, logger, onDecision });
+  return createClassifier({ catalog, platforms, llm, logger, learned, onDecision });
 }

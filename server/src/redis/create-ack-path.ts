@@ -2,6 +2,7 @@ import {
   createQueueKeyResolver,
   createSessionStore,
   type Logger,
+  type PlatformPolicies,
   type QueueKeyResolver,
   type RedisKeys,
   type Retention,
@@ -20,6 +21,8 @@ export interface AckPathOptions {
   logger: Logger;
   limits: IntakeLimits;
   retention: Retention;
+  /** Which conversations are pull requests a session made (they join its queue). */
+  platforms: PlatformPolicies;
 }
 
 /** What a webhook may ask of Redis before it is answered. */
@@ -45,6 +48,7 @@ export function createAckPath({
   logger,
   limits,
   retention,
+  platforms,
 }: AckPathOptions): AckPath | null {
   if (mode === "worker") return null;
   const connection = redis.connect({ maxRetriesPerRequest: REQUEST_REDIS_RETRIES });
@@ -57,6 +61,6 @@ export function createAckPath({
       limits,
       retention,
     }),
-    queueKeyOf: createQueueKeyResolver(createSessionStore({ redis: connection, keys, retention })),
+    queueKeyOf: createQueueKeyResolver(createSessionStore({ redis: connection, keys, retention }), platforms),
   };
 }

@@ -1,11 +1,14 @@
+import type { LearnedRoutingStore } from "@baton/core";
 import {
   createConversationContextStore,
   createConversationOwnerStore,
+  createLearnedRoutingStore,
   createRedisKeys,
   createReplyLedger,
   createSessionStore,
   createTranscriptStore,
   type Logger,
+  type PlatformPolicies,
   type RedisKeys,
   type Retention,
   retentionFor,
@@ -44,6 +47,8 @@ export interface BatonState {
   transcripts: ReturnType<typeof createTranscriptStore>;
   conversationContext: ReturnType<typeof createConversationContextStore>;
   conversationOwners: ReturnType<typeof createConversationOwnerStore>;
+  /** What routing learned of each place (docs/classifier.md). */
+  learnedRouting: LearnedRoutingStore;
 }
 
 /** Connects Redis (an embedded one in `all` mode when none answers) and opens Baton's state on it. */
@@ -52,10 +57,13 @@ export async function openBatonState({
   mode,
   logger,
   log,
+  platforms,
 }: {
   config: Config;
   mode: BatonMode;
   logger: Logger;
+  /** The platforms' policies: which of their conversations join another conversation's queue. */
+  platforms: PlatformPolicies;
   /** The server's own log, for where Redis was found. */
   log: Logger;
 }): Promise<BatonState> {
@@ -91,11 +99,12 @@ export async function openBatonState({
     limits,
     retention,
     queue: createSessionQueue({ connection: main, keys, names, logger, limits, retention }),
-    ackPath: createAckPath({ mode, redis, keys, logger, limits, retention }),
+    ackPath: createAckPath({ mode, redis, keys, logger, limits, retention, platforms }),
     ledger: createReplyLedger(storeOptions),
     sessions: createSessionStore(storeOptions),
     transcripts: createTranscriptStore(storeOptions),
     conversationContext: createConversationContextStore(storeOptions),
     conversationOwners: createConversationOwnerStore(storeOptions),
+    learnedRouting: createLearnedRoutingStore(storeOptions),
   };
 }

@@ -6,10 +6,12 @@ import {
   createAllowedTargets,
   createTurnRunner,
   type Logger,
+  type PlatformPolicies,
 } from "@baton/core";
 import { createIntakeDispatcher, createTurnWatchdog, createTurnWorker } from "@baton/queue";
 import type { StartedBots } from "../bots/setup-bots.js";
 import type { Config } from "../config/load-config.js";
+import { createWorkerLearning } from "../learning/create-worker-learning.js";
 import type { ShutdownList } from "../lifecycle/create-shutdown-list.js";
 import type { BatonMetrics } from "../metrics/create-baton-metrics.js";
 import { type MetricsServer, startMetricsServer } from "../metrics/start-metrics-server.js";
@@ -22,6 +24,8 @@ import type { WorkerReplies } from "./create-worker-replies.js";
 export interface StartWorkerOptions {
   config: Config;
   catalog: Catalog;
+  /** The platforms' policies (the targets a place allows, linked pull requests). */
+  platforms: PlatformPolicies;
   logger: Logger;
   state: BatonState;
   sharing: Sharing;
@@ -132,16 +136,28 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
 
 /** The turn runner, with everything a turn needs: stores, classifier, backend, repliers, policies. */
 function createWorkerTurnRunner(
-  { config, catalog, logger, state, sharing, bots, replies, metrics }: StartWorkerOptions,
+  { config, catalog, platforms, logger, state, sharing, bots, replies, metrics }: StartWorkerOptions,
   backend: AgentBackend,
 ) {
+  // One answer to "which targets may this place use?" for the turns and for what they teach.
+  const allowedTargets = createAllowedTargets(catalog, platforms);
+  const learning = createWorkerLearning({
+    catalog,
+    platforms,
+    store: state.learnedRouting,
+    bots,
+    allowedTargets,
+    logger,
+  });
   return createTurnRunner({
     sessions: state.sessions,
     transcripts: state.transcripts,
     classifier: createBatonClassifier({
       config,
       catalog,
+      platforms,
       logger,
+      learned: learning.learned,
       onDecision: (decision) => metrics.classifierDecisions.inc({ step: classifierStep(decision) }),
     }),
     backend,
@@ -149,11 +165,13 @@ function createWorkerTurnRunner(
     shareLinks: sharing.service,
     conversationContext: state.conversationContext,
     owners: state.conversationOwners,
-    allowedTargets: createAllowedTargets(catalog),
+    allowedTargets,
+    platforms,
     steering: bots.steering,
     models: catalog.models,
     requestContext: bots.requestContext,
     admit: bots.admit,
+    learner: learning.learner,
     logger,
   });
 }

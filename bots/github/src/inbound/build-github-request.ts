@@ -6,6 +6,7 @@ import {
   type SessionRequest,
   type Target,
 } from "@baton/core";
+import { githubCatalogOf } from "../policy/github-catalog.js";
 import { describeUntrustedText, labelUntrustedText } from "./describe-untrusted-text.js";
 import { conversationOfPlace, type GithubTrigger } from "./github-trigger.js";
 
@@ -14,7 +15,7 @@ import { conversationOfPlace, type GithubTrigger } from "./github-trigger.js";
  * that repository's default environment (from the catalog) when the environment contains it.
  */
 export function impliedGithubTarget(repo: string, catalog: Catalog): Target {
-  const entry = Object.entries(catalog.github.repositories).find(
+  const entry = Object.entries(githubCatalogOf(catalog).repositories).find(
     ([name]) => name.toLowerCase() === repo.toLowerCase(),
   );
   const envId = entry?.[1].defaultEnvironment;

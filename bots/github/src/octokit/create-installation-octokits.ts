@@ -31,7 +31,7 @@ export interface GithubAppOptions {
   /** REST base URL: `https://api.github.com`, `https://HOST/api/v3` on GitHub Enterprise Server, or a fake. */
   apiUrl: string;
   logger: Logger;
-  /** Tests shorten GitHub's pacing and the unit of `retry-after` (seconds, in milliseconds). */
+  /** Tests shorten GitHub's pacing (of all writes, and of those that notify) and the unit of `retry-after`. */
   writeMinIntervalMs?: number;
   retryAfterUnitMs?: number;
   /** The installations' rate budgets, shared by every worker: each write waits for its own. */
@@ -80,6 +80,11 @@ export async function createInstallationOctokits(options: GithubAppOptions): Pro
       maxConcurrent: 1,
       minTime: options.writeMinIntervalMs ?? GITHUB_WRITE_MIN_INTERVAL_MS,
     }),
+    // A write that notifies people (a comment, a review) also waits out the library's own 3 s,
+    // shared by every Octokit of the process; a shortened pacing (tests) shortens that one too.
+    ...(options.writeMinIntervalMs === undefined
+      ? {}
+      : { notifications: new Bottleneck.Group({ maxConcurrent: 1, minTime: options.writeMinIntervalMs }) }),
   };
   // A function, so that these throttle settings win over Probot's (which only log secondary limits).
   // Probot hands the auth strategy a bare `request` (api.github.com): requests through the Octokit

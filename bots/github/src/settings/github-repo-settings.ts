@@ -1,5 +1,6 @@
 import type { Catalog } from "@baton/core";
 import { z } from "zod";
+import { githubCatalogOf } from "../policy/github-catalog.js";
 
 /** Probot's convention: per-repository settings live in `.github/<name>`, read with `context.config`. */
 export const GITHUB_SETTINGS_FILE = "baton.yml";
@@ -38,12 +39,13 @@ export type GithubSettingsRead =
 
 /** Merges a repository's `.github/baton.yml` (already parsed, or null when absent) over the catalog. */
 export function resolveGithubRepoSettings(file: unknown, catalog: Catalog, repo: string): GithubSettingsRead {
-  const entry = Object.entries(catalog.github.repositories).find(
+  const github = githubCatalogOf(catalog);
+  const entry = Object.entries(github.repositories).find(
     ([name]) => name.toLowerCase() === repo.toLowerCase(),
   )?.[1];
   const defaults: GithubRepoSettings = {
     enabled: true,
-    triggerLabel: catalog.github.label,
+    triggerLabel: github.label,
     autoReview: entry?.autoReview ?? false,
     ...(entry?.defaultEnvironment ? { defaultEnvironment: entry.defaultEnvironment } : {}),
   };

@@ -1,11 +1,12 @@
 import { BatonError, type Catalog } from "@baton/core";
+import { linearAccessOf } from "../policy/linear-catalog.js";
 
 /**
  * An API key serves one organisation; when `access.linear.organizations` does not list it, every
  * event would be refused, so Baton says so once, at startup.
  */
 export function checkApiKeyOrganization(organizationId: string, catalog: Catalog): void {
-  const allowed = catalog.access.linear.organizations;
+  const allowed = linearAccessOf(catalog).organizations;
   if (allowed.length > 0 && !allowed.includes(organizationId))
     throw new BatonError(
       "config_invalid",

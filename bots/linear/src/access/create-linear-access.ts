@@ -4,8 +4,8 @@ import {
   type ClaimDelivery,
   createAccessGate,
   type Logger,
-  linearAccessRule,
 } from "@baton/core";
+import { linearAccessOf, linearAccessRule } from "../policy/linear-catalog.js";
 
 /** Who asks, in which organisation and team, in which agent session: from the verified event. */
 export interface LinearAccessRequest {
@@ -62,7 +62,7 @@ export function createLinearAccess({
   /** Posts `text` as an `error` activity in the agent session. */
   tell(input: { organizationId: string; agentSessionId: string; text: string }): Promise<unknown>;
 }): LinearAccess {
-  const policy = catalog.access.linear;
+  const policy = linearAccessOf(catalog);
   const admit = createAccessGate({
     platform: "linear",
     rule: linearAccessRule(policy),

@@ -1,6 +1,6 @@
-import { REQUEST_CONTEXT_KEYS } from "@baton/core";
 import { buildAgentSessionEvent, createFakeLinearStore } from "@baton/testkit";
 import { describe, expect, it } from "vitest";
+import { LINEAR_CONTEXT_KEYS } from "../policy/linear-context.js";
 import { agentSessionEventSchema } from "./agent-session-event-schema.js";
 import { parseAgentSessionEvent } from "./parse-agent-session-event.js";
 
@@ -45,8 +45,8 @@ describe("parseAgentSessionEvent", () => {
     expect(parsed.request.text).toMatch(/untrusted data/);
     expect(parsed.request.replyTo).toMatchObject({ platform: "linear", openedFrom: "prompt_context" });
     expect(parsed.request.context).toMatchObject({
-      [REQUEST_CONTEXT_KEYS.linearTitle]: "Checkout fails",
-      [REQUEST_CONTEXT_KEYS.linearTeam]: "ENG",
+      [LINEAR_CONTEXT_KEYS.title]: "Checkout fails",
+      [LINEAR_CONTEXT_KEYS.team]: "ENG",
     });
   });
 

@@ -1,9 +1,5 @@
-import {
-  type ConversationRef,
-  REQUEST_CONTEXT_KEYS,
-  requestIdForDelivery,
-  type SessionRequest,
-} from "@baton/core";
+import { type ConversationRef, requestIdForDelivery, type SessionRequest } from "@baton/core";
+import { LINEAR_CONTEXT_KEYS } from "../policy/linear-context.js";
 import type { AgentSessionEvent } from "./agent-session-event-schema.js";
 import { buildIssuePrompt } from "./build-issue-prompt.js";
 import { markUntrusted } from "./mark-untrusted.js";
@@ -98,11 +94,11 @@ export function parseAgentSessionEvent(
 
   const commentId = event.agentActivity?.sourceCommentId ?? event.agentSession.commentId ?? undefined;
   const context: Record<string, string> = {};
-  if (issue?.title) context[REQUEST_CONTEXT_KEYS.linearTitle] = issue.title;
-  if (issue?.description) context[REQUEST_CONTEXT_KEYS.linearDescription] = issue.description;
+  if (issue?.title) context[LINEAR_CONTEXT_KEYS.title] = issue.title;
+  if (issue?.description) context[LINEAR_CONTEXT_KEYS.description] = issue.description;
   if (issue?.team) {
-    context[REQUEST_CONTEXT_KEYS.linearTeam] = issue.team.key;
-    context[REQUEST_CONTEXT_KEYS.linearTeamName] = issue.team.name;
+    context[LINEAR_CONTEXT_KEYS.team] = issue.team.key;
+    context[LINEAR_CONTEXT_KEYS.teamName] = issue.team.name;
   }
   return {
     kind: "request",

@@ -4,9 +4,9 @@ import {
   type ClaimDelivery,
   createAccessGate,
   type Logger,
-  slackAccessRule,
 } from "@baton/core";
 import type { WebClient } from "@slack/web-api";
+import { slackAccessRuleOf } from "../policy/slack-catalog.js";
 import { SLACK_DIRECTORY_CACHE_MS, type SlackPeople } from "./create-slack-people.js";
 import { createTtlCache } from "./create-ttl-cache.js";
 
@@ -63,7 +63,7 @@ export function createSlackAccess({
   const log = logger.child({ component: "bots.slack.access" });
   const admit = createAccessGate({
     platform: "slack",
-    rule: slackAccessRule(catalog.access.slack),
+    rule: slackAccessRuleOf(catalog),
     claimDelivery,
     logger,
   });

@@ -2,11 +2,11 @@ import {
   createContextCache,
   errorMessage,
   type Logger,
-  REQUEST_CONTEXT_KEYS,
   type RequestContextProvider,
   type SessionRequest,
 } from "@baton/core";
 import type { WebClient } from "@slack/web-api";
+import { SLACK_CONTEXT_KEYS } from "../policy/slack-context.js";
 
 /** A channel renamed or re-topiced reaches the classifier within this long. */
 export const SLACK_CHANNEL_CACHE_TTL_MS = 5 * 60_000;
@@ -106,8 +106,8 @@ export function createSlackContextProvider({
     ]);
     const context: Record<string, string> = {};
     if (channel.status === "fulfilled") {
-      if (channel.value.name) context[REQUEST_CONTEXT_KEYS.slackChannelName] = channel.value.name;
-      if (channel.value.topic) context[REQUEST_CONTEXT_KEYS.slackChannelTopic] = channel.value.topic;
+      if (channel.value.name) context[SLACK_CONTEXT_KEYS.channelName] = channel.value.name;
+      if (channel.value.topic) context[SLACK_CONTEXT_KEYS.channelTopic] = channel.value.topic;
     } else {
       log.warn("bots.slack.context_lookup_failed", {
         method: "conversations.info",
@@ -115,7 +115,7 @@ export function createSlackContextProvider({
       });
     }
     if (thread.status === "fulfilled") {
-      if (thread.value) context[REQUEST_CONTEXT_KEYS.slackThread] = thread.value;
+      if (thread.value) context[SLACK_CONTEXT_KEYS.thread] = thread.value;
     } else {
       log.warn("bots.slack.context_lookup_failed", {
         method: "conversations.replies",

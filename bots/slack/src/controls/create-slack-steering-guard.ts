@@ -6,6 +6,7 @@ import {
   type SteeringPolicy,
   type SteeringRule,
 } from "@baton/core";
+import { slackCatalogOf } from "../policy/slack-catalog.js";
 
 /** Channels the catalog does not list keep their sessions to the person who started them. */
 export const DEFAULT_SLACK_STEERING: SteeringPolicy = DEFAULT_STEERING_POLICY;
@@ -19,7 +20,7 @@ export function createSlackSteeringRule(catalog: Catalog): SteeringRule {
   return createSteeringRule({
     platform: "slack",
     placeOf: (conversation) => (conversation.platform === "slack" ? conversation.channelId : ""),
-    policyOf: (channelId) => catalog.slack.channels[channelId]?.steering,
+    policyOf: (channelId) => slackCatalogOf(catalog).channels[channelId]?.steering,
     refusal: ({ requesterId, policy }) =>
       `Only <@${requesterId}>${Array.isArray(policy) && policy.length ? " and the people this channel lists" : ""} can steer this Baton session. Start your own with a new mention.`,
   });

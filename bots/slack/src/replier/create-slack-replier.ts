@@ -10,6 +10,7 @@ import {
 } from "@baton/core";
 import type { WebClient } from "@slack/web-api";
 import type { SlackPeople } from "../access/create-slack-people.js";
+import { mappingOfferMessage } from "../blocks/mapping-offer-blocks.js";
 import { markdownToMrkdwn } from "../blocks/markdown-to-mrkdwn.js";
 import { pickerBlocks } from "../blocks/picker-blocks.js";
 import { formatDuration, resultMessages } from "../blocks/result-blocks.js";
@@ -63,7 +64,19 @@ function threadOf(turn: SlackTurn): {
  * id, so a turn retried after a crash edits what it posted instead of posting again.
  */
 export function createSlackReplier(options: SlackReplierOptions): Replier<"slack"> {
-  const replier = withRetryableSlackErrors(createRawSlackReplier(options));
+  const replier = withRetryableSlackErrors({
+    ...createRawSlackReplier(options),
+    // The reply ledger claims the offer before it is posted: at most one per turn, never twice.
+    async offerMapping(turn, offer) {
+      const { channelId, threadTs } = turn.request.conversation;
+      await options.client.chat.postMessage({
+        channel: channelId,
+        thread_ts: threadTs,
+        unfurl_links: false,
+        ...mappingOfferMessage(offer),
+      });
+    },
+  });
   if (!options.people) return replier;
   return {
     ...replier,

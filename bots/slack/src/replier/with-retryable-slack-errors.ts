@@ -40,5 +40,6 @@ export function withRetryableSlackErrors(replier: Replier<"slack">): Replier<"sl
     declined: guard(replier.declined),
     ...(replier.originLink ? { originLink: replier.originLink } : {}),
     ...(replier.note ? { note: guard(replier.note) } : {}),
+    ...(replier.offerMapping ? { offerMapping: guard(replier.offerMapping) } : {}),
   };
 }

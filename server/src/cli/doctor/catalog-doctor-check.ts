@@ -6,7 +6,7 @@ import {
   CatalogError,
   loadCatalogWithWarnings,
 } from "@baton/core";
-import { BOT_MODULES } from "../../bots/bot-modules.js";
+import { BOT_MODULES, platformPoliciesOf } from "../../bots/bot-modules.js";
 import type { Config } from "../../config/load-config.js";
 import type { DoctorCheck, DoctorCheckResult, DoctorContext, DoctorFinding } from "./doctor-check.js";
 
@@ -35,7 +35,8 @@ export const catalogDoctorCheck: DoctorCheck = {
       };
     }
     try {
-      const { catalog, warnings } = await loadCatalogWithWarnings(file, { required: true });
+      const platforms = platformPoliciesOf(BOT_MODULES);
+      const { catalog, warnings } = await loadCatalogWithWarnings(file, { required: true, platforms });
       const ignored: DoctorFinding[] = warnings.map((warning) => ({
         kind: "warning",
         text: `${warning.path}: ${warning.message}`,

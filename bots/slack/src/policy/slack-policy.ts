@@ -1,0 +1,18 @@
+import type { PlatformPolicy } from "@baton/core";
+import { SLACK_CATALOG, slackCatalogOf } from "./slack-catalog.js";
+import { SLACK_CLASSIFIER_CONTEXT } from "./slack-context.js";
+import { createSlackMapping } from "./slack-mapping.js";
+
+/**
+ * What core asks of Slack: a channel's `targets` in `slack.channels` (by channel id) are the only
+ * targets its requests may use (a channel without them, or a DM, allows any); a channel's `target`
+ * maps its requests; the channel's name, topic and thread are the classifier's context.
+ */
+export const slackPolicy: PlatformPolicy<"slack"> = {
+  platform: "slack",
+  catalog: SLACK_CATALOG,
+  allowedTargets: (catalog, conversation) =>
+    slackCatalogOf(catalog).channels[conversation.channelId]?.targets ?? null,
+  mapping: createSlackMapping,
+  classifierContext: SLACK_CLASSIFIER_CONTEXT,
+};
