@@ -9,6 +9,7 @@ export {
 export { type AccessGate, createAccessGate, type RefusedRequest } from "./access/create-access-gate.js";
 // Platform rate limits as budgets shared by every worker
 export * from "./budget/index.js";
+export * from "./catalog-source/index.js";
 export type { ClassifierLlm, LlmFailureReason } from "./classifier/ask-llm-for-target.js";
 export { LLM_MAX_CANDIDATES } from "./classifier/choose-target-with-llm.js";
 export {
@@ -23,11 +24,13 @@ export {
   type ContextCacheOptions,
   createContextCache,
 } from "./classifier/create-context-cache.js";
+export type { TargetEvidence, TermEvidence } from "./classifier/create-lexical-index.js";
 export {
   createMappingIndex,
   type MappingIndex,
   type MappingMatch,
 } from "./classifier/create-mapping-index.js";
+export { EXPLAIN_MAX_TARGETS, explainRanking } from "./classifier/explain-ranking.js";
 export { fillRequestContext } from "./classifier/fill-request-context.js";
 export {
   createLearnedMappings,

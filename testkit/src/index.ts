@@ -13,9 +13,11 @@ export type {
   FakeGithubComment,
   FakeGithubIssue,
   FakeGithubReaction,
+  FakeGithubRepository,
   ReactionSubject,
   RepositoryPermission,
 } from "./github/fake-github-store.js";
+export { buildInstallationRepositoriesEvent } from "./github/github-installation-webhooks.js";
 export {
   createFakeGithubRateLimits,
   type FakeGithubRateLimitOptions,

@@ -4,6 +4,7 @@ import {
   type Bot,
   type BotServices,
   createConversationControls,
+  createDiscoveredCatalogStore,
   createPlatformPolicies,
   createQueueKeyResolver,
   createSteeringRule,
@@ -13,6 +14,7 @@ import {
 import { createGithubAdmission } from "./access/create-github-admission.js";
 import { createPermissionCheck } from "./access/create-permission-check.js";
 import { createGithubBudgets } from "./budget/github-budgets.js";
+import { createGithubCatalogDiscovery } from "./catalog/create-github-catalog-discovery.js";
 import { createGithubControls } from "./inbound/create-github-controls.js";
 import { createGithubWebhookRoute } from "./inbound/create-github-webhook-route.js";
 import { createInstallationOctokits, type GithubAppOptions } from "./octokit/create-installation-octokits.js";
@@ -26,6 +28,8 @@ export const GITHUB_DEFAULT_API_URL = "https://api.github.com";
 
 export interface GithubBotOptions extends BotServices, Omit<GithubAppOptions, "logger" | "apiUrl"> {
   apiUrl?: string;
+  /** How often the App's repositories are listed again (besides the installation webhooks). */
+  catalogRefreshMs?: number;
 }
 
 /** The GitHub bot as the server runs it: its webhook route, replier and access policy. */
@@ -70,6 +74,16 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
   const queueKeyOf =
     options.queueKeyOf ?? createQueueKeyResolver(options.sessions, createPlatformPolicies([githubPolicy]));
   const controls = createConversationControls({ ...options, steering, queueKeyOf });
+  // The repositories the App is installed on become the catalog's discovered part (read by every
+  // worker through the same store), listed where the gateway runs.
+  const discovery = createGithubCatalogDiscovery({
+    octokits,
+    store: createDiscoveredCatalogStore({ redis, keys, logger }),
+    redis,
+    leaseKey: keys.scoped("github", "catalog-refresh-lease"),
+    logger,
+    intervalMs: options.catalogRefreshMs,
+  });
   const webhooks = createGithubWebhookRoute({
     verify: octokits.verify,
     mention: githubCatalogOf(catalog).mention,
@@ -77,6 +91,7 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
     intake: options.intake,
     queueKeyOf,
     runControl: createGithubControls({ controls, permissions, octokits, logger }),
+    onInstallationChange: discovery.applyChange,
     logger,
   });
   return {
@@ -97,5 +112,7 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
     steering: steering.guard,
     admit: admissionFor("github", createGithubAdmission({ octokits, permissions, catalog, logger })),
     repositoryTokens: createRepositoryTokens({ octokits, logger }),
+    start: discovery.start,
+    close: discovery.close,
   };
 }

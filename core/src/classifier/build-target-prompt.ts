@@ -56,12 +56,15 @@ function describeCandidate(index: CatalogIndex, target: Target): Record<string, 
   switch (target.kind) {
     case "repository": {
       const entry = index.repositoryEntry(target.repo);
+      const readme = index.profileOf(target.repo)?.summary;
       return {
         id,
         kind: "repository",
         description: entry?.description ?? "",
         ...(entry?.aliases.length ? { aliases: entry.aliases } : {}),
         ...(entry?.keywords.length ? { keywords: entry.keywords } : {}),
+        // The repository's own words: its README's opening, read through the code host.
+        ...(readme ? { readme } : {}),
       };
     }
     case "environment": {

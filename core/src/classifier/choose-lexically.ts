@@ -12,6 +12,7 @@ export const LEXICAL_MIN_MARGIN_RATIO = 1.5;
 /** When no unrelated target matches at all, this much evidence in this many distinct terms chooses. */
 export const LEXICAL_UNOPPOSED_MIN_SCORE = 2.5;
 export const LEXICAL_UNOPPOSED_MIN_TERMS = 2;
+/** One-sided evidence: as much as an unopposed choice needs, and this many times the best rival's. */
 export const LEXICAL_THIN_MARGIN_RATIO = 3;
 
 export type LexicalChoice =
@@ -31,7 +32,15 @@ export function chooseLexically(ranking: readonly RankedTarget[], lexical: Lexic
   // banner we show during an outage, though the incident is resolved").
   const unopposed =
     !rival && best.score >= LEXICAL_UNOPPOSED_MIN_SCORE && best.matched.length >= LEXICAL_UNOPPOSED_MIN_TERMS;
-  if (best.score < LEXICAL_MIN_SCORE && !unopposed) {
+  // One-sided: several words match one target and the best unrelated rival has a fraction of that
+  // (a word it shares with many): "the FedEx tracking link" against "carrier integrations,
+  // labels, tracking". Denied words already count against their target, so they cannot make it.
+  const oneSided =
+    rival !== undefined &&
+    best.score >= LEXICAL_UNOPPOSED_MIN_SCORE &&
+    best.matched.length >= LEXICAL_UNOPPOSED_MIN_TERMS &&
+    best.score >= rival.score * LEXICAL_THIN_MARGIN_RATIO;
+  if (best.score < LEXICAL_MIN_SCORE && !unopposed && !oneSided) {
     return { kind: "unsure", reason: `The request matches ${best.id} only weakly.` };
   }
   if (rival && best.score < rival.score * LEXICAL_MIN_MARGIN_RATIO) {

@@ -1,3 +1,4 @@
+import type { ProfileEvidence } from "../catalog-source/merge-discovered-catalog.js";
 import type { Catalog } from "../config/catalog.js";
 import type { Classifier } from "../contracts/classifier.js";
 import type { Logger } from "../contracts/logger.js";
@@ -13,6 +14,7 @@ import { collectLexicalEvidence } from "./collect-lexical-evidence.js";
 import { createMappingIndex, type MappingMatch } from "./create-mapping-index.js";
 import { decideByLearning } from "./decide-by-learning.js";
 import { findGeneralRequest } from "./find-general-request.js";
+import { closestRepositories, orUnknownName } from "./find-unknown-repository-name.js";
 import { indexCatalog } from "./index-catalog.js";
 import type { LearnedMappings } from "./learned-mappings.js";
 import { parseRequestText } from "./parse-request-text.js";
@@ -27,6 +29,8 @@ export interface ClassifierOptions {
   catalog: Catalog;
   /** The platforms' mappings and the context their requests carry; none (no mapping, no context) when not given. */
   platforms?: PlatformPolicies;
+  /** What each repository says of itself (`mergeDiscoveredCatalog`), by lowercased `owner/name`. */
+  profiles?: ReadonlyMap<string, ProfileEvidence>;
   /** Without it, the lexical scorer takes the LLM's place. */
   llm?: ClassifierLlm;
   logger: Logger;
@@ -59,12 +63,13 @@ type RankedTargets = ReturnType<ReturnType<typeof indexCatalog>["lexical"]["rank
 export function createClassifier({
   catalog,
   platforms = NO_PLATFORM_POLICIES,
+  profiles,
   llm,
   learned,
   logger,
   onDecision,
 }: ClassifierOptions): Classifier {
-  const index = indexCatalog(catalog);
+  const index = indexCatalog(catalog, profiles);
   const mappings = createMappingIndex(catalog, index.resolve, platforms);
   const contextOf = (request: SessionRequest) => platforms.classifierContextOf(request.conversation);
   const log = logger.child({ component: "core.classifier" });
@@ -79,12 +84,10 @@ export function createClassifier({
     // Adapters normally strip flags already; doing it again is harmless and keeps the CLI honest.
     const parsed = parseRequestText(request.text, catalog);
     const { prompt } = parsed;
-    const explicit = chooseExplicitTarget(
-      { target: request.hints.target ?? parsed.hints.target },
-      prompt,
-      index,
-    );
     const text = splitRequestText(prompt);
+    const hints = { target: request.hints.target ?? parsed.hints.target };
+    // "in acme/shiping": an `owner/name` the catalog does not know is said so, never guessed around.
+    const explicit = orUnknownName(chooseExplicitTarget(hints, prompt, index), text.own, index);
     if (text.injections > 0) {
       // The count only: what the instruction said may be anything, and prompts are never logged.
       log.info("core.classifier.instructions_ignored", { request_id: request.id, count: text.injections });
@@ -151,6 +154,7 @@ export function createClassifier({
       case "unknown":
         return buildAskDecision({
           index,
+          first: closestRepositories(explicit.text, index),
           ranking: index.lexical.rank([
             { text: explicit.text, weight: 1 },
             ...collectLexicalEvidence(prompt, {}),

@@ -1,6 +1,16 @@
+import type { ProfileEvidence } from "../catalog-source/merge-discovered-catalog.js";
 import type { Catalog } from "../config/catalog.js";
 import { type Target, targetId } from "../schemas/target.js";
-import { STOP_WORDS, tokenizeText } from "./tokenize-text.js";
+import {
+  addPhrases,
+  addTerm,
+  addWords,
+  countTerms,
+  newTerms,
+  type Posting,
+  type Terms,
+} from "./lexical-terms.js";
+import { tokenizeText } from "./tokenize-text.js";
 
 /**
  * Words to score and how far to trust them: the request itself more than a thread's old messages.
@@ -19,12 +29,29 @@ export interface RankedTarget {
   matched: string[];
 }
 
+/** One term's part in a target's score, and the catalog field it came from (`keyword`, `profile`…). */
+export interface TermEvidence {
+  term: string;
+  field: string;
+  weight: number;
+}
+
+/** What counted for and against one target: `baton classify --explain`. */
+export interface TargetEvidence {
+  id: string;
+  score: number;
+  for: TermEvidence[];
+  against: TermEvidence[];
+}
+
 /** How many ranked targets a request needs at most: the LLM's candidates, a picker, a rival. */
 export const RANK_LIMIT = 64;
 
 export interface LexicalIndex {
   /** Targets with any evidence, best first, at most `limit`; ties keep catalog order. */
   rank(evidence: readonly LexicalEvidence[], limit?: number): RankedTarget[];
+  /** The terms behind the scores of `ids` (every ranked target when omitted), strongest first. */
+  explain(evidence: readonly LexicalEvidence[], ids?: readonly string[]): TargetEvidence[];
   /** Whether `a` and `b` overlap: an environment and one of its repositories, or the same target. */
   related(a: string, b: string): boolean;
 }
@@ -38,18 +65,15 @@ const ALIAS_WEIGHT = 8;
 const KEYWORD_WEIGHT = 5;
 const ENVIRONMENT_NAME_WEIGHT = 5;
 const NAME_PART_WEIGHT = 2.5;
-const PHRASE_PART_WEIGHT = 1.5;
 const DESCRIPTION_WORD_WEIGHT = 2;
 const OWNER_WEIGHT = 1;
+// A repository's own words (README, folders, packages, teams) are many and loosely chosen: each says
+// less than a word of the one line a person wrote to describe it.
+const PROFILE_WORD_WEIGHT = 1;
 
 /** A term in more than this share of targets (and more than the minimum) is not indexed. */
 const COMMON_TERM_SHARE = 0.05;
 const COMMON_TERM_MIN_TARGETS = 50;
-
-interface Posting {
-  target: number;
-  weight: number;
-}
 
 /**
  * A ranking of every target over its names, aliases, keywords and description, built once per
@@ -61,33 +85,40 @@ interface Posting {
  * const index = createLexicalIndex(catalog);
  * index.rank([{ text: "refunds fail in the ledger", weight: 1 }])[0]?.id; // "acme/payments-ledger"
  */
-export function createLexicalIndex(catalog: Catalog): LexicalIndex {
+export function createLexicalIndex(
+  catalog: Catalog,
+  profiles: ReadonlyMap<string, ProfileEvidence> = new Map(),
+): LexicalIndex {
   const targets: Target[] = [];
   const termsOf: Array<Map<string, number>> = [];
-  const addTarget = (target: Target, terms: Map<string, number>) => {
+  const fieldsOf: Array<Map<string, string>> = [];
+  const addTarget = (target: Target, terms: Terms) => {
     targets.push(target);
-    termsOf.push(terms);
+    termsOf.push(terms.weights);
+    fieldsOf.push(terms.fields);
   };
 
   for (const repo of catalog.repositories) {
-    const terms = new Map<string, number>();
+    const terms = newTerms();
     const [owner = "", name = ""] = repo.repo.split("/");
-    addTerm(terms, `${owner} ${name}`, FULL_NAME_WEIGHT);
+    addTerm(terms, `${owner} ${name}`, FULL_NAME_WEIGHT, "name");
     const nameTokens = tokenizeText(name);
-    addTerm(terms, name, nameTokens.length > 1 ? NAME_WEIGHT : SINGLE_WORD_NAME_WEIGHT);
-    if (nameTokens.length > 1) addWords(terms, name, NAME_PART_WEIGHT);
-    addWords(terms, owner, OWNER_WEIGHT);
-    addPhrases(terms, repo.aliases, ALIAS_WEIGHT);
-    addPhrases(terms, repo.keywords, KEYWORD_WEIGHT);
-    addWords(terms, repo.description, DESCRIPTION_WORD_WEIGHT);
+    addTerm(terms, name, nameTokens.length > 1 ? NAME_WEIGHT : SINGLE_WORD_NAME_WEIGHT, "name");
+    if (nameTokens.length > 1) addWords(terms, name, NAME_PART_WEIGHT, "name");
+    addWords(terms, owner, OWNER_WEIGHT, "owner");
+    addPhrases(terms, repo.aliases, ALIAS_WEIGHT, "alias");
+    addPhrases(terms, repo.keywords, KEYWORD_WEIGHT, "keyword");
+    addWords(terms, repo.description, DESCRIPTION_WORD_WEIGHT, "description");
+    for (const term of profiles.get(repo.repo.toLowerCase())?.terms ?? [])
+      addWords(terms, term, PROFILE_WORD_WEIGHT, "profile");
     addTarget({ kind: "repository", repo: repo.repo }, terms);
   }
   for (const env of catalog.environments) {
-    const terms = new Map<string, number>();
-    addPhrases(terms, [env.id, env.name], ENVIRONMENT_NAME_WEIGHT);
-    addPhrases(terms, env.aliases, ALIAS_WEIGHT);
-    addPhrases(terms, env.keywords, KEYWORD_WEIGHT);
-    addWords(terms, env.description, DESCRIPTION_WORD_WEIGHT);
+    const terms = newTerms();
+    addPhrases(terms, [env.id, env.name], ENVIRONMENT_NAME_WEIGHT, "name");
+    addPhrases(terms, env.aliases, ALIAS_WEIGHT, "alias");
+    addPhrases(terms, env.keywords, KEYWORD_WEIGHT, "keyword");
+    addWords(terms, env.description, DESCRIPTION_WORD_WEIGHT, "description");
     addTarget({ kind: "environment", id: env.id }, terms);
   }
 
@@ -138,69 +169,72 @@ export function createLexicalIndex(catalog: Catalog): LexicalIndex {
   const scores = new Float64Array(targets.length);
   const touched = new Uint8Array(targets.length);
 
+  function rankTargets(evidence: readonly LexicalEvidence[], limit = RANK_LIMIT): RankedTarget[] {
+    const { seen, against } = countTerms(evidence, postings, phrasePrefixes, longestPhrase);
+    const hit: number[] = [];
+    for (const [terms, sign] of [
+      [seen, 1],
+      [against, -1],
+    ] as const) {
+      for (const [term, evidenceWeight] of terms) {
+        for (const { target, weight } of postings.get(term) ?? []) {
+          if (touched[target] === 0) {
+            touched[target] = 1;
+            scores[target] = 0;
+            hit.push(target);
+          }
+          scores[target] = (scores[target] as number) + sign * weight * evidenceWeight;
+        }
+      }
+    }
+    for (const target of hit) touched[target] = 0;
+    // A target denied more than it is named is no candidate at all.
+    const kept = hit.filter((target) => (scores[target] as number) > 0);
+    kept.sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b);
+    return kept.slice(0, limit).map((target) => {
+      const terms = termsOf[target] as Map<string, number>;
+      const matched = [...seen]
+        .filter(([term]) => terms.has(term))
+        .map(([term, evidenceWeight]): [string, number] => [
+          term,
+          (terms.get(term) as number) * evidenceWeight,
+        ])
+        .sort((x, y) => y[1] - x[1])
+        .map(([term]) => term);
+      return {
+        target: targets[target] as Target,
+        id: ids[target] as string,
+        score: scores[target] as number,
+        matched,
+      };
+    });
+  }
+
   return {
-    rank(evidence, limit = RANK_LIMIT) {
-      // Each term counts once, at its strongest weight for and its strongest weight against.
-      const seen = new Map<string, number>();
-      const against = new Map<string, number>();
-      for (const { text, weight: signed } of evidence) {
-        if (signed === 0 || text.length === 0) continue;
-        const weight = Math.abs(signed);
-        const counted = signed > 0 ? seen : against;
-        const tokens = tokenizeText(text);
-        for (let start = 0; start < tokens.length; start += 1) {
-          let term = "";
-          for (let length = 1; length <= longestPhrase && start + length <= tokens.length; length += 1) {
-            term = length === 1 ? (tokens[start] as string) : `${term} ${tokens[start + length - 1]}`;
-            if (
-              !(length === 1 && STOP_WORDS.has(term)) &&
-              postings.has(term) &&
-              (counted.get(term) ?? 0) < weight
-            ) {
-              counted.set(term, weight);
-            }
-            // Longer phrases are only built when some catalog phrase starts this way.
-            if (!phrasePrefixes.has(term)) break;
-          }
-        }
-      }
-      const hit: number[] = [];
-      for (const [terms, sign] of [
-        [seen, 1],
-        [against, -1],
-      ] as const) {
-        for (const [term, evidenceWeight] of terms) {
-          for (const { target, weight } of postings.get(term) ?? []) {
-            if (touched[target] === 0) {
-              touched[target] = 1;
-              scores[target] = 0;
-              hit.push(target);
-            }
-            scores[target] = (scores[target] as number) + sign * weight * evidenceWeight;
-          }
-        }
-      }
-      for (const target of hit) touched[target] = 0;
-      // A target denied more than it is named is no candidate at all.
-      const kept = hit.filter((target) => (scores[target] as number) > 0);
-      kept.sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b);
-      return kept.slice(0, limit).map((target) => {
-        const terms = termsOf[target] as Map<string, number>;
-        const matched = [...seen]
-          .filter(([term]) => terms.has(term))
-          .map(([term, evidenceWeight]): [string, number] => [
-            term,
-            (terms.get(term) as number) * evidenceWeight,
-          ])
-          .sort((x, y) => y[1] - x[1])
-          .map(([term]) => term);
-        return {
-          target: targets[target] as Target,
-          id: ids[target] as string,
-          score: scores[target] as number,
-          matched,
-        };
+    rank: rankTargets,
+    explain(evidence, only) {
+      const { seen, against } = countTerms(evidence, postings, phrasePrefixes, longestPhrase);
+      const ranked = new Map(rankTargets(evidence, targets.length).map((entry) => [entry.id, entry.score]));
+      const explained = (only ?? ids).flatMap((id) => {
+        const target = position.get(id);
+        if (target === undefined) return [];
+        const weights = termsOf[target] as Map<string, number>;
+        const fields = fieldsOf[target] as Map<string, string>;
+        const list = (counted: Map<string, number>) =>
+          [...counted]
+            .filter(([term]) => weights.has(term))
+            .map(([term, evidenceWeight]) => ({
+              term,
+              field: fields.get(term) ?? "",
+              weight: (weights.get(term) as number) * evidenceWeight,
+            }))
+            .sort((x, y) => y.weight - x.weight);
+        const entry = { id, score: ranked.get(id) ?? 0, for: list(seen), against: list(against) };
+        // A target denied more than named is no candidate; its score says by how much.
+        if (!ranked.has(id)) entry.score = sum(entry.for) - sum(entry.against);
+        return only || entry.for.length > 0 || entry.against.length > 0 ? [entry] : [];
       });
+      return only ? explained : explained.sort((a, b) => b.score - a.score);
     },
     related(a, b) {
       return a === b || (position.has(a) && position.has(b) && relatedPairs.has(`${a}\u0000${b}`));
@@ -208,20 +242,6 @@ export function createLexicalIndex(catalog: Catalog): LexicalIndex {
   };
 }
 
-function addTerm(terms: Map<string, number>, phrase: string, weight: number): void {
-  const term = tokenizeText(phrase).join(" ");
-  if (term.length > 0 && (terms.get(term) ?? 0) < weight) terms.set(term, weight);
-}
-
-function addPhrases(terms: Map<string, number>, phrases: readonly string[], weight: number): void {
-  for (const phrase of phrases) {
-    addTerm(terms, phrase, weight);
-    if (tokenizeText(phrase).length > 1) addWords(terms, phrase, PHRASE_PART_WEIGHT);
-  }
-}
-
-function addWords(terms: Map<string, number>, text: string, weight: number): void {
-  for (const word of tokenizeText(text)) {
-    if (!STOP_WORDS.has(word) && word.length > 1) addTerm(terms, word, weight);
-  }
+function sum(terms: readonly TermEvidence[]): number {
+  return terms.reduce((total, term) => total + term.weight, 0);
 }

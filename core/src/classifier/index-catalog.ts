@@ -1,3 +1,4 @@
+import type { ProfileEvidence } from "../catalog-source/merge-discovered-catalog.js";
 import type { Catalog, EnvironmentEntry, RepositoryEntry } from "../config/catalog.js";
 import { createTargetResolver, type TargetResolver } from "../config/create-target-resolver.js";
 import type { Target } from "../schemas/target.js";
@@ -17,18 +18,26 @@ export interface CatalogIndex {
   /** Repositories, then environments: what the catalog offers besides "no repository". */
   readonly targets: readonly Target[];
   repositoryEntry(repo: string): RepositoryEntry | undefined;
+  /** What the repository itself says it is about (its README, folders, packages), when Baton read it. */
+  profileOf(repo: string): ProfileEvidence | undefined;
   environmentEntry(id: string): EnvironmentEntry | undefined;
 }
 
-const built = new WeakMap<Catalog, CatalogIndex>();
+/** A catalog is indexed once per profile map (a catalog read without profiles is a different index). */
+const built = new WeakMap<Catalog, WeakMap<ReadonlyMap<string, ProfileEvidence>, CatalogIndex>>();
+const NO_PROFILES: ReadonlyMap<string, ProfileEvidence> = new Map();
 
 /**
  * Builds the classifier's indexes for a catalog once (at load), so that classifying a request
  * costs lookups, not scans: the rule path stays well under a millisecond with thousands of
- * repositories. Indexes are cached per catalog object.
+ * repositories. Indexes are cached per catalog object and profile map: a catalog merged
+ * with discovered repositories is a new object, indexed with the profiles it was merged with.
  */
-export function indexCatalog(catalog: Catalog): CatalogIndex {
-  const cached = built.get(catalog);
+export function indexCatalog(
+  catalog: Catalog,
+  profiles: ReadonlyMap<string, ProfileEvidence> = NO_PROFILES,
+): CatalogIndex {
+  const cached = built.get(catalog)?.get(profiles);
   if (cached) return cached;
   const resolve = createTargetResolver(catalog);
   const containing = new Map<string, Target[]>();
@@ -45,7 +54,7 @@ export function indexCatalog(catalog: Catalog): CatalogIndex {
     resolve,
     mentions: createMentionIndex(catalog),
     routing: createRoutingIndex(catalog, resolve),
-    lexical: createLexicalIndex(catalog),
+    lexical: createLexicalIndex(catalog, profiles),
     environmentsContaining: (repo) => containing.get(repo.toLowerCase()) ?? [],
     targets: [
       ...catalog.repositories.map((r): Target => ({ kind: "repository", repo: r.repo })),
@@ -53,7 +62,10 @@ export function indexCatalog(catalog: Catalog): CatalogIndex {
     ],
     repositoryEntry: (repo) => repositories.get(repo.toLowerCase()),
     environmentEntry: (id) => environments.get(id),
+    profileOf: (repo) => profiles.get(repo.toLowerCase()),
   };
-  built.set(catalog, index);
+  const byProfiles = built.get(catalog) ?? new WeakMap();
+  byProfiles.set(profiles, index);
+  built.set(catalog, byProfiles);
   return index;
 }

@@ -60,6 +60,19 @@ export interface PlatformPolicy<P extends Platform = Platform> {
   mapping?(catalog: Catalog, resolve: TargetResolver): (request: RequestOf<P>) => MappingMatch | undefined;
   /** The context the classifier gets from this platform's requests; none when absent. */
   classifierContext?: ClassifierContext;
+  /**
+   * What its section of the catalog maps, one line per place (`baton catalog show`): the target,
+   * what kind of place maps to it (e.g. "chat channel"), and the place.
+   */
+  mappingFacts?(catalog: Catalog): readonly PlatformMappingFact[];
+}
+
+/** One place the catalog maps to a target, as a platform describes it. */
+export interface PlatformMappingFact {
+  /** A catalog ref: `owner/name`, `env:<id>` or `none`. */
+  target: string;
+  fact: string;
+  value: string;
 }
 
 /** One platform's policy, whichever platform it is (what a module list holds). */

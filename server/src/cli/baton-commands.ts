@@ -46,7 +46,8 @@ export const BATON_COMMANDS: readonly CliCommand[] = [
   },
   {
     name: "catalog",
-    summary: "import Open-Inspect's repositories; see, export or forget what routing learned",
+    summary:
+      "show what Baton knows of each target and where from; import Open-Inspect's repositories; see, export or forget what routing learned",
     usage: CATALOG_USAGE,
     run: runCatalogCommand,
   },

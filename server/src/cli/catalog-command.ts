@@ -5,6 +5,7 @@ import { parseDocument } from "yaml";
 import { BOT_MODULES, platformPoliciesOf } from "../bots/bot-modules.js";
 import { loadConfig } from "../config/load-config.js";
 import { createOpenInspectClientFromConfig } from "../platforms/setup-openinspect.js";
+import { runCatalogShowCommand } from "./catalog-show-command.js";
 import {
   isLearnedRoutingCommand,
   LEARNED_ROUTING_USAGE,
@@ -13,8 +14,14 @@ import {
 import { type CatalogMergeReport, mergeOpenInspectCatalog } from "./merge-openinspect-catalog.js";
 
 export const CATALOG_USAGE = [
-  "Usage: baton catalog import --from openinspect [--config FILE] [--dry-run]",
+  "Usage: baton catalog show [--config FILE] [--json]",
+  "       baton catalog import --from openinspect [--config FILE] [--dry-run]",
   "",
+  "show: every target Baton knows (the catalog file, the repositories the GitHub App is installed on,",
+  "each repository's profile from its README, folders, packages and CODEOWNERS) and, for each fact,",
+  "where it came from. Reads the same file and Redis as the running Baton.",
+  "",
+  "import:",
   "Adds the repositories and environments of your Open-Inspect control plane (GET /repos,",
   "GET /environments) to the catalog, keeping what the file already says: its comments, its order and",
   "every value it sets. Needs OPENINSPECT_URL and one of OPENINSPECT_SLACK_SECRET,",
@@ -29,7 +36,10 @@ export const CATALOG_USAGE = [
   LEARNED_ROUTING_USAGE,
 ].join("\n");
 
-type Parsed = { kind: "import"; config?: string; dryRun: boolean } | { kind: "usage"; problem?: string };
+type Parsed =
+  | { kind: "import"; config?: string; dryRun: boolean }
+  | { kind: "show"; config?: string; json: boolean }
+  | { kind: "usage"; problem?: string };
 
 /**
  * `baton catalog import --from openinspect`. Exit codes: 0 imported, 1 the control plane, the
@@ -43,6 +53,7 @@ export async function runCatalogCommand(args: string[], io: CliIo): Promise<numb
     (parsed.problem ? io.stderr : io.stdout)(CATALOG_USAGE);
     return parsed.problem ? 2 : 0;
   }
+  if (parsed.kind === "show") return runCatalogShowCommand(parsed, io);
   try {
     const config = loadConfig(io.env);
     const file = parsed.config ?? config.BATON_CONFIG;
@@ -79,6 +90,7 @@ function parseCatalogArgs(args: string[]): Parsed {
   const [command, ...rest] = args;
   if (command === undefined || command === "help" || command === "--help" || command === "-h")
     return { kind: "usage" };
+  if (command === "show") return parseShowArgs(rest);
   if (command !== "import") return { kind: "usage", problem: `unknown command "${command}".` };
   let values: { from?: string; config?: string; "dry-run"?: boolean };
   try {
@@ -97,6 +109,20 @@ function parseCatalogArgs(args: string[]): Parsed {
       problem: `--from must be openinspect${values.from ? `, not "${values.from}"` : ""}.`,
     };
   return { kind: "import", config: values.config, dryRun: values["dry-run"] === true };
+}
+
+function parseShowArgs(args: string[]): Parsed {
+  try {
+    const { values } = parseArgs({
+      args,
+      options: { config: { type: "string" }, json: { type: "boolean" } },
+      strict: true,
+      allowPositionals: false,
+    });
+    return { kind: "show", config: values.config, json: values.json === true };
+  } catch (error) {
+    return { kind: "usage", problem: errorMessage(error) };
+  }
 }
 
 async function readCatalogText(file: string): Promise<string> {

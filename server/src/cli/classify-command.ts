@@ -3,7 +3,9 @@ import {
   type Catalog,
   type CliIo,
   type ConversationRef,
+  explainRanking,
   loadCatalogWithWarnings,
+  mergeDiscoveredCatalog,
   type Platform,
   parseCliArgs,
   parseRequestText,
@@ -18,15 +20,19 @@ import { BOT_MODULES, platformPoliciesOf } from "../bots/bot-modules.js";
 import { loadConfig } from "../config/load-config.js";
 import { createLogger } from "../logging/create-logger.js";
 import { createBatonClassifier } from "../platforms/create-baton-classifier.js";
+import { readDiscoveredCatalog } from "./read-discovered-catalog.js";
 
 export const CLASSIFY_USAGE = [
-  'Usage: baton classify [--platform slack|github|linear] [--channel NAME] [--repo OWNER/NAME] [--context KEY=VALUE]... [--config FILE] "text"',
+  'Usage: baton classify [--explain] [--platform slack|github|linear] [--channel NAME] [--repo OWNER/NAME] [--context KEY=VALUE]... [--config FILE] "text"',
   "",
   "Prints the classifier's Decision for a first message, as JSON: the target it would choose, by which",
   "step (via), how confident, and why; or the candidates it would ask about. It runs the worker's own",
   "classifier: the catalog from --config (or BATON_CONFIG), and the LLM when OPENAI_API_KEY or",
-  "OPENAI_BASE_URL is set.",
+  "OPENAI_BASE_URL is set. The repositories the GitHub App is installed on, and their profiles, are read",
+  "from Baton's Redis when it is reachable.",
   "",
+  "  --explain    also print the evidence for and against each candidate: which words matched which",
+  "               name, alias, keyword, description or repository profile, and how much each weighed",
   "  --platform   where the message was written (default slack)",
   "  --channel    Slack channel name or id, e.g. payments-eng or C0123ABCD",
   "  --repo       GitHub: the repository the comment was made in (required with --platform github)",
@@ -45,6 +51,7 @@ type Parsed =
       repo?: string;
       context: Record<string, string>;
       config?: string;
+      explain: boolean;
     }
   | { kind: "usage"; problem?: string };
 
@@ -73,14 +80,18 @@ export async function runClassifyCommand(args: string[], io: CliIo): Promise<num
       destination: { write: (line: string) => io.stderr(line.trimEnd()) },
       bindings: { command: "classify" },
     });
-    const classifier = createBatonClassifier({
-      config,
-      catalog,
-      platforms,
-      logger,
-    });
-    const decision = await classifier.classify(buildCliRequest(parsed, catalog));
-    io.stdout(JSON.stringify(decision, null, 2));
+    const { snapshot } = await readDiscoveredCatalog(config);
+    const merged = mergeDiscoveredCatalog(catalog, snapshot);
+    const source = { version: async () => snapshot.version, read: async () => snapshot };
+    const classifier = createBatonClassifier({ config, catalog, platforms, source, logger });
+    const request = buildCliRequest(parsed, merged.catalog);
+    const decision = await classifier.classify(request);
+    if (!parsed.explain) {
+      io.stdout(JSON.stringify(decision, null, 2));
+      return 0;
+    }
+    const evidence = explainRanking(merged, request, platforms);
+    io.stdout(JSON.stringify({ decision, discovered: snapshot.repositories.length, evidence }, null, 2));
     return 0;
   } catch (error) {
     if (!(error instanceof BatonError)) throw error;
@@ -99,6 +110,7 @@ function parseClassifyArgs(args: string[]): Parsed {
       repo: { type: "string" },
       context: { type: "string", multiple: true },
       config: { type: "string" },
+      explain: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -134,6 +146,7 @@ function parseClassifyArgs(args: string[]): Parsed {
     repo: values.repo,
     context,
     config: values.config,
+    explain: values.explain === true,
   };
 }
 

@@ -1,8 +1,10 @@
 import {
   type Catalog,
+  type CatalogSource,
   type Classifier,
   createClassifier,
   createClassifierLlm,
+  createLiveClassifier,
   type Decision,
   type LearnedMappings,
   type Logger,
@@ -13,12 +15,15 @@ import type { Config } from "../config/load-config.js";
 /**
  * The classifier exactly as the worker runs it: the ladder over the catalog, with the LLM step
  * when OPENAI_API_KEY or OPENAI_BASE_URL is set. `baton classify` builds it here too, so that an
- * operator asking "why that repository?" gets the worker's own answer.
+ * operator asking "why that repository?" gets the worker's own answer. With a `source` (the
+ * discovered catalog in Redis), it classifies over the file's catalog merged with what the
+ * platforms listed, as it is at each classification.
  */
 export function createBatonClassifier({
   config,
   catalog,
   platforms,
+  source,
   logger,
   learned,
   onDecision,
@@ -27,6 +32,8 @@ export function createBatonClassifier({
   catalog: Catalog;
   /** The platforms' mappings and the context their requests carry. */
   platforms: PlatformPolicies;
+  /** What the bots discovered (repositories and their profiles); the catalog file alone when absent. */
+  source?: CatalogSource;
   logger: Logger;
   /** What people chose in each place (the worker's; `baton classify` runs without it). */
   learned?: LearnedMappings;
@@ -38,5 +45,11 @@ export function createBatonClassifier({
     baseUrl: config.OPENAI_BASE_URL,
     model: config.OPENAI_MODEL,
   });
-  return createClassifier({ catalog, platforms, llm, logger, learned, onDecision });
+  if (!source) return createClassifier({ catalog, platforms, llm, logger, learned, onDecision });
+  return createLiveClassifier({
+    catalog,
+    source,
+    logger,
+    build: (merged) => createClassifier({ ...merged, platforms, llm, logger, learned, onDecision }),
+  });
 }

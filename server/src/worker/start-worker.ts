@@ -4,6 +4,7 @@ import {
   type Catalog,
   classifierStep,
   createAllowedTargets,
+  createDiscoveredCatalogStore,
   createTurnRunner,
   type Logger,
   type PlatformPolicies,
@@ -156,6 +157,8 @@ function createWorkerTurnRunner(
       config,
       catalog,
       platforms,
+      // What the bots discovered (the GitHub App's repositories and their profiles), as every worker reads it.
+      source: createDiscoveredCatalogStore({ redis: state.main, keys: state.keys, logger }),
       logger,
       learned: learning.learned,
       onDecision: (decision) => metrics.classifierDecisions.inc({ step: classifierStep(decision) }),

@@ -33,6 +33,19 @@ export interface FakeGithubIssue {
   pull?: { headRepo: string; headRef: string; baseRef: string; draft: boolean };
 }
 
+/** What GitHub shows of a repository beyond its files: `GET /installation/repositories`, its languages, its branch. */
+export interface FakeGithubRepository {
+  description: string;
+  topics: string[];
+  defaultBranch: string;
+  /** Bytes of code per language, as `GET /repos/{owner}/{repo}/languages` answers. */
+  languages: Record<string, number>;
+  archived: boolean;
+  private: boolean;
+  /** The default branch's head commit; tests move it to make a profile stale. */
+  headSha: string;
+}
+
 export type RepositoryPermission = "admin" | "maintain" | "write" | "triage" | "read" | "none";
 
 export function subjectKey(subject: ReactionSubject): string {
@@ -52,6 +65,7 @@ export function createFakeGithubStore() {
   const issued = new Map<string, number>();
   /** Where the App is installed: `owner/name` → installation id. */
   const installations = new Map<string, number>();
+  const repositories = new Map<string, FakeGithubRepository>();
   /** Repositories whose plan has no draft pull requests (GitHub Free's private repositories). */
   const withoutDrafts = new Set<string>();
 
@@ -62,6 +76,7 @@ export function createFakeGithubStore() {
     files,
     issues,
     installations,
+    repositories,
     withoutDrafts,
     newId: () => ++nextId,
     issueToken(installationId: number): string {
@@ -80,6 +95,7 @@ export function createFakeGithubStore() {
       issues.clear();
       issued.clear();
       installations.clear();
+      repositories.clear();
       withoutDrafts.clear();
     },
   };

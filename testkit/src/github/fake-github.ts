@@ -3,6 +3,7 @@ import type {
   FakeGithubComment,
   FakeGithubIssue,
   FakeGithubReaction,
+  FakeGithubRepository,
   ReactionSubject,
   RepositoryPermission,
 } from "./fake-github-store.js";
@@ -67,6 +68,13 @@ export interface FakeGithub {
   setFile(repo: string, path: string, text: string): void;
   /** `repo`'s plan has no draft pull requests: opening one is refused with GitHub's 422. */
   disallowDrafts(repo: string): void;
+  /**
+   * What GitHub knows of `repo` beyond its files (description, topics, default branch, languages,
+   * archived, head commit); unset fields keep GitHub's defaults. Files come from `setFile`.
+   */
+  setRepository(repo: string, facts: Partial<FakeGithubRepository>): FakeGithubRepository;
+  /** Uninstalls the App from `repo`. */
+  uninstall(repo: string): void;
   /** Installs the App on `repo` (`owner/name`); other repositories answer 404 to `GET /repos/{owner}/{repo}/installation`. */
   install(repo: string, installationId: number): void;
   seedIssue(issue: Omit<FakeGithubIssue, "body" | "author"> & Partial<FakeGithubIssue>): void;

@@ -102,3 +102,18 @@ export function createFakeGithubRateLimits(options: FakeGithubRateLimitOptions =
     },
   };
 }
+
+/** The limits `rateLimits` asks for: GitHub's published ones for `true`, none when unset. */
+export function fakeGithubRateLimitsFor(
+  rateLimits: boolean | FakeGithubRateLimitOptions | undefined,
+): FakeGithubRateLimits | undefined {
+  return rateLimits ? createFakeGithubRateLimits(rateLimits === true ? {} : rateLimits) : undefined;
+}
+
+/** An answer within the limits, with the `x-ratelimit-*` headers GitHub sends on every answer. */
+export function withLimitHeaders(
+  answer: GithubAnswer,
+  limit: { refusal?: GithubAnswer; headers: Record<string, string> } | undefined,
+): GithubAnswer {
+  return limit && !limit.refusal ? { ...answer, headers: { ...limit.headers, ...answer.headers } } : answer;
+}

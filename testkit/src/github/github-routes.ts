@@ -1,4 +1,5 @@
 import type { FakeGithubComment, ReactionSubject, RepositoryPermission } from "./fake-github-store.js";
+import { GITHUB_CATALOG_ROUTES } from "./github-catalog-routes.js";
 import { GITHUB_PULL_ROUTES } from "./github-pull-routes.js";
 import {
   type GithubAnswer,
@@ -244,6 +245,7 @@ export const GITHUB_ROUTES: GithubRoute[] = [
     return pull?.pull ? { status: 200, body: issueJson(pull, "pull", context) } : NOT_FOUND;
   }),
   ...GITHUB_PULL_ROUTES,
+  ...GITHUB_CATALOG_ROUTES,
 ];
 
 /** Finds the route for a request and reads its path parameters. */

@@ -4,16 +4,13 @@ import type { RandomFaults } from "../net/random-faults.js";
 import { readRequestBytes } from "../net/read-request-body.js";
 import { createFakeGitRepositories } from "./fake-git-repositories.js";
 import type { FakeGithub, FakeGithubCall, FakeGithubFailure, FakeGitRequest } from "./fake-github.js";
+import { createFakeGithubStore, type FakeGithubComment, subjectKey } from "./fake-github-store.js";
+import { repositoryFacts } from "./github-catalog-routes.js";
 import {
-  createFakeGithubStore,
-  type FakeGithubComment,
-  type FakeGithubIssue,
-  type FakeGithubReaction,
-  type ReactionSubject,
-  type RepositoryPermission,
-  subjectKey,
-} from "./fake-github-store.js";
-import { createFakeGithubRateLimits, type FakeGithubRateLimitOptions } from "./github-rate-limits.js";
+  type FakeGithubRateLimitOptions,
+  fakeGithubRateLimitsFor,
+  withLimitHeaders,
+} from "./github-rate-limits.js";
 import { type GithubAnswer, matchGithubRoute } from "./github-routes.js";
 import { type GithubTestApp, githubTestApp } from "./github-test-app.js";
 import { basicAuthToken, gitRepositoryOf, serveGitHttp } from "./serve-git-http.js";
@@ -41,10 +38,7 @@ export async function startFakeGithub(
     app?: GithubTestApp;
     /** Answers a random share of calls with a rate limit or a 5xx (after any scripted failure). */
     faults?: RandomFaults;
-    /**
-     * Enforces GitHub's limits per installation (primary, and secondary on content creation),
-     * answering 403 with `retry-after` and `x-ratelimit-*` as GitHub does. Off by default.
-     */
+    /** GitHub's limits per installation, answered as GitHub does (403, retry-after, x-ratelimit-*); off by default. */
     rateLimits?: boolean | FakeGithubRateLimitOptions;
   } = {},
 ): Promise<FakeGithub> {
@@ -57,8 +51,7 @@ export async function startFakeGithub(
   const git = createFakeGitRepositories();
   const gitRequests: FakeGitRequest[] = [];
   let url = "";
-  const { rateLimits } = options;
-  const limits = rateLimits ? createFakeGithubRateLimits(rateLimits === true ? {} : rateLimits) : undefined;
+  const limits = fakeGithubRateLimitsFor(options.rateLimits);
 
   /** git's smart HTTP: an issued installation token as basic auth, for the repository's installation when it has one. */
   async function answerGit(
@@ -143,9 +136,7 @@ export async function startFakeGithub(
           apiUrl: url,
         }));
     const call = { route: route.name, method, path, params, body, status: answer.status, at: Date.now() };
-    if (limit && !limit.refusal)
-      return { call, answer: { ...answer, headers: { ...limit.headers, ...answer.headers } } };
-    return { call, answer };
+    return { call, answer: withLimitHeaders(answer, limit) };
   }
 
   function randomFailure(): FakeGithubFailure | undefined {
@@ -254,6 +245,12 @@ export async function startFakeGithub(
     setFile: (repo, path, text) => store.files.set(`${repo}:${path}`, text),
     disallowDrafts: (repo) => store.withoutDrafts.add(repo),
     install: (repo, installationId) => store.installations.set(repo, installationId),
+    uninstall: (repo) => store.installations.delete(repo),
+    setRepository(repo, facts) {
+      const repository = { ...repositoryFacts(store, repo), ...facts };
+      store.repositories.set(repo, repository);
+      return repository;
+    },
     seedIssue: (issue) =>
       store.issues.set(`${issue.repo}#${issue.number}`, { body: "", author: "octocat", ...issue }),
     seedComment({ repo, issueNumber, body, author }) {

@@ -10,6 +10,8 @@ import {
   type WebhookVerdict,
   webhookText,
 } from "@baton/core";
+import type { InstallationChange } from "../catalog/create-github-catalog-discovery.js";
+import { INSTALLATION_EVENTS, parseInstallationEvent } from "../catalog/parse-installation-event.js";
 import { GITHUB_WEBHOOK_PATH } from "../manifest/build-github-manifest.js";
 import { buildGithubRequest } from "./build-github-request.js";
 import type { RunGithubControl } from "./create-github-controls.js";
@@ -28,6 +30,8 @@ export interface GithubWebhookRouteOptions {
   /** A pull request that a session made queues with that session's conversation. */
   queueKeyOf: QueueKeyResolver;
   runControl: RunGithubControl;
+  /** What the App can reach changed (`installation`, `installation_repositories`): the catalog follows. */
+  onInstallationChange?: (change: InstallationChange) => Promise<void>;
   logger: Logger;
   now?: () => Date;
 }
@@ -73,6 +77,24 @@ export function createGithubWebhookRoute(options: GithubWebhookRouteOptions): Ht
       const event = header(request, "x-github-event") as string;
       const deliveryId = header(request, "x-github-delivery") as string;
       if (event === "ping") return replies.json(response, 200, { ok: true });
+      if (INSTALLATION_EVENTS.has(event) && options.onInstallationChange) {
+        const change = parseInstallationEvent(event, json);
+        if (change === null) return replies.json(response, 200, { ignored: "installation_action" });
+        if (change.kind === "invalid")
+          return replies.refuse(response, {
+            status: 400,
+            reason: change.reason,
+            fields: { delivery_id: deliveryId },
+          });
+        // A few Redis writes (the named repositories route at once); the listing follows in the background.
+        await options.onInstallationChange(change);
+        log.info("bots.github.installation_changed", {
+          delivery_id: deliveryId,
+          change: change.kind,
+          installation_id: change.installationId,
+        });
+        return replies.json(response, 202, { catalog: change.kind });
+      }
       const parsed = parseGithubEvent(event, json, mention);
       switch (parsed.kind) {
         case "invalid":

@@ -1,5 +1,5 @@
 import type { PlatformPolicy } from "@baton/core";
-import { GITHUB_CATALOG } from "./github-catalog.js";
+import { GITHUB_CATALOG, githubCatalogOf } from "./github-catalog.js";
 import { GITHUB_CLASSIFIER_CONTEXT } from "./github-context.js";
 import { createGithubMapping } from "./github-mapping.js";
 
@@ -14,4 +14,10 @@ export const githubPolicy: PlatformPolicy<"github"> = {
   pullRequestOf: ({ owner, repo, number }) => ({ owner, repo, number }),
   mapping: createGithubMapping,
   classifierContext: GITHUB_CLASSIFIER_CONTEXT,
+  mappingFacts: (catalog) =>
+    Object.entries(githubCatalogOf(catalog).repositories).flatMap(([repo, entry]) =>
+      entry.defaultEnvironment
+        ? [{ target: `env:${entry.defaultEnvironment}`, fact: "github repository default", value: repo }]
+        : [],
+    ),
 };

@@ -1,5 +1,5 @@
 import type { PlatformPolicy } from "@baton/core";
-import { LINEAR_CATALOG } from "./linear-catalog.js";
+import { LINEAR_CATALOG, type LinearMapping, linearCatalogOf } from "./linear-catalog.js";
 import { LINEAR_CLASSIFIER_CONTEXT } from "./linear-context.js";
 import { createLinearMapping } from "./linear-mapping.js";
 
@@ -12,4 +12,18 @@ export const linearPolicy: PlatformPolicy<"linear"> = {
   catalog: LINEAR_CATALOG,
   mapping: createLinearMapping,
   classifierContext: LINEAR_CLASSIFIER_CONTEXT,
+  mappingFacts: (catalog) => {
+    const { teams, projects } = linearCatalogOf(catalog);
+    const facts = (kind: string, mapped: Record<string, LinearMapping>) =>
+      Object.entries(mapped).flatMap(([place, mapping]) =>
+        mappingTargets(mapping).map((target) => ({ target, fact: kind, value: place })),
+      );
+    return [...facts("linear project", projects), ...facts("linear team", teams)];
+  },
 };
+
+/** The targets one team's or project's mapping names, label-filtered entries included. */
+function mappingTargets(mapping: LinearMapping): string[] {
+  const entries = Array.isArray(mapping) ? mapping : [mapping];
+  return entries.map((entry) => (typeof entry === "string" ? entry : entry.target));
+}

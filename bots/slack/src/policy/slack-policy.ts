@@ -15,4 +15,8 @@ export const slackPolicy: PlatformPolicy<"slack"> = {
     slackCatalogOf(catalog).channels[conversation.channelId]?.targets ?? null,
   mapping: createSlackMapping,
   classifierContext: SLACK_CLASSIFIER_CONTEXT,
+  mappingFacts: (catalog) =>
+    Object.entries(slackCatalogOf(catalog).channels).flatMap(([channel, entry]) =>
+      entry.target ? [{ target: entry.target, fact: "slack channel", value: channel }] : [],
+    ),
 };

@@ -1,0 +1,119 @@
+import { buildInstallationEvent, buildInstallationRepositoriesEvent } from "@baton/testkit";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  type GithubScenario,
+  startGithubScenario,
+  TEST_INSTALLATION_ID,
+} from "./fixtures/start-github-scenario.js";
+
+// No `repositories:` at all: what Baton knows of the codebases comes from the GitHub App.
+const CATALOG = "# The repositories are the GitHub App's.\nrouting: []\n";
+
+describe("the catalog fills itself from the GitHub App's installations", () => {
+  let s: GithubScenario;
+  beforeEach(async () => {
+    s = await startGithubScenario({ bots: ["slack", "github"], catalogYaml: CATALOG });
+  });
+  afterEach(() => s.close());
+
+  /** A repository on the fake GitHub as its team set it up: description, README, folders. */
+  function createRepository(repo: string, description: string, readme: string, folders: string[]) {
+    s.github.setRepository(repo, { description, topics: [], languages: { TypeScript: 1000 } });
+    s.github.setFile(repo, "README.md", readme);
+    for (const folder of folders) s.github.setFile(repo, `${folder}/index.ts`, "export {};\n");
+    s.github.setFile(repo, "package.json", JSON.stringify({ name: `@${repo}` }));
+    s.github.install(repo, TEST_INSTALLATION_ID);
+  }
+
+  it("routes a Slack request to a repository the App is installed on, and to one an installation_repositories event adds", async () => {
+    createRepository(
+      "acme/shipping",
+      "Carrier integrations with UPS, FedEx and DHL",
+      "# shipping\n\nLabels, pickups, tracking numbers and tracking links for every shipment.\n",
+      ["carriers", "labels", "tracking"],
+    );
+    createRepository("acme/tax", "Sales tax and VAT calculation", "# tax\n\nTax rates by jurisdiction.\n", [
+      "jurisdictions",
+    ]);
+    const installed = await s.deliver(
+      buildInstallationEvent({
+        repo: "acme/shipping",
+        installationId: TEST_INSTALLATION_ID,
+        sender: { login: "octocat" },
+      }),
+    );
+    expect(installed.status).toBe(202);
+    await s.waitForLog("bots.github.catalog.profiled", { repo: "acme/shipping" });
+    await s.waitForLog("bots.github.catalog.profiled", { repo: "acme/tax" });
+    // Listed per installation with its token, every page, and profiled through the contents API.
+    expect(s.github.callsTo("GET /installation/repositories").length).toBeGreaterThan(0);
+    expect(s.github.callsTo("GET /repos/{owner}/{repo}/readme").map((c) => c.path)).toContain(
+      "/repos/acme/shipping/readme",
+    );
+
+    await s.slack.mention({
+      channel: "C0SUPPORT",
+      text: "the FedEx tracking link in the shipment email is broken",
+    });
+    const shipping = await s.finishNextRun();
+    expect(shipping.turn.session.target).toEqual({ kind: "repository", repo: "acme/shipping" });
+
+    createRepository(
+      "acme/auth",
+      "Identity service: login, OAuth, SSO",
+      "# auth\n\nOAuth 2.0 authorization server: clients, redirect URIs, scopes and the callback.\n",
+      ["oauth", "saml", "sessions"],
+    );
+    const added = await s.deliver(
+      buildInstallationRepositoriesEvent({ installationId: TEST_INSTALLATION_ID, added: ["acme/auth"] }),
+    );
+    expect(added.status).toBe(202);
+    await s.waitForLog("bots.github.catalog.profiled", { repo: "acme/auth" });
+
+    await s.slack.mention({ channel: "C0SUPPORT", text: "the OAuth callback rejects our new redirect URI" });
+    const auth = await s.finishNextRun();
+    expect(auth.turn.session.target).toEqual({ kind: "repository", repo: "acme/auth" });
+  });
+
+  it("a profile is read again only when the default branch moves, and a removed repository leaves the catalog", async () => {
+    createRepository("acme/shipping", "Carrier integrations", "# shipping\n\nLabels.\n", ["carriers"]);
+    await s.deliver(
+      buildInstallationEvent({
+        repo: "acme/shipping",
+        installationId: TEST_INSTALLATION_ID,
+        sender: { login: "octocat" },
+      }),
+    );
+    await s.waitForLog("bots.github.catalog.profiled", { repo: "acme/shipping" });
+    await s.deliver(
+      buildInstallationRepositoriesEvent({ installationId: TEST_INSTALLATION_ID, added: ["acme/shipping"] }),
+    );
+    await s.waitForLog("bots.github.catalog.listed", {}, 3);
+    expect(s.github.callsTo("GET /repos/{owner}/{repo}/readme")).toHaveLength(1);
+
+    s.github.setRepository("acme/shipping", { headSha: "f".repeat(40) });
+    await s.deliver(
+      buildInstallationRepositoriesEvent({ installationId: TEST_INSTALLATION_ID, added: ["acme/shipping"] }),
+    );
+    await s.waitForLog("bots.github.catalog.profiled", { repo: "acme/shipping" }, 2);
+    expect(s.github.callsTo("GET /repos/{owner}/{repo}/readme")).toHaveLength(2);
+
+    // A signed delivery that is not of GitHub's shape changes nothing and is refused in words.
+    const malformed = await s.deliver({ event: "installation_repositories", payload: { action: "added" } });
+    expect(malformed.status).toBe(400);
+    await s.waitForLog("bots.github.request_rejected", { reason: "invalid_installation_payload" });
+
+    s.github.uninstall("acme/shipping");
+    const removed = await s.deliver(
+      buildInstallationRepositoriesEvent({
+        installationId: TEST_INSTALLATION_ID,
+        removed: ["acme/shipping"],
+      }),
+    );
+    expect(removed.status).toBe(202);
+    await s.slack.mention({ channel: "C0SUPPORT", text: "the carrier integrations drop labels" });
+    const run = await s.finishNextRun();
+    // Nothing is left to route to: the catalog lists no repositories again.
+    expect(run.turn.session.target).toEqual({ kind: "none" });
+  });
+});
