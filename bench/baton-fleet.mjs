@@ -64,13 +64,22 @@ export async function fleetEnv({ prefix, fakes, extra = {} }) {
   };
 }
 
-/** `baton <mode>` in its own process; resolves once a gateway answers /healthz (a worker: at once). */
-export async function spawnBaton(mode, env) {
+/**
+ * `baton <mode>` in its own process; resolves once a gateway answers /healthz (a worker: at once).
+ * `nodeArgs` go to node before BENCH_NODE_ARGS (a benchmark's own `--import`, say).
+ */
+export async function spawnBaton(mode, env, { nodeArgs = [] } = {}) {
   const child = spawn(
     "node",
-    [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "server/dist/cli.js", mode],
+    [
+      ...nodeArgs,
+      ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+      "server/dist/cli.js",
+      mode,
+    ],
     {
-      cwd: root,
+      // BENCH_BATON_ROOT runs another built checkout (a baseline) against the same fakes.
+      cwd: process.env.BENCH_BATON_ROOT ?? root,
       env: { ...process.env, ...env },
       // BENCH_LOG_DIR keeps each process's log (LOG_LEVEL sets how much) for a look afterwards.
       stdio: ["ignore", logFile(mode), "inherit"],

@@ -4,9 +4,9 @@
 import { spawn } from "node:child_process";
 
 /** Starts `count` noop workers with `args`; `drainAndStop(queue, timeoutMs)` waits for the queue to empty and collects their reports. */
-export function startNoopWorkers({ root, count, args }) {
+export function startNoopWorkers({ root, count, args, nodeArgs = [] }) {
   const children = Array.from({ length: count }, () => {
-    const child = spawn("node", ["bench/noop-worker.mjs", ...args], {
+    const child = spawn("node", [...nodeArgs, "bench/noop-worker.mjs", ...args], {
       cwd: root,
       stdio: ["ignore", "pipe", "inherit"],
     });

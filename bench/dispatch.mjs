@@ -40,6 +40,12 @@ import {
 } from "./baton-fleet.mjs";
 import { BENCH_REDIS_URL, BENCH_SIGNING_SECRET, flushPrefix, reportTarget } from "./bench-support.mjs";
 import { startNoopWorkers } from "./comparator-workers.mjs";
+import {
+  countPlatformCalls,
+  countsBetween,
+  describePerTurn,
+  redisCommandCounts,
+} from "./dispatch-counts.mjs";
 
 const TURNS = Number(process.env.BENCH_TURNS ?? 20_000);
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 2_000);
@@ -51,6 +57,8 @@ const SEND_IN_FLIGHT = 32;
 const SLACK_CHANNELS = 50;
 const DRAIN_TIMEOUT_MS = Number(process.env.BENCH_DRAIN_TIMEOUT_S ?? 600) * 1000;
 const TARGET_TURNS_PER_S = 1_000;
+/** Issue 26: a turn may cost the worker at most this many times the calls-only worker's CPU per job. */
+const TARGET_CPU_RATIO = 2;
 const BOT = FAKE_SLACK_DEFAULTS.botUserId;
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -170,7 +178,9 @@ function watchReplies(fakes, { conversations }, onFirstAct) {
   let firstActAt = 0;
   let lastFinalAt = 0;
   const lastTurnOf = new Map();
+  const finalsOf = { slack: 0, linear: 0 };
   const recordFinal = (key, conversation, turn, at) => {
+    if (!finals.has(key)) finalsOf[conversation.platform] += 1;
     finals.set(key, (finals.get(key) ?? 0) + 1);
     lastFinalAt = Math.max(lastFinalAt, at);
     if ((lastTurnOf.get(conversation) ?? -1) > turn) outOfOrder.push(`${conversation.index}:${turn}`);
@@ -219,7 +229,7 @@ function watchReplies(fakes, { conversations }, onFirstAct) {
     summary() {
       readLinear();
       const repeated = [...finals.values()].filter((n) => n > 1).length;
-      return { firstActAt, lastFinalAt, finals: finals.size, repeated, outOfOrder, failed };
+      return { firstActAt, lastFinalAt, finals: finals.size, finalsOf, repeated, outOfOrder, failed };
     },
     close: unsubscribe,
   };
@@ -249,6 +259,10 @@ async function runBaton(redis, redisPid, fakes, workers) {
     await gateway.stop();
   }
   const processes = [];
+  const redisCounts = redisCommandCounts();
+  const platformCalls = countPlatformCalls(fakes);
+  const countsNow = () => ({ redis: redisCounts.read(), calls: platformCalls.read() });
+  let countsAtFirstAct = countsNow();
   const workerCpuMs = () => processes.reduce((sum, p) => sum + cpuMs(p.child.pid), 0);
   // Every process a turn keeps busy is counted, so that the figures say whether the machine as a
   // whole could give a turn what it costs at the target rate, not only the worker.
@@ -261,10 +275,18 @@ async function runBaton(redis, redisPid, fakes, workers) {
   let cpuAtFirstAct = cpuNow();
   const watcher = watchReplies(fakes, plan, () => {
     cpuAtFirstAct = cpuNow();
+    countsAtFirstAct = countsNow();
   });
   const turnsQueue = new Queue(`${prefix}-turns`, { connection: redis, prefix: `{${prefix}}` });
   try {
-    for (let i = 0; i < workers; i++) processes.push(await spawnBaton("worker", await envFor()));
+    for (let i = 0; i < workers; i++)
+      processes.push(
+        await spawnBaton(
+          "worker",
+          { ...(await envFor()), ...redisCounts.env },
+          { nodeArgs: redisCounts.nodeArgs },
+        ),
+      );
     await waitForWorkers(turnsQueue, workers);
     const expected = TURNS - fill.refused;
     const deadline = Date.now() + DRAIN_TIMEOUT_MS;
@@ -276,6 +298,11 @@ async function runBaton(redis, redisPid, fakes, workers) {
     const cpuPerTurnMs = perTurn("worker");
     const redisCpuPerTurnMs = perTurn("redis");
     const fakesCpuPerTurnMs = perTurn("fakes");
+    // The workers write their Redis tallies every 100 ms: the last one of the run is read after.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const countsAtEnd = countsNow();
+    const redisCommands = countsBetween(countsAtFirstAct.redis, countsAtEnd.redis);
+    const calls = countsBetween(countsAtFirstAct.calls, countsAtEnd.calls);
     const sessions = await countSessions(redis, prefix);
     const seconds = (summary.lastFinalAt - summary.firstActAt) / 1000;
     return {
@@ -287,11 +314,15 @@ async function runBaton(redis, redisPid, fakes, workers) {
       cpuPerTurnMs,
       redisCpuPerTurnMs,
       fakesCpuPerTurnMs,
+      redisCommands,
+      calls,
       perS: summary.finals / seconds,
     };
   } finally {
     watcher.close();
+    platformCalls.close();
     await Promise.all(processes.map((p) => p.stop()));
+    redisCounts.remove();
     await turnsQueue.close();
     await flushPrefix(redis, prefix);
   }
@@ -337,7 +368,9 @@ async function runComparator(redis, workers, slack) {
       String(CONCURRENCY),
       ...(slack ? [slack.url] : []),
     ];
-    const comparators = startNoopWorkers({ root, count: workers, args });
+    // BENCH_NODE_ARGS (a profile, say) applies to the comparators too, so that they compare.
+    const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+    const comparators = startNoopWorkers({ root, count: workers, args, nodeArgs });
     const reports = await comparators.drainAndStop(queue, DRAIN_TIMEOUT_MS);
     const firstAt = Math.min(...reports.map((r) => r.firstAt).filter(Boolean));
     const lastAt = Math.max(...reports.map((r) => r.lastAt));
@@ -367,10 +400,10 @@ try {
     console.log(
       `\nno-op BullMQ worker × ${workers}: ${baseline.processed} jobs in ${baseline.seconds.toFixed(2)} s → ${baseline.perS.toFixed(0)} jobs/s · ${baseline.cpuPerJobMs.toFixed(2)} ms CPU per job`,
     );
+    const describeCallsOnly = (run, when) =>
+      `calls-only BullMQ worker × ${workers} (a Slack turn's 7 Web API calls to the fake, nothing else), ${when}: ${run.processed} jobs in ${run.seconds.toFixed(2)} s → ${run.perS.toFixed(0)} jobs/s · ${run.cpuPerJobMs.toFixed(2)} ms CPU per job · failed ${run.failed}`;
     const callsOnly = await runComparator(redis, workers, fakes.slack);
-    console.log(
-      `calls-only BullMQ worker × ${workers} (a Slack turn's 7 Web API calls to the fake, nothing else): ${callsOnly.processed} jobs in ${callsOnly.seconds.toFixed(2)} s → ${callsOnly.perS.toFixed(0)} jobs/s · ${callsOnly.cpuPerJobMs.toFixed(2)} ms CPU per job · failed ${callsOnly.failed}`,
-    );
+    console.log(describeCallsOnly(callsOnly, "before Baton"));
     const baton = await runBaton(redis, redisPid, fakes, workers);
     results.push({ workers, baton, baseline, callsOnly });
     console.log(
@@ -380,6 +413,27 @@ try {
     console.log(
       `  CPU per turn: worker ${baton.cpuPerTurnMs.toFixed(2)} ms · Redis ${baton.redisCpuPerTurnMs.toFixed(2)} ms · fake Slack and Linear ${baton.fakesCpuPerTurnMs.toFixed(2)} ms · together ${together.toFixed(2)} ms (${TARGET_TURNS_PER_S} turns/s on ${cpus().length} cores leaves ${((cpus().length * 1000) / TARGET_TURNS_PER_S).toFixed(2)} ms a turn for all of them, and 1 ms for any one process)`,
     );
+    const slackOnly = (name) => name.startsWith("slack ");
+    const linearOnly = (name) => name.startsWith("linear ");
+    const pick = (filter) => Object.fromEntries(Object.entries(baton.calls).filter(([name]) => filter(name)));
+    console.log(
+      `  a turn asks: Redis ${describePerTurn(baton.redisCommands, baton.finals, { top: process.env.BENCH_REDIS_COUNT_KEYS === "1" ? 80 : 8 })} commands from the worker · a Slack turn ${describePerTurn(pick(slackOnly), baton.finalsOf.slack, { strip: "slack " })} Web API calls · a Linear turn ${describePerTurn(pick(linearOnly), baton.finalsOf.linear, { strip: "linear " })} GraphQL requests`,
+    );
+    // Run again after Baton, and Baton compared with the mean of both: on a shared machine the
+    // CPU a job costs drifts with what else runs, and Baton's run lies between the two.
+    const callsOnlyAfter = await runComparator(redis, workers, fakes.slack);
+    console.log(describeCallsOnly(callsOnlyAfter, "after Baton"));
+    const callsOnlyCpuMs = (callsOnly.cpuPerJobMs + callsOnlyAfter.cpuPerJobMs) / 2;
+    const cpuRatio = baton.cpuPerTurnMs / callsOnlyCpuMs;
+    console.log(
+      `  worker CPU per turn / calls-only CPU per job × ${workers}: ${cpuRatio.toFixed(2)} (target ≤ ${TARGET_CPU_RATIO.toFixed(1)}; against the run before Baton ${(baton.cpuPerTurnMs / callsOnly.cpuPerJobMs).toFixed(2)}, after ${(baton.cpuPerTurnMs / callsOnlyAfter.cpuPerJobMs).toFixed(2)})`,
+    );
+    reportTarget({
+      name: `dispatch: worker CPU per turn / calls-only × ${workers}`,
+      value: Number(cpuRatio.toFixed(2)),
+      target: `≤ ${TARGET_CPU_RATIO}`,
+      met: cpuRatio <= TARGET_CPU_RATIO,
+    });
     console.log(await describeMachine(redis));
   }
   const one = results.find((r) => r.workers === 1);

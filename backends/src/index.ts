@@ -12,10 +12,6 @@ export {
 export type { CodingHarness, HarnessCheck, HarnessEvent } from "./codex/harness/coding-harness.js";
 export { createTurnPublisher, type TurnPublisherOptions } from "./codex/publish/create-turn-publisher.js";
 export { diffTurn } from "./codex/publish/diff-turn.js";
-export {
-  createGithubPullRequests,
-  type GithubPullRequests,
-} from "./codex/publish/github-pull-requests.js";
 export type { PublishOutcome } from "./codex/publish/publish-outcome.js";
 export {
   createSessionStateStore,

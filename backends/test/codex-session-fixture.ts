@@ -2,6 +2,8 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BackendTurn, type Catalog, catalogSchema, createRedisKeys, silentLogger } from "@baton/core";
+// Test only: the publish step is tried against the real GitHub client of the port, over testkit's fake GitHub.
+import { createGithubPullRequests } from "@baton/github";
 import {
   createTestGitRepository,
   type FakeGithub,
@@ -10,7 +12,6 @@ import {
 } from "@baton/testkit";
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { createTurnPublisher } from "../src/codex/publish/create-turn-publisher.js";
-import { createGithubPullRequests } from "../src/codex/publish/github-pull-requests.js";
 import { createSessionStateStore } from "../src/codex/session-state/session-state-store.js";
 import { createSessionWorkspaces } from "../src/codex/workspace/create-session-workspaces.js";
 import { createRepositoryStores } from "../src/workspace/repository-stores.js";

@@ -91,6 +91,7 @@ export type { HttpMethod, HttpRoute } from "./contracts/http-route.js";
 export { type LogFields, type Logger, silentLogger } from "./contracts/logger.js";
 export type {
   CatalogCount,
+  ClassifySample,
   CliCommand,
   CliIo,
   DoctorCheck,
@@ -99,6 +100,7 @@ export type {
   DoctorFinding,
   PlatformOperations,
   RepositoryHost,
+  SampleConversation,
 } from "./contracts/platform-operations.js";
 export {
   type ClassifierContext,
@@ -117,6 +119,7 @@ export {
   type PlaygroundPane,
   type SimulatedPane,
 } from "./contracts/playground-pane.js";
+export type { PullRequestAnswer, PullRequestHost } from "./contracts/pull-request-host.js";
 export type { PlatformTurn, Replier, WorkingContext } from "./contracts/replier.js";
 export type { RepositoryTokenProvider } from "./contracts/repository-tokens.js";
 export type {

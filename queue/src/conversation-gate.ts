@@ -1,5 +1,6 @@
 import { defineRedisScripts, type RedisKeys, redisScript, type TurnStatus } from "@baton/core";
 import type { Redis } from "ioredis";
+import { fieldsOf } from "./turn-record.js";
 
 export type EnterResult = "entered" | "not_head" | "locked" | "gone";
 
@@ -18,6 +19,28 @@ redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3])
 redis.call('HSET', KEYS[3], 'status', 'running')
 redis.call('HINCRBY', KEYS[3], 'attempts', 1)
 return 'entered'
+`;
+
+// ENTER_SCRIPT for a worker that has not read the turn yet: the turn's hash comes back with the
+// outcome (as it was before entering), so that taking up a turn is one round trip rather than a
+// read, the entry and a look at `stopRequested`. A turn that is not queued or running (finished,
+// or a status this script does not know) is not entered: 'ended'. KEYS and ARGV as ENTER_SCRIPT.
+const READ_AND_ENTER_SCRIPT = `
+local fields = redis.call('HGETALL', KEYS[3])
+if #fields == 0 then return { 'ended', fields } end
+local status = redis.call('HGET', KEYS[3], 'status')
+if status and status ~= 'queued' and status ~= 'running' then return { 'ended', fields } end
+local head = redis.call('LINDEX', KEYS[1], 0)
+if head ~= ARGV[1] then
+  if redis.call('LPOS', KEYS[1], ARGV[1]) then return { 'not_head', fields } end
+  return { 'gone', fields }
+end
+local holder = redis.call('GET', KEYS[2])
+if holder and holder ~= ARGV[2] then return { 'locked', fields } end
+redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3])
+redis.call('HSET', KEYS[3], 'status', 'running')
+redis.call('HINCRBY', KEYS[3], 'attempts', 1)
+return { 'entered', fields }
 `;
 
 // KEYS: lock. ARGV: token, lock ms. Renews only a lock we still hold.
@@ -68,6 +91,16 @@ return { changed, redis.call('LINDEX', KEYS[1], 0) or '' }
 
 export interface ConversationGate {
   enter(conversationKey: string, turnId: string, token: string): Promise<EnterResult>;
+  /**
+   * As `enter`, reading the turn's hash in the same step (its fields as they were before
+   * entering, empty when it is gone): `ended` when the turn is not queued or running, and then
+   * not entered.
+   */
+  readAndEnter(
+    conversationKey: string,
+    turnId: string,
+    token: string,
+  ): Promise<{ entry: EnterResult | "ended"; fields: Record<string, string> }>;
   renew(conversationKey: string, token: string): Promise<boolean>;
   /** Whether the turn is at the head of its conversation's inbox. */
   isHead(conversationKey: string, turnId: string): Promise<boolean>;
@@ -87,6 +120,14 @@ const GATE_SCRIPTS = {
   batonGateEnter: redisScript<GateKeys, [turnId: string, token: string, lockMs: number], EnterResult>({
     numberOfKeys: 3,
     lua: ENTER_SCRIPT,
+  }),
+  batonGateReadAndEnter: redisScript<
+    GateKeys,
+    [turnId: string, token: string, lockMs: number],
+    [entry: EnterResult | "ended", fields: string[]]
+  >({
+    numberOfKeys: 3,
+    lua: READ_AND_ENTER_SCRIPT,
   }),
   batonGateRenew: redisScript<[lock: string], [token: string, lockMs: number], number>({
     numberOfKeys: 1,
@@ -127,6 +168,14 @@ export function createConversationGate({
   ];
   return {
     enter: (key, turnId, token) => scripts.batonGateEnter(gateKeys(key, turnId), [turnId, token, lockMs]),
+    readAndEnter: async (key, turnId, token) => {
+      const [entry, pairs] = await scripts.batonGateReadAndEnter(gateKeys(key, turnId), [
+        turnId,
+        token,
+        lockMs,
+      ]);
+      return { entry, fields: fieldsOf(pairs) };
+    },
     renew: async (key, token) => (await scripts.batonGateRenew([keys.lock(key)], [token, lockMs])) === 1,
     isHead: async (key, turnId) => (await redis.lindex(keys.inbox(key), 0)) === turnId,
     leave: (key, turnId, token, status) =>

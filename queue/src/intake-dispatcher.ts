@@ -13,10 +13,11 @@ import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { createConversationGate } from "./conversation-gate.js";
 import { describeRefusal } from "./describe-refusal.js";
+import { createDispatchRead, type DispatchRead } from "./dispatch-read.js";
 import { DEFAULT_INTAKE_LIMITS, type IntakeLimits } from "./intake-limits.js";
 import { CONVERSATION_LOCK_MS, TURN_PARKED_MS } from "./queue-settings.js";
 import type { TurnJob } from "./turn-job.js";
-import { isFinished, readTurn, type TurnRead } from "./turn-record.js";
+import { isFinished } from "./turn-record.js";
 import { wakeTurn } from "./wake-turn.js";
 
 export const DISPATCHER_GROUP = "dispatchers";
@@ -79,6 +80,7 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
   const log = logger.child({ component: "queue.dispatcher" });
   const limits = options.limits ?? DEFAULT_INTAKE_LIMITS;
   const gate = createConversationGate({ redis, keys, lockMs: CONVERSATION_LOCK_MS });
+  const readForDispatch = createDispatchRead(redis, keys);
   const stream = keys.intakeStream;
   const scripts = defineRedisScripts(redis, DISPATCHER_SCRIPTS);
   const consumer = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -89,8 +91,10 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
   async function dispatch([entryId, fields]: StreamEntry): Promise<void> {
     const turnId = field(fields, "turn");
     const conversationKey = field(fields, "conversation");
-    const read: TurnRead =
-      turnId && conversationKey ? await readTurn(redis, keys, conversationKey, turnId) : { kind: "missing" };
+    const { read, ackClaimed, isHead }: DispatchRead =
+      turnId && conversationKey
+        ? await readForDispatch(conversationKey, turnId)
+        : { read: { kind: "missing" }, ackClaimed: false, isHead: false };
     if (read.kind === "unreadable" && turnId && conversationKey) {
       await failUnreadable(conversationKey, turnId, read.replyTo);
     } else if (read.kind === "found" && read.record.refusal) {
@@ -99,10 +103,11 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
     } else if (read.kind === "found" && !isFinished(read.record.status)) {
       const { turn } = read.record;
       // The acknowledgement runs beside the dispatch, not in it: a slow or rate-limited platform
-      // must not keep other turns from their jobs.
-      trackAcknowledgement(turn);
+      // must not keep other turns from their jobs. Claimed in the read, so that concurrent repeats
+      // of one delivery acknowledge it once; a crash right after the claim costs the 👀, never the turn.
+      if (ackClaimed) trackAcknowledgement(turn);
       try {
-        await queueTurn(turn);
+        await queueTurn(turn, isHead);
       } catch (error) {
         // Without its job the turn would never run: keep the entry, and a later pass retries it.
         log.error("queue.dispatch.enqueue_failed", { turn_id: turnId, error: errorMessage(error) });
@@ -118,9 +123,9 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
    * turn ahead leaves, without a worker taking it up just to put it down. Were the turn ahead to
    * leave between the look and the add, its wake-up found no job to promote: look again after.
    */
-  async function queueTurn(turn: Turn): Promise<void> {
+  async function queueTurn(turn: Turn, isHead: boolean): Promise<void> {
     const job: TurnJob = { version: 1, turnId: turn.id, conversationKey: turn.conversationKey };
-    const behind = !(await gate.isHead(turn.conversationKey, turn.id));
+    const behind = !isHead;
     await turns.add("turn", job, { jobId: job.turnId, ...(behind ? { delay: parkMs } : {}) });
     if (behind && (await gate.isHead(turn.conversationKey, turn.id))) await wakeTurn(turns, turn.id);
   }
@@ -156,11 +161,9 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
       );
   }
 
+  /** Posts the acknowledgement whose claim (`acked`) this dispatcher took; lets go of it on failure. */
   async function acknowledgeOnce(turn: Turn): Promise<void> {
     const turnKey = keys.turn(turn.conversationKey, turn.id);
-    // Claimed before posting, so concurrent repeats of one delivery acknowledge it once. A crash
-    // right after the claim costs the 👀, never the turn.
-    if ((await redis.hsetnx(turnKey, "acked", "1")) === 0) return;
     try {
       await acknowledge(turn);
       log.debug("queue.dispatch.acknowledged", { turn_id: turn.id, delivery_id: turn.request.deliveryId });

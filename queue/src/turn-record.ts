@@ -41,7 +41,11 @@ export async function readTurn(
   conversationKey: string,
   turnId: string,
 ): Promise<TurnRead> {
-  const fields = await redis.hgetall(keys.turn(conversationKey, turnId));
+  return parseTurnFields(await redis.hgetall(keys.turn(conversationKey, turnId)));
+}
+
+/** A turn's hash as `readTurn` reads it, from its fields (as HGETALL, or a script, returned them). */
+export function parseTurnFields(fields: Record<string, string>): TurnRead {
   if (!fields.data) return { kind: "missing" };
   const data = parseJsonOrNull(fields.data);
   const turn = turnSchema.safeParse(data);
@@ -71,14 +75,11 @@ export async function readTurnRecord(
   return read.kind === "found" ? read.record : null;
 }
 
-/** Whether someone asked to stop the turn: one field, not the whole record, on every turn's path. */
-export async function isStopRequested(
-  redis: Redis,
-  keys: RedisKeys,
-  conversationKey: string,
-  turnId: string,
-): Promise<boolean> {
-  return (await redis.hget(keys.turn(conversationKey, turnId), "stopRequested")) === "1";
+/** Field-value pairs, as a Lua script returns a hash's HGETALL, as an object. */
+export function fieldsOf(pairs: readonly string[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (let i = 0; i + 1 < pairs.length; i += 2) fields[pairs[i] as string] = pairs[i + 1] as string;
+  return fields;
 }
 
 export function isFinished(status: TurnStatus): boolean {

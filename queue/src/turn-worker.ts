@@ -20,7 +20,7 @@ import {
 } from "./queue-settings.js";
 import { createStopSignals } from "./stop-signals.js";
 import { type TurnJob, turnJobSchema } from "./turn-job.js";
-import { isFinished, isStopRequested, readTurn, readTurnRecord, type TurnRecord } from "./turn-record.js";
+import { isFinished, parseTurnFields, readTurnRecord, type TurnRecord } from "./turn-record.js";
 import type { TurnWatchdog } from "./turn-watchdog.js";
 import { wakeTurn as promoteTurn } from "./wake-turn.js";
 
@@ -88,25 +88,26 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
   ): Promise<
     { kind: "ended"; status: TurnStatus } | { kind: "entered"; record: TurnRecord; lockToken: string }
   > {
-    const read = await readTurn(connection, keys, conversationKey, turnId);
+    // Read and entered in one step; what was read decides whether the turn may run after all.
+    const lockToken = `${workerId}.${turnId}.${token ?? randomUUID()}`;
+    const { entry, fields } = await gate.readAndEnter(conversationKey, turnId, lockToken);
+    const read = parseTurnFields(fields);
     if (read.kind === "unreadable") {
-      // Retrying cannot make it readable: it leaves its conversation so the turns behind it run.
+      // Retrying cannot make it readable: it leaves its conversation (and the lock, if it was
+      // entered) so the turns behind it run.
       const { next } = await gate.evict(conversationKey, turnId, "failed");
       if (next) await wakeTurn(next);
       log.error("queue.turn.unreadable", { turn_id: turnId });
       return { kind: "ended", status: "failed" };
     }
     const record = read.kind === "found" ? read.record : null;
-    if (!record || isFinished(record.status)) {
+    if (!record || entry === "ended" || isFinished(record.status)) {
       // Finished or expired, yet maybe still at the head (its worker died after recording it):
       // it must not block the turns behind it.
       const { next } = await gate.evict(conversationKey, turnId, "cancelled");
       if (next) await wakeTurn(next);
       return { kind: "ended", status: record?.status ?? "cancelled" };
     }
-
-    const lockToken = `${workerId}.${turnId}.${token ?? randomUUID()}`;
-    const entry = await gate.enter(conversationKey, turnId, lockToken);
     if (entry === "gone") return { kind: "ended", status: "cancelled" };
     if (entry === "not_head") {
       // Parked, not polling: the turn ahead wakes this one when it leaves the head. Were it to
@@ -126,10 +127,31 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
 
   async function processTurnJob(job: Job<TurnJob>, token?: string): Promise<TurnStatus> {
     const { turnId, conversationKey } = turnJobSchema.parse(job.data);
-    const entered = await enterTurn(job, { turnId, conversationKey }, token);
-    if (entered.kind === "ended") return entered.status;
-    const { record, lockToken } = entered;
+    const controller = new AbortController();
+    // Watched before the turn is entered: a stop published once it runs is heard here, and one
+    // recorded before (against an earlier try) comes back with the turn's fields.
+    const unwatch = await stopSignals.watch(conversationKey, turnId, () => controller.abort("stopped"));
+    try {
+      const entered = await enterTurn(job, { turnId, conversationKey }, token);
+      if (entered.kind === "ended") return entered.status;
+      if (entered.record.stopRequested) controller.abort("stopped");
+      return await runEnteredTurn(job, { turnId, conversationKey, ...entered }, controller);
+    } finally {
+      await unwatch();
+    }
+  }
 
+  /** Runs a turn that holds the head of its conversation and its lock, until it leaves them. */
+  async function runEnteredTurn(
+    job: Job<TurnJob>,
+    {
+      turnId,
+      conversationKey,
+      record,
+      lockToken,
+    }: Pick<TurnJob, "turnId" | "conversationKey"> & { record: TurnRecord; lockToken: string },
+    controller: AbortController,
+  ): Promise<TurnStatus> {
     const { watchdog } = options;
     const deadline = await watchdog?.arm(conversationKey, turnId);
     if (watchdog && deadline !== undefined && deadline <= Date.now()) {
@@ -137,12 +159,10 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
       await watchdog.expire(conversationKey, turnId);
       return "timed_out";
     }
-    const controller = new AbortController();
     const attempt = job.attemptsMade + 1;
     const isFinalAttempt = attempt >= (job.opts.attempts ?? 1);
     let renewal: NodeJS.Timeout | undefined;
     let timeout: NodeJS.Timeout | undefined;
-    let unwatch: (() => Promise<void>) | undefined;
     running.set(turnId, controller);
     try {
       if (deadline !== undefined)
@@ -155,8 +175,6 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
             log.warn("queue.turn.lock_renew_failed", { turn_id: turnId, error: errorMessage(error) }),
         );
       }, lockMs / 3);
-      unwatch = await stopSignals.watch(conversationKey, turnId, () => controller.abort("stopped"));
-      if (await isStopRequested(connection, keys, conversationKey, turnId)) controller.abort("stopped");
       const status = await runTurn(record.turn, { signal: controller.signal, attempt, isFinalAttempt });
       const next = await gate.leave(conversationKey, turnId, lockToken, turnStatusSchema.parse(status));
       if (next) await wakeTurn(next);
@@ -185,7 +203,6 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
       clearInterval(renewal);
       clearTimeout(timeout);
       running.delete(turnId);
-      await unwatch?.();
     }
   }
 

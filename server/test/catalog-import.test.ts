@@ -162,4 +162,11 @@ describe("baton catalog import --from openinspect", () => {
     expect(await readFile(file, "utf8")).toBe(EXISTING);
     expect(await runCatalogCommand(["import", "--from", "somewhere"], io({}))).toBe(2);
   });
+
+  it("names in its usage the Open-Inspect secret of each listed platform", async () => {
+    expect(await runCatalogCommand(["--help"], io({}))).toBe(0);
+    expect(out.join("\n")).toContain(
+      "OPENINSPECT_SLACK_SECRET, OPENINSPECT_GITHUB_SECRET, OPENINSPECT_LINEAR_SECRET.",
+    );
+  });
 });

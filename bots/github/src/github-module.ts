@@ -1,9 +1,11 @@
 import { BatonError, type BotModule, errorMessage } from "@baton/core";
+import { githubClassifySample } from "./cli/github-classify-sample.js";
 import { githubCommand } from "./cli/github-command.js";
 import { githubDoctorCheck } from "./doctor/github-doctor-check.js";
 import { GITHUB_REQUIRED_VARIABLES, type GithubEnv, githubEnvironment } from "./github-environment.js";
 import { githubCatalogOf } from "./policy/github-catalog.js";
 import { githubPolicy } from "./policy/github-policy.js";
+import { createGithubPullRequests } from "./pull-requests/create-github-pull-requests.js";
 
 export { GITHUB_CONTEXT_KEYS } from "./policy/github-context.js";
 export { GITHUB_REQUIRED_VARIABLES, type GithubEnv, githubEnvironment };
@@ -42,9 +44,10 @@ export function createGithubBotModule(options: GithubBotModuleOptions = {}): Bot
     repositoryHost: (config) => ({
       gitHost: gitHostOf(config.GITHUB_API_URL),
       authorEmail: "baton@users.noreply.github.com",
-      ...(config.GITHUB_API_URL ? { apiUrl: config.GITHUB_API_URL } : {}),
+      pullRequests: createGithubPullRequests(config.GITHUB_API_URL ? { apiUrl: config.GITHUB_API_URL } : {}),
     }),
     command: githubCommand,
+    classifySample: githubClassifySample,
     async setup(config, services) {
       // Probot and Octokit load only when GitHub is on: a Baton without it starts as fast as before.
       const { createGithubBot, GITHUB_DEFAULT_API_URL } = await import("./create-github-bot.js");

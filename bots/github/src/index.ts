@@ -32,6 +32,10 @@ export {
 } from "./octokit/create-installation-octokits.js";
 export { createRepositoryTokens, INSTALLATION_LOOKUP_TTL_MS } from "./octokit/create-repository-tokens.js";
 export type { OpenedPull } from "./playground/describe-opened-pulls.js";
+export {
+  createGithubPullRequests,
+  type GithubPullRequestsOptions,
+} from "./pull-requests/create-github-pull-requests.js";
 export { createGithubReplier, GITHUB_PROGRESS_MIN_INTERVAL_MS } from "./replier/create-github-replier.js";
 export {
   GITHUB_COMMENT_MAX_CHARS,

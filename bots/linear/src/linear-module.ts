@@ -7,6 +7,7 @@ import {
   type Logger,
 } from "@baton/core";
 import type { LinearCredentialsCheck } from "./check-linear-credentials.js";
+import { linearClassifySample } from "./cli/linear-classify-sample.js";
 import { linearCommand } from "./cli/linear-command.js";
 import type { LinearBotOptions } from "./create-linear-bot.js";
 import { linearDoctorCheck } from "./doctor/linear-doctor-check.js";
@@ -74,6 +75,7 @@ export const linearBotModule: BotModule<LinearEnv> = {
   // Loaded only when the playground runs: the pane brings testkit's fake Linear.
   playground: async () => (await import("./playground/linear-pane.js")).linearPane,
   command: linearCommand,
+  classifySample: linearClassifySample,
   async setup(config, services) {
     const apiUrl = config.LINEAR_API_URL;
     // Loaded only when Linear is on: the SDK is large, and a Baton without Linear starts faster.

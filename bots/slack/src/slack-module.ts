@@ -7,6 +7,7 @@ import {
   type Logger,
 } from "@baton/core";
 import { LogLevel, WebClient } from "@slack/web-api";
+import { slackClassifySample } from "./cli/slack-classify-sample.js";
 import { slackCommand } from "./cli/slack-command.js";
 import { createSlackBot, SLACK_CLIENT_RETRY_CONFIG } from "./create-slack-bot.js";
 import { slackDoctorCheck } from "./doctor/slack-doctor-check.js";
@@ -55,6 +56,7 @@ export const slackBotModule: BotModule<SlackEnv> = {
   // Loaded only when the playground runs: the pane brings testkit's fake Slack.
   playground: async () => (await import("./playground/slack-pane.js")).slackPane,
   command: slackCommand,
+  classifySample: slackClassifySample,
   async setup(config, services) {
     const token = config.SLACK_BOT_TOKEN!;
     const identity = await identifySlackBot(token, config.SLACK_API_URL, services.logger);

@@ -1,5 +1,7 @@
 import type { Catalog } from "../config/catalog.js";
+import type { ConversationRef } from "../schemas/conversation-ref.js";
 import type { PlaygroundPane } from "./playground-pane.js";
+import type { PullRequestHost } from "./pull-request-host.js";
 
 /**
  * What a CLI command may touch: the environment and two output streams (tests capture them).
@@ -66,12 +68,37 @@ export interface CatalogCount {
   many: string;
 }
 
+/** Where `baton classify` was told a message was written, as the operator typed it. */
+export interface ClassifyWhere {
+  channel?: string;
+  repo?: string;
+}
+
+/** The conversation and context a platform's inbound adapter would build for a message written there. */
+export interface SampleConversation {
+  kind: "sample";
+  conversation: ConversationRef;
+  context: Record<string, string>;
+}
+
+/**
+ * A platform's part of `baton classify`: the help lines of the flags it reads, and the
+ * conversation and context its inbound adapter would build for a message written there (or the
+ * usage problem when the flags do not say enough, e.g. a repository-less pull request).
+ */
+export interface ClassifySample {
+  /** `baton classify --help`'s lines for the flags it reads: `"  --repo       the repository …"`. */
+  flags: readonly string[];
+  conversation(where: ClassifyWhere): SampleConversation | { kind: "usage"; problem: string };
+}
+
 /** Where a platform's repositories are served (see `PlatformOperations.repositoryHost`). */
 export interface RepositoryHost {
   gitHost: string;
-  apiUrl?: string;
   /** The address Baton's commits are by when BATON_GIT_AUTHOR_EMAIL is unset (the host's no-reply). */
   authorEmail?: string;
+  /** Where pull requests of pushed branches are opened; without it, a branch is pushed only. */
+  pullRequests?: PullRequestHost;
 }
 
 /**
@@ -98,8 +125,9 @@ export interface PlatformOperations<TConfig> {
   /**
    * Where the platform hosts the repositories agent backends clone, push to and open pull
    * requests on, read from its variables (an enterprise host): `gitHost` is the git remote's
-   * base, `apiUrl` the REST API's when it is not the public one. The first listed module that
-   * answers is used; without one, the backends' public default.
+   * base, `pullRequests` where the pushed branches' pull requests are opened. The first listed
+   * module that answers is used; without one, the backends' public default, and pushed branches
+   * get no pull request.
    */
   repositoryHost?(config: TConfig): RepositoryHost;
   /**
@@ -107,6 +135,8 @@ export interface PlatformOperations<TConfig> {
    * ("2 channels"): each a count and its noun, singular and plural.
    */
   catalogCounts?(catalog: Catalog): CatalogCount[];
+  /** How `baton classify --platform <name>` builds a request as if written there; without it, the platform is not offered. */
+  classifySample?: ClassifySample;
   /** The platform's own command (`baton <name> …`: an app manifest, install links); optional. */
   command?: CliCommand;
   /**

@@ -21,8 +21,17 @@ export function failedReply(error: UserFacingError): FinalReply {
   return { kind: "failed", error: { code: error.code, message: error.message } };
 }
 
-/** Lets go of a delivery lease, if it is still ours. */
-export type ReleaseLease = () => Promise<void>;
+/** Lets go of a delivery lease, if it is still ours; `delivered` records the delivery in the same step. */
+export type ReleaseLease = (outcome?: { delivered: boolean }) => Promise<void>;
+
+/**
+ * A claim and the right to deliver, taken in one step (`claimAndLease`): the reply that holds, and
+ * the lease on posting it, unless the reply was delivered already or another process holds it.
+ */
+export interface ClaimedDelivery {
+  reply: FinalReply;
+  lease: ReleaseLease | "delivered" | "held_elsewhere";
+}
 
 /**
  * The claim on a turn's final reply, kept beside its reply ledger. The first claim decides what
@@ -36,25 +45,65 @@ export interface FinalReplyClaims {
   /** The claimed reply, or null when none is (or it is stored in a form this Baton cannot read). */
   claimed(turnId: string): Promise<FinalReply | null>;
   isDelivered(turnId: string): Promise<boolean>;
-  markDelivered(turnId: string): Promise<void>;
   /**
-   * The right to post the reply for `leaseMs`, so that two processes never post it at the same
-   * moment; null while another holds it. A holder that dies loses it when it lapses.
+   * Claims `reply` as `claim` does and, unless the reply that holds was delivered, takes the right
+   * to post it for `leaseMs`, so that two processes never post it at the same moment: in one
+   * round trip. A holder that dies loses the lease when it lapses; releasing it with
+   * `delivered: true` records the delivery.
    */
-  lease(turnId: string, leaseMs: number): Promise<ReleaseLease | null>;
+  claimAndLease(turnId: string, reply: FinalReply, leaseMs: number): Promise<ClaimedDelivery>;
 }
 
-// KEYS: lease. ARGV: token. Deletes the lease only while it is still this holder's.
+// The lease is a field of the reply ledger, "<until ms> <token>", so that the claim, the check for
+// a delivery and the lease are one script on one key (one step on a Cluster too), where they were
+// four commands. Its time is Redis's own, the same for every process.
+// take_lease returns 'delivered', 'held_elsewhere' or 'leased'.
+const TAKE_LEASE_LUA = `
+local function take_lease(ledger, field, token, lease_ms, delivered_field)
+  if redis.call('HEXISTS', ledger, delivered_field) == 1 then return 'delivered' end
+  local now = redis.call('TIME')
+  local now_ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+  local lease = redis.call('HGET', ledger, field)
+  local until_ms = lease and tonumber(string.match(lease, '^(%d+) '))
+  if until_ms and until_ms > now_ms then return 'held_elsewhere' end
+  redis.call('HSET', ledger, field, (now_ms + tonumber(lease_ms)) .. ' ' .. token)
+  return 'leased'
+end
+`;
+// Takes the lease (see take_lease) after claiming the final reply (ARGV 5 and 6: its field and JSON; 7: the
+// ledger's TTL ms). KEYS: the ledger. ARGV 1 to 4: the lease's field, token and ms, the delivered
+// field. Returns { the reply that holds, the lease's outcome }.
+const CLAIM_AND_LEASE_SCRIPT = `${TAKE_LEASE_LUA}
+redis.call('HSETNX', KEYS[1], ARGV[5], ARGV[6])
+redis.call('PEXPIRE', KEYS[1], ARGV[7])
+local held = redis.call('HGET', KEYS[1], ARGV[5])
+return { held, take_lease(KEYS[1], ARGV[1], ARGV[2], ARGV[3], ARGV[4]) }
+`;
+// Lets go of the lease while it is this holder's, recording the delivery first when ARGV[3] is
+// set. KEYS: the ledger. ARGV: lease field, token, delivered field or '', ledger TTL ms.
 const RELEASE_SCRIPT = `
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+if ARGV[3] ~= '' then
+  redis.call('HSET', KEYS[1], ARGV[3], '1')
+  redis.call('PEXPIRE', KEYS[1], ARGV[4])
+end
+local lease = redis.call('HGET', KEYS[1], ARGV[1])
+if lease and string.match(lease, '^%d+ (.*)$') == ARGV[2] then redis.call('HDEL', KEYS[1], ARGV[1]) end
 return 0
 `;
 
+type LeaseOutcome = "delivered" | "held_elsewhere" | "leased";
+type LeaseArgs = [leaseField: string, token: string, leaseMs: number, deliveredField: string];
 const FINAL_REPLY_SCRIPTS = {
-  batonReleaseReplyLease: redisScript<[lease: string], [token: string], number>({
-    numberOfKeys: 1,
-    lua: RELEASE_SCRIPT,
-  }),
+  batonClaimAndLeaseReply: redisScript<
+    [ledger: string],
+    [...LeaseArgs, finalField: string, reply: string, ttlMs: number],
+    [held: string, outcome: LeaseOutcome]
+  >({ numberOfKeys: 1, lua: CLAIM_AND_LEASE_SCRIPT }),
+  batonReleaseReplyLease: redisScript<
+    [ledger: string],
+    [leaseField: string, token: string, deliveredField: string, ttlMs: number],
+    number
+  >({ numberOfKeys: 1, lua: RELEASE_SCRIPT }),
 };
 
 export function createFinalReplyClaims({
@@ -65,7 +114,21 @@ export function createFinalReplyClaims({
   const scripts = defineRedisScripts(redis, FINAL_REPLY_SCRIPTS);
   // The claim lives in the reply ledger, as long as the ledger.
   const writes = defineLedgerWrites(redis, retention.turnMs);
-  const leaseKey = (turnId: string) => keys.scoped("reply-lease", turnId);
+  const ttlMs = retention.turnMs;
+  const leaseArgs = (token: string, leaseMs: number): LeaseArgs => [
+    REPLY_FIELDS.finalLease,
+    token,
+    Math.max(1, Math.round(leaseMs)),
+    REPLY_FIELDS.finalDelivered,
+  ];
+  const releaseOf =
+    (turnId: string, token: string): ReleaseLease =>
+    async ({ delivered } = { delivered: false }) => {
+      await scripts.batonReleaseReplyLease(
+        [keys.reply(turnId)],
+        [REPLY_FIELDS.finalLease, token, delivered ? REPLY_FIELDS.finalDelivered : "", ttlMs],
+      );
+    };
 
   function parse(raw: string | null | undefined): FinalReply | null {
     if (!raw) return null;
@@ -91,16 +154,16 @@ export function createFinalReplyClaims({
     claimed: async (turnId) => parse(await redis.hget(keys.reply(turnId), REPLY_FIELDS.finalReply)),
     isDelivered: async (turnId) =>
       (await redis.hget(keys.reply(turnId), REPLY_FIELDS.finalDelivered)) !== null,
-    async markDelivered(turnId) {
-      await writes.set(keys.reply(turnId), REPLY_FIELDS.finalDelivered, "1");
-    },
-    async lease(turnId, leaseMs) {
+    async claimAndLease(turnId, reply, leaseMs) {
       const token = randomUUID();
-      const taken = await redis.set(leaseKey(turnId), token, "PX", Math.max(1, Math.round(leaseMs)), "NX");
-      if (taken === null) return null;
-      return async () => {
-        await scripts.batonReleaseReplyLease([leaseKey(turnId)], [token]);
-      };
+      const json = JSON.stringify(reply);
+      const [held, outcome] = await scripts.batonClaimAndLeaseReply(
+        [keys.reply(turnId)],
+        [...leaseArgs(token, leaseMs), REPLY_FIELDS.finalReply, json, ttlMs],
+      );
+      // Ours holds (the usual case): nothing to parse. One this version cannot read is replaced by ours.
+      const holds = held === json ? reply : (parse(held) ?? reply);
+      return { reply: holds, lease: outcome === "leased" ? releaseOf(turnId, token) : outcome };
     },
   };
 }

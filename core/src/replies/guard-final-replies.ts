@@ -38,39 +38,40 @@ export function guardFinalReply(
 ): Replier {
   const log = logger.child({ component: "core.final_reply" });
 
-  async function deliver(turn: Turn, reply: FinalReply): Promise<void> {
-    if (await claims.isDelivered(turn.id)) return;
-    const release = await claims.lease(turn.id, leaseMs);
-    if (!release) {
+  /** Claims the turn's final reply and, under the lease, posts the reply that holds and records it delivered. */
+  async function claimAndDeliver(
+    turn: Turn,
+    reply: FinalReply,
+    isOther: (held: FinalReply) => boolean,
+  ): Promise<void> {
+    const { reply: held, lease } = await claims.claimAndLease(turn.id, reply, leaseMs);
+    if (isOther(held)) log.info("core.final_reply.claimed_before", { turn_id: turn.id, kind: held.kind });
+    if (lease === "delivered") return;
+    if (lease === "held_elsewhere") {
       // Another process is posting it right now, or died doing so and its lease has not lapsed:
       // try again later (a retry finds it delivered, or takes over), never post beside it.
       log.info("core.final_reply.in_other_hands", { turn_id: turn.id });
       throw new TransientError("platform_failed", `the final reply of ${turn.id} is being posted elsewhere`);
     }
+    let delivered = false;
     try {
-      if (await claims.isDelivered(turn.id)) return;
-      if (reply.kind === "result") await replier.result(turn, reply.outcome, reply.shareUrl);
-      else await replier.failed(turn, reply.error);
-      await claims.markDelivered(turn.id);
+      if (held.kind === "result") await replier.result(turn, held.outcome, held.shareUrl);
+      else await replier.failed(turn, held.error);
+      delivered = true;
     } finally {
-      await release();
+      await lease({ delivered });
     }
   }
 
   return {
     ...replier,
-    async result(turn, outcome, shareUrl) {
-      const held = await claims.claim(turn.id, { kind: "result", outcome, shareUrl });
-      if (held.kind !== "result" || held.outcome.status !== outcome.status)
-        log.info("core.final_reply.claimed_before", { turn_id: turn.id, kind: held.kind });
-      await deliver(turn, held);
-    },
-    async failed(turn, error) {
-      const held = await claims.claim(turn.id, failedReply(error));
-      if (held.kind !== "failed")
-        log.info("core.final_reply.claimed_before", { turn_id: turn.id, kind: held.kind });
-      await deliver(turn, held);
-    },
+    result: (turn, outcome, shareUrl) =>
+      claimAndDeliver(
+        turn,
+        { kind: "result", outcome, shareUrl },
+        (held) => held.kind !== "result" || held.outcome.status !== outcome.status,
+      ),
+    failed: (turn, error) => claimAndDeliver(turn, failedReply(error), (held) => held.kind !== "failed"),
     async ask(turn, decision) {
       if (await claims.claimed(turn.id)) return;
       await replier.ask(turn, decision);

@@ -44,6 +44,8 @@ export const REPLY_FIELDS = {
   finalDelivered: "final.delivered",
   /** Claimed before the offer to make a place's habit its mapping is posted: one offer per turn. */
   mappingOffer: "mapping-offer",
+  /** Who may post the final reply right now: "<until ms> <token>" (see `FinalReplyClaims.lease`). */
+  finalLease: "final.lease",
   /** The id of a target picker message. */
   picker: (mode: PickerMode) => `picker.${mode}`,
   /** The target chosen in a picker: a picker answers once. */
@@ -79,6 +81,15 @@ export interface ReplyLedger {
   set(turnId: string, field: string, value: string): Promise<void>;
   /** Records `value` only if nothing is recorded yet; true when this call recorded it. */
   claim(turnId: string, field: string, value: string): Promise<boolean>;
+  /**
+   * As `claim`, recording `then` in the same step when this call claimed the field: a claim and
+   * the first mark of what its holder does next (a message's `posting`), one round trip.
+   */
+  claimThenSet(
+    turnId: string,
+    claim: { field: string; value: string },
+    then: { field: string; value: string },
+  ): Promise<boolean>;
   /** Keeps the turn's request, so that a picker or a change of target can start it again. */
   rememberRequest(turnId: string, request: SessionRequest): Promise<void>;
   /** The request `rememberRequest` kept, or null. */
@@ -104,6 +115,14 @@ local claimed = redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 return claimed
 `;
+// As LEDGER_CLAIM_SCRIPT, also setting ARGV[4] to ARGV[5] when this call claimed the field.
+// KEYS: the ledger. ARGV: field, value, TTL ms, then field, then value.
+const LEDGER_CLAIM_THEN_SET_SCRIPT = `
+local claimed = redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2])
+if claimed == 1 then redis.call('HSET', KEYS[1], ARGV[4], ARGV[5]) end
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return claimed
+`;
 // As LEDGER_CLAIM_SCRIPT, returning the value that holds: this call's or the one recorded before.
 const LEDGER_CLAIM_HELD_SCRIPT = `
 redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2])
@@ -120,6 +139,14 @@ const LEDGER_SCRIPTS = {
   batonLedgerClaim: redisScript<[ledger: string], LedgerWriteArgs, number>({
     numberOfKeys: 1,
     lua: LEDGER_CLAIM_SCRIPT,
+  }),
+  batonLedgerClaimThenSet: redisScript<
+    [ledger: string],
+    [...LedgerWriteArgs, thenField: string, thenValue: string],
+    number
+  >({
+    numberOfKeys: 1,
+    lua: LEDGER_CLAIM_THEN_SET_SCRIPT,
   }),
   batonLedgerClaimHeld: redisScript<[ledger: string], LedgerWriteArgs, string | null>({
     numberOfKeys: 1,
@@ -155,6 +182,7 @@ export function createReplyLedger({
   retention = DEFAULT_RETENTION,
 }: RedisStoreOptions): ReplyLedger {
   const writes = defineLedgerWrites(redis, retention.turnMs);
+  const scripts = defineRedisScripts(redis, LEDGER_SCRIPTS);
   const set = (turnId: string, field: string, value: string) => writes.set(keys.reply(turnId), field, value);
   return {
     get: (turnId, field) => redis.hget(keys.reply(turnId), field),
@@ -162,6 +190,13 @@ export function createReplyLedger({
       fields.length ? redis.hmget(keys.reply(turnId), ...fields) : Promise.resolve([]),
     set,
     claim: (turnId, field, value) => writes.claim(keys.reply(turnId), field, value),
+    async claimThenSet(turnId, claim, then) {
+      const claimed = await scripts.batonLedgerClaimThenSet(
+        [keys.reply(turnId)],
+        [claim.field, claim.value, retention.turnMs, then.field, then.value],
+      );
+      return claimed === 1;
+    },
     rememberRequest: (turnId, request) => set(turnId, REPLY_FIELDS.pendingRequest, JSON.stringify(request)),
     async pendingRequest(turnId) {
       const raw = await redis.hget(keys.reply(turnId), REPLY_FIELDS.pendingRequest);

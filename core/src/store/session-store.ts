@@ -3,6 +3,7 @@ import { DEFAULT_RETENTION } from "../retention/retention.js";
 import { type PullRequestRef, pullRequestKey } from "../schemas/pull-request-ref.js";
 import { type Session, sessionSchema } from "../schemas/session.js";
 import type { RedisKeys } from "./redis-keys.js";
+import { defineRedisScripts, redisScript } from "./redis-scripts.js";
 import type { RedisStoreOptions } from "./redis-store-options.js";
 
 export interface SessionStore {
@@ -18,6 +19,34 @@ export interface SessionStore {
   findByPullRequest(pullRequest: PullRequestRef): Promise<Session | null>;
 }
 
+// A turn's renewals, each in one command per hash tag where they were five with the save.
+// KEYS: the session, its transcript. ARGV: the session's JSON, TTL ms.
+const SAVE_WITH_TRANSCRIPT_SCRIPT = `
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[2])
+return 1
+`;
+// KEYS: the conversation's session pointer, its requester. ARGV: TTL ms.
+const RENEW_POINTERS_SCRIPT = `
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+redis.call('PEXPIRE', KEYS[2], ARGV[1])
+return 1
+`;
+const SESSION_SCRIPTS = {
+  batonSaveSessionWithTranscript: redisScript<
+    [session: string, transcript: string],
+    [json: string, ttlMs: number],
+    number
+  >({
+    numberOfKeys: 2,
+    lua: SAVE_WITH_TRANSCRIPT_SCRIPT,
+  }),
+  batonRenewSessionPointers: redisScript<[pointer: string, requester: string], [ttlMs: number], number>({
+    numberOfKeys: 2,
+    lua: RENEW_POINTERS_SCRIPT,
+  }),
+};
+
 /** Sessions outlive their last turn by `retention.sessionMs`; every turn renews it. */
 export function createSessionStore({
   redis,
@@ -25,6 +54,7 @@ export function createSessionStore({
   retention = DEFAULT_RETENTION,
 }: RedisStoreOptions): SessionStore {
   const ttlMs = retention.sessionMs;
+  const scripts = defineRedisScripts(redis, SESSION_SCRIPTS);
   async function get(sessionId: string): Promise<Session | null> {
     const raw = await redis.get(keys.session(sessionId));
     return raw === null ? null : sessionSchema.parse(JSON.parse(raw));
@@ -82,12 +112,20 @@ export function createSessionStore({
     async recordTurn(sessionId) {
       const session = await get(sessionId);
       if (!session) return;
-      await save({ ...session, turnCount: session.turnCount + 1, updatedAt: new Date().toISOString() });
+      const counted = { ...session, turnCount: session.turnCount + 1, updatedAt: new Date().toISOString() };
       // Independent renewals, sent together (one write on a connection whose writes are coalesced).
       await Promise.all([
-        redis.pexpire(keys.conversationSession(session.conversationKey), ttlMs),
-        redis.pexpire(sessionRequesterKey(keys, session.conversationKey), ttlMs),
-        redis.pexpire(keys.transcript(sessionId), ttlMs),
+        scripts.batonSaveSessionWithTranscript(
+          [keys.session(sessionId), keys.transcript(sessionId)],
+          [JSON.stringify(counted), ttlMs],
+        ),
+        scripts.batonRenewSessionPointers(
+          [
+            keys.conversationSession(session.conversationKey),
+            sessionRequesterKey(keys, session.conversationKey),
+          ],
+          [ttlMs],
+        ),
       ]);
     },
   };

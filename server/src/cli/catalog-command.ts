@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { BatonError, type CliIo, errorMessage, parseCatalog } from "@baton/core";
 import { parseDocument } from "yaml";
 import { BOT_MODULES, platformPoliciesOf } from "../bots/bot-modules.js";
-import { loadConfig } from "../config/load-config.js";
+import { loadConfig, openInspectSecretVariables } from "../config/load-config.js";
 import { createOpenInspectClientFromConfig } from "../platforms/setup-openinspect.js";
 import { runCatalogShowCommand } from "./catalog-show-command.js";
 import {
@@ -24,8 +24,8 @@ export const CATALOG_USAGE = [
   "import:",
   "Adds the repositories and environments of your Open-Inspect control plane (GET /repos,",
   "GET /environments) to the catalog, keeping what the file already says: its comments, its order and",
-  "every value it sets. Needs OPENINSPECT_URL and one of OPENINSPECT_SLACK_SECRET,",
-  "OPENINSPECT_GITHUB_SECRET or OPENINSPECT_LINEAR_SECRET.",
+  "every value it sets. Needs OPENINSPECT_URL and one of the listed platforms' secrets:",
+  `${openInspectSecretVariables().join(", ")}.`,
   "",
   "  --from      where to import from (openinspect)",
   "  --config    the catalog file (default: BATON_CONFIG, else baton.config.yaml); created when missing",

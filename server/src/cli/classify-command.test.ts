@@ -142,4 +142,16 @@ describe("baton classify", () => {
     expect((await run(["--bogus", "hi"])).code).toBe(2);
     expect((await run(["--help"])).code).toBe(0);
   });
+
+  it("offers each listed platform, with the flags its module reads, and says which it would take", async () => {
+    const help = (await run(["--help"])).stdout;
+    expect(help).toContain("[--platform slack|github|linear]");
+    expect(help).toContain("(default slack)");
+    expect(help).toContain("  --channel    Slack channel name or id");
+    expect(help).toContain("  --repo       GitHub: the repository the comment was made in");
+    expect(help).toContain("--context linear.team=ENG");
+    expect((await run(["--platform", "email", "hi"])).stderr).toContain(
+      '--platform must be one of slack, github, linear, not "email".',
+    );
+  });
 });

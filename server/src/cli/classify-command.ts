@@ -2,28 +2,31 @@ import {
   BatonError,
   type Catalog,
   type CliIo,
-  type ConversationRef,
   explainRanking,
   loadCatalogWithWarnings,
   mergeDiscoveredCatalog,
   type Platform,
   parseCliArgs,
   parseRequestText,
-  platformSchema,
   printUsage,
+  type SampleConversation,
   type SessionRequest,
   sessionRequestSchema,
 } from "@baton/core";
-import { GITHUB_CONTEXT_KEYS } from "@baton/github/module";
-import { SLACK_CONTEXT_KEYS } from "@baton/slack/module";
 import { BOT_MODULES, platformPoliciesOf } from "../bots/bot-modules.js";
 import { loadConfig } from "../config/load-config.js";
 import { createLogger } from "../logging/create-logger.js";
 import { createBatonClassifier } from "../platforms/create-baton-classifier.js";
 import { readDiscoveredCatalog } from "./read-discovered-catalog.js";
 
+/** The listed platforms `baton classify` can write as, in the modules' order (the first is the default). */
+const SAMPLED = BOT_MODULES.flatMap(({ platform, classifySample }) =>
+  classifySample ? [{ platform, sample: classifySample }] : [],
+);
+const SAMPLED_NAMES = SAMPLED.map(({ platform }) => platform);
+
 export const CLASSIFY_USAGE = [
-  'Usage: baton classify [--explain] [--platform slack|github|linear] [--channel NAME] [--repo OWNER/NAME] [--context KEY=VALUE]... [--config FILE] "text"',
+  `Usage: baton classify [--explain] [--platform ${SAMPLED_NAMES.join("|")}] [--channel NAME] [--repo OWNER/NAME] [--context KEY=VALUE]... [--config FILE] "text"`,
   "",
   "Prints the classifier's Decision for a first message, as JSON: the target it would choose, by which",
   "step (via), how confident, and why; or the candidates it would ask about. It runs the worker's own",
@@ -33,22 +36,19 @@ export const CLASSIFY_USAGE = [
   "",
   "  --explain    also print the evidence for and against each candidate: which words matched which",
   "               name, alias, keyword, description or repository profile, and how much each weighed",
-  "  --platform   where the message was written (default slack)",
-  "  --channel    Slack channel name or id, e.g. payments-eng or C0123ABCD",
-  "  --repo       GitHub: the repository the comment was made in (required with --platform github)",
-  "  --context    more platform context, e.g. linear.team=ENG or linear.labels=bug (repeatable)",
+  `  --platform   where the message was written (default ${SAMPLED_NAMES[0]})`,
+  "  --context    more platform context, as its bot would add it (repeatable)",
+  ...SAMPLED.flatMap(({ sample }) => sample.flags),
   "  --config     the catalog file (default: BATON_CONFIG, else baton.config.yaml)",
 ].join("\n");
-
-const SLACK_CHANNEL_ID = /^[CGD][A-Z0-9]{6,}$/;
 
 type Parsed =
   | {
       kind: "classify";
       platform: Platform;
+      /** What the platform's module built for the flags (`classifySample`). */
+      sample: SampleConversation;
       text: string;
-      channel?: string;
-      repo?: string;
       context: Record<string, string>;
       config?: string;
       explain: boolean;
@@ -117,20 +117,16 @@ function parseClassifyArgs(args: string[]): Parsed {
   if (parsed.kind === "usage") return parsed;
   const { values, positionals } = parsed;
   if (values.help) return { kind: "usage" };
-  const platform = platformSchema.safeParse(values.platform ?? "slack");
-  if (!platform.success)
+  const platform = SAMPLED.find(({ platform }) => platform === (values.platform ?? SAMPLED_NAMES[0]));
+  if (!platform)
     return {
       kind: "usage",
-      problem: `--platform must be slack, github or linear, not "${values.platform}".`,
+      problem: `--platform must be one of ${SAMPLED_NAMES.join(", ")}, not "${values.platform}".`,
     };
   const text = positionals.join(" ").trim();
   if (text.length === 0) return { kind: "usage", problem: "give the message to classify, in quotes." };
-  if (platform.data === "github" && !/^[\w.-]+\/[\w.-]+$/.test(values.repo ?? "")) {
-    return {
-      kind: "usage",
-      problem: "--platform github needs --repo OWNER/NAME, the repository the comment was made in.",
-    };
-  }
+  const sample = platform.sample.conversation({ channel: values.channel, repo: values.repo });
+  if (sample.kind === "usage") return sample;
   const context: Record<string, string> = {};
   for (const entry of values.context ?? []) {
     const [key = "", ...rest] = entry.split("=");
@@ -140,10 +136,9 @@ function parseClassifyArgs(args: string[]): Parsed {
   }
   return {
     kind: "classify",
-    platform: platform.data,
+    platform: platform.platform,
+    sample,
     text,
-    channel: values.channel,
-    repo: values.repo,
     context,
     config: values.config,
     explain: values.explain === true,
@@ -151,31 +146,9 @@ function parseClassifyArgs(args: string[]): Parsed {
 }
 
 function buildCliRequest(input: Extract<Parsed, { kind: "classify" }>, catalog: Catalog): SessionRequest {
-  const context = { ...input.context };
-  let conversation: ConversationRef;
-  switch (input.platform) {
-    case "slack": {
-      const channel = input.channel?.replace(/^#/, "");
-      const isId = channel !== undefined && SLACK_CHANNEL_ID.test(channel);
-      if (channel && !isId) context[SLACK_CONTEXT_KEYS.channelName] ??= channel;
-      conversation = {
-        platform: "slack",
-        teamId: "T0CLI",
-        channelId: isId ? channel : "C0CLI",
-        threadTs: "0000000000.000000",
-      };
-      break;
-    }
-    case "github": {
-      const [owner = "", repo = ""] = (input.repo ?? "").split("/");
-      context[GITHUB_CONTEXT_KEYS.repository] ??= `${owner}/${repo}`;
-      conversation = { platform: "github", installationId: 0, owner, repo, number: 1 };
-      break;
-    }
-    case "linear":
-      conversation = { platform: "linear", organizationId: "cli", issueId: "cli", agentSessionId: "cli" };
-      break;
-  }
+  // What the operator gave with --context wins over what the platform's sample put there.
+  const context = { ...input.sample.context, ...input.context };
+  const { conversation } = input.sample;
   // Flags are read the way inbound adapters read them.
   const { prompt, hints } = parseRequestText(input.text, catalog);
   return sessionRequestSchema.parse({

@@ -8,7 +8,7 @@ import { type LearnedPlace, readLearnedMapping } from "@baton/core";
  * @example
  * learnedRoutingLines(await store.list());
  * // Learned routing (baton catalog forget <place> undoes it):
- * //   slack:C0PAY  #payments  → acme/web  (habit: 3 of 3 conversations)
+ * //   <platform>:<place id>  #payments  → acme/web  (habit: 3 of 3 conversations)
  */
 export function learnedRoutingLines(places: readonly LearnedPlace[]): string[] {
   if (places.length === 0) return ["Learned routing: nothing yet."];

@@ -3,7 +3,6 @@ import {
   type CodingHarness,
   createCodexBackend,
   createCodexHarness,
-  createGithubPullRequests,
   createRedisThreadStore,
   createRepositoryStores,
   createSessionStateStore,
@@ -86,7 +85,6 @@ export function setupCodexBackend(deps: BackendDependencies): AgentBackend {
     logger,
   });
   const host = repositoryHostOf(config);
-  const apiUrl = host?.apiUrl;
   const authorEmail = config.BATON_GIT_AUTHOR_EMAIL ?? host?.authorEmail ?? FALLBACK_AUTHOR_EMAIL;
   const redactor = createRedactor({ knownSecrets: configuredSecrets(config) });
   const harness = codexHarnessFromConfig(config, {
@@ -101,13 +99,8 @@ export function setupCodexBackend(deps: BackendDependencies): AgentBackend {
       stores,
       state,
       author: { name: config.BATON_GIT_AUTHOR_NAME, email: authorEmail },
-      // Pull requests need a bot's repository tokens: without them, a branch is pushed only.
-      ...(tokens
-        ? {
-            tokens,
-            pullRequests: createGithubPullRequests(apiUrl ? { apiUrl } : {}),
-          }
-        : {}),
+      // Pull requests need a bot's repository tokens and a host that has them: else a branch is pushed only.
+      ...(tokens ? { tokens, ...(host?.pullRequests ? { pullRequests: host.pullRequests } : {}) } : {}),
       redact: (text) => redactor.redact(text).text,
       logger,
     }),

@@ -1,10 +1,15 @@
-import { type Actor, BatonError, type Logger, type RepositoryTokenProvider } from "@baton/core";
+import {
+  type Actor,
+  BatonError,
+  type Logger,
+  type PullRequestHost,
+  type RepositoryTokenProvider,
+} from "@baton/core";
 import type { RepositoryStores } from "../../workspace/repository-stores.js";
 import type { PublishTurn } from "../codex-backend-ports.js";
 import { rememberRequest } from "../session-state/session-state.js";
 import type { SessionStateStore } from "../session-state/session-state-store.js";
 import type { CommitAuthor } from "./commit-turn.js";
-import type { GithubPullRequests } from "./github-pull-requests.js";
 import type { PublishOutcome } from "./publish-outcome.js";
 import { type PublishDependencies, publishRepository } from "./publish-repository.js";
 import { pullRequestTitle } from "./pull-request-body.js";
@@ -16,8 +21,8 @@ export interface TurnPublisherOptions {
   author: CommitAuthor;
   /** The GitHub App's installation tokens: for the pull request (the push gets them through the stores). */
   tokens?: RepositoryTokenProvider;
-  /** Pull requests on GitHub; without it, a GitHub repository gets its pushed branch only, and the outcome says why. */
-  pullRequests?: GithubPullRequests;
+  /** The repository host's pull requests (a platform module's `RepositoryHost.pullRequests`); without it, a hosted repository gets its pushed branch only, and the outcome says why. */
+  pullRequests?: PullRequestHost;
   /** Takes secrets out of what leaves for the commit message and the pull request's body. */
   redact?: (text: string) => string;
   git?: string;
@@ -35,7 +40,7 @@ function personOf(actor: Actor): string {
  * workspaces publish nothing. What happened comes back per repository as a typed outcome.
  *
  * @example
- * const publish = createTurnPublisher({ stores, state, author, tokens, pullRequests: createGithubPullRequests({ apiUrl }), redact, logger });
+ * const publish = createTurnPublisher({ stores, state, author, tokens, pullRequests: repositoryHost.pullRequests, redact, logger });
  */
 export function createTurnPublisher(options: TurnPublisherOptions): PublishTurn {
   const { stores, state: states, author, git = "git", logger } = options;

@@ -1,15 +1,12 @@
-import type { Logger, RepositoryTokenProvider } from "@baton/core";
+import type { Logger, PullRequestHost, RepositoryTokenProvider } from "@baton/core";
 import type { RepositoryState } from "../session-state/session-state.js";
-import type { GithubPullRequests } from "./github-pull-requests.js";
-
-const DRAFTS_UNSUPPORTED = /draft pull requests are not supported/i;
 
 export type PullRequestStep =
   | { kind: "opened" | "updated"; number: number; url: string }
   | { kind: "refused"; message: string };
 
 export interface PublishPullRequestInput {
-  pullRequests: GithubPullRequests | undefined;
+  pullRequests: PullRequestHost | undefined;
   tokens: RepositoryTokenProvider | undefined;
   repo: string;
   repoState: RepositoryState;
@@ -54,10 +51,7 @@ export async function publishPullRequest(
     base: input.baseBranch,
     body: input.body,
   };
-  let opened = await pullRequests.open({ ...request, draft: true }, signal);
-  // Drafts need a plan that has them (private repositories on GitHub Free do not): a ready one then.
-  if (!opened.ok && DRAFTS_UNSUPPORTED.test(opened.message))
-    opened = await pullRequests.open({ ...request, draft: false }, signal);
+  const opened = await pullRequests.openDraft(request, signal);
   if (opened.ok) {
     logger.info("backends.codex.publish.pull_request_opened", { repo, number: opened.number });
     return { kind: "opened", number: opened.number, url: opened.url };

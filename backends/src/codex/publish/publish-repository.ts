@@ -1,11 +1,10 @@
-import type { Actor, Logger, RepositoryTokenProvider } from "@baton/core";
+import type { Actor, Logger, PullRequestHost, RepositoryTokenProvider } from "@baton/core";
 import type { RepositoryStores } from "../../workspace/repository-stores.js";
 import type { CheckRun } from "../codex-backend-ports.js";
 import type { RepositoryState, SessionState } from "../session-state/session-state.js";
 import type { WorkspaceRepository } from "../workspace/session-workspace.js";
 import { expectGit, workspaceGit } from "../workspace/workspace-git.js";
 import { type CommitAuthor, commitTurn } from "./commit-turn.js";
-import type { GithubPullRequests } from "./github-pull-requests.js";
 import type { PublishOutcome } from "./publish-outcome.js";
 import { publishPullRequest } from "./publish-pull-request.js";
 import { pullRequestBody } from "./pull-request-body.js";
@@ -19,7 +18,7 @@ export interface PublishDependencies {
   stores: RepositoryStores;
   author: CommitAuthor;
   tokens: RepositoryTokenProvider | undefined;
-  pullRequests: GithubPullRequests | undefined;
+  pullRequests: PullRequestHost | undefined;
   redact: (text: string) => string;
   git: string;
   log: Logger;

@@ -1,13 +1,13 @@
 import { FAKE_LINEAR_API_KEY, startFakeLinear } from "@baton/testkit";
-import { LinearClient } from "@linear/sdk";
 import { describe, expect, it } from "vitest";
 import { createLinearApi, isDuplicateActivity } from "./create-linear-api.js";
+import { createLinearClient } from "./create-linear-client.js";
 
 describe("createLinearApi", () => {
   it("reads an issue's context in one query, and knows a repeated activity id for what it is", async () => {
     const linear = await startFakeLinear();
     try {
-      const client = new LinearClient({ apiKey: FAKE_LINEAR_API_KEY, apiUrl: linear.apiUrl });
+      const client = createLinearClient({ apiKey: FAKE_LINEAR_API_KEY }, linear.apiUrl);
       const api = createLinearApi({
         clients: { refreshable: false, clientFor: async () => client },
         organizationId: linear.store.organization.id,

@@ -1,7 +1,8 @@
 import { BatonError, type Logger } from "@baton/core";
-import { LinearClient } from "@linear/sdk";
+import type { LinearClient } from "@linear/sdk";
 import type { LinearOAuthClient } from "../oauth/linear-oauth-client.js";
 import type { LinearInstallation, LinearTokenStore } from "../oauth/linear-token-store.js";
+import { createLinearClient } from "./create-linear-client.js";
 
 /** A token is refreshed this long before it expires, so that no call goes out with one about to lapse. */
 export const LINEAR_TOKEN_REFRESH_MARGIN_MS = 5 * 60_000;
@@ -36,7 +37,7 @@ export function createLinearClientSource({
 }): LinearClientSource {
   const log = logger.child({ component: "bots.linear.auth" });
   if (credentials.kind === "api_key") {
-    const client = new LinearClient({ apiKey: credentials.apiKey, apiUrl });
+    const client = createLinearClient({ apiKey: credentials.apiKey }, apiUrl);
     return { refreshable: false, clientFor: async () => client };
   }
   const { oauth, tokens } = credentials;
@@ -90,7 +91,7 @@ export function createLinearClientSource({
       const { accessToken } = await installationFor(organizationId, fresh);
       const cached = clients.get(organizationId);
       if (cached?.accessToken === accessToken) return cached.client;
-      const client = new LinearClient({ accessToken, apiUrl });
+      const client = createLinearClient({ accessToken }, apiUrl);
       clients.set(organizationId, { accessToken, client });
       return client;
     },

@@ -1,7 +1,8 @@
 import { TransientError } from "@baton/core";
 import { FAKE_LINEAR_API_KEY, startFakeLinear } from "@baton/testkit";
-import { LinearClient } from "@linear/sdk";
+import type { LinearClient } from "@linear/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createLinearClient } from "./create-linear-client.js";
 import { withLinearBackoff } from "./with-linear-backoff.js";
 
 describe("withLinearBackoff", () => {
@@ -14,7 +15,7 @@ describe("withLinearBackoff", () => {
   beforeEach(async () => {
     waits.length = 0;
     linear = await startFakeLinear();
-    client = new LinearClient({ apiKey: FAKE_LINEAR_API_KEY, apiUrl: linear.apiUrl });
+    client = createLinearClient({ apiKey: FAKE_LINEAR_API_KEY }, linear.apiUrl);
   });
   afterEach(() => linear.close());
 
@@ -38,7 +39,7 @@ describe("withLinearBackoff", () => {
   });
 
   it("does not retry other errors", async () => {
-    const stranger = new LinearClient({ apiKey: "wrong", apiUrl: linear.apiUrl });
+    const stranger = createLinearClient({ apiKey: "wrong" }, linear.apiUrl);
     await expect(withLinearBackoff(() => stranger.viewer, { sleep })).rejects.toThrow(/authenticat/i);
     expect(waits).toEqual([]);
   });

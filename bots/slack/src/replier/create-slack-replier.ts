@@ -106,7 +106,7 @@ function createRawSlackReplier({
     /** The message's ts when the caller has just read it from the ledger. */
     knownTs?: string,
   ): Promise<string | undefined> {
-    const { channel, threadTs } = threadOf(turn);
+    const { channel } = threadOf(turn);
     const existingTs = knownTs ?? (await recordedOrRecovered(turn, field));
     const blocks = message.blocks as never;
     if (existingTs) {
@@ -116,11 +116,21 @@ function createRawSlackReplier({
     // Recorded before posting: were the answer lost or this worker killed before the ts is
     // recorded, the retry searches the thread for the message instead of posting it twice.
     await ledger.set(turn.id, REPLY_FIELDS.posting(field), "1");
+    return postMarked(turn, field, message);
+  }
+
+  /** Posts `field`'s message, whose `posting` mark is recorded already, and records its ts. */
+  async function postMarked(
+    turn: SlackTurn,
+    field: string,
+    message: { text: string; blocks?: unknown[] },
+  ): Promise<string | undefined> {
+    const { channel, threadTs } = threadOf(turn);
     const posted = await client.chat.postMessage({
       channel,
       thread_ts: threadTs,
       text: message.text,
-      blocks,
+      blocks: message.blocks as never,
       unfurl_links: false,
       metadata: replyMetadata(turn.id, field),
     });
@@ -165,31 +175,38 @@ function createRawSlackReplier({
   async function showWorking(
     turn: SlackTurn,
     message: { text: string; blocks: unknown[] },
-    { editIfPosted }: { editIfPosted: boolean },
+    { editIfPosted, edit }: { editIfPosted: boolean; edit?: () => void },
   ): Promise<void> {
-    if (await ledger.claim(turn.id, REPLY_FIELDS.workingClaimed, "1")) {
-      await postOrUpdate(turn, REPLY_FIELDS.workingMessage, message);
+    const field = REPLY_FIELDS.workingMessage;
+    // With `edit`, the worker's edit of a posted message goes through it (the budget's queue).
+    const editPosted = (ts: string) => (edit ? edit() : postOrUpdate(turn, field, message, ts));
+    // The worker usually finds the acknowledgement's message posted: it edits it, claiming nothing.
+    let ts = editIfPosted ? await ledger.get(turn.id, field) : null;
+    if (ts) {
+      await editPosted(ts);
+      return;
+    }
+    // A fresh claim means that nothing of the message was posted yet: claimed together with the
+    // message's `posting` mark (see postOrUpdate), it is posted without looking for it first.
+    const claim = { field: REPLY_FIELDS.workingClaimed, value: "1" };
+    if (await ledger.claimThenSet(turn.id, claim, { field: REPLY_FIELDS.posting(field), value: "1" })) {
+      await postMarked(turn, field, message);
       return;
     }
     if (!editIfPosted) return;
-    const ts = await postedWorkingTs(turn);
-    if (ts) await postOrUpdate(turn, REPLY_FIELDS.workingMessage, message, ts);
-  }
-
-  /** The working message's ts, waiting a little for an acknowledgement that is posting it. */
-  async function postedWorkingTs(turn: SlackTurn): Promise<string | null> {
     const deadline = Date.now() + WORKING_MESSAGE_WAIT_MS;
-    let ts = await ledger.get(turn.id, REPLY_FIELDS.workingMessage);
+    ts = await ledger.get(turn.id, field);
     while (!ts && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 50));
-      ts = await ledger.get(turn.id, REPLY_FIELDS.workingMessage);
+      ts = await ledger.get(turn.id, field);
     }
-    return ts;
+    if (ts) await editPosted(ts);
   }
 
   /** Edits the working message with the turn's context and `status`, through the throttle (and budget). */
   function pushEdit(turn: SlackTurn, status?: string): void {
     const edit = async () => {
+      // Read when the edit is made, not for every status the throttle drops.
       const rawContext = await ledger.get(turn.id, REPLY_FIELDS.workingContext);
       const context = rawContext ? JSON.parse(rawContext) : undefined;
       const message = workingMessage(state(turn, { context, ...(status ? { status } : {}) }));
@@ -242,13 +259,8 @@ function createRawSlackReplier({
       // With a shared budget, adding the target to the acknowledgement's message is an edit like
       // progress: it waits for chat.update's budget in the background, and the turn starts once
       // the message is there (so that a result never lands before it).
-      if (budgets && !(await ledger.claim(turn.id, REPLY_FIELDS.workingClaimed, "1"))) {
-        if (await postedWorkingTs(turn)) pushEdit(turn);
-        return;
-      }
-      if (budgets)
-        await postOrUpdate(turn, REPLY_FIELDS.workingMessage, workingMessage(state(turn, { context })));
-      else await showWorking(turn, workingMessage(state(turn, { context })), { editIfPosted: true });
+      const edit = budgets ? () => pushEdit(turn) : undefined;
+      await showWorking(turn, workingMessage(state(turn, { context })), { editIfPosted: true, edit });
       // chat.update is rate-limited: a status right behind this edit waits out the interval, and
       // a quick turn's result replaces the working message before it would have shown.
       throttle.markEdited(turn.id);

@@ -1,8 +1,11 @@
+import type { PullRequestAnswer, PullRequestHost } from "@baton/core";
 import { z } from "zod";
 
-export const DEFAULT_GITHUB_API_URL = "https://api.github.com";
+const DEFAULT_GITHUB_API_URL = "https://api.github.com";
 const GITHUB_API_VERSION = "2022-11-28";
 const PULL_REQUEST_TIMEOUT_MS = 30_000;
+/** GitHub's refusal of a draft where the repository's plan has none (private repositories on GitHub Free). */
+const DRAFTS_UNSUPPORTED = /draft pull requests are not supported/i;
 
 const pullRequestSchema = z.object({ number: z.number().int(), html_url: z.string() });
 const errorSchema = z.object({
@@ -10,54 +13,21 @@ const errorSchema = z.object({
   errors: z.array(z.object({ message: z.string().optional(), code: z.string().optional() })).optional(),
 });
 
-export interface PullRequestRef {
-  number: number;
-  url: string;
-}
-
-export type PullRequestResult =
-  | ({ ok: true } & PullRequestRef)
-  | { ok: false; status: number; message: string; alreadyExists: boolean };
-
 export interface GithubPullRequestsOptions {
   /** GitHub's REST API (`GITHUB_API_URL`: GitHub Enterprise Server's `/api/v3`, or a fake). */
   apiUrl?: string;
   fetch?: typeof fetch;
 }
 
-export interface GithubPullRequests {
-  open(
-    input: {
-      repo: string;
-      token: string;
-      title: string;
-      head: string;
-      base: string;
-      body: string;
-      draft: boolean;
-    },
-    signal: AbortSignal,
-  ): Promise<PullRequestResult>;
-  update(
-    input: { repo: string; token: string; number: number; body: string },
-    signal: AbortSignal,
-  ): Promise<PullRequestResult>;
-  /** The open pull request whose head is `branch` of the same repository, if any. */
-  findOpen(
-    input: { repo: string; token: string; branch: string },
-    signal: AbortSignal,
-  ): Promise<PullRequestRef | null>;
-}
-
 /**
  * Baton's pull requests through GitHub's REST API, as the App's installation: drafts opened with
- * `POST /repos/{owner}/{repo}/pulls`, their body kept current with `PATCH`. Refusals come back as
- * values with GitHub's own words.
+ * `POST /repos/{owner}/{repo}/pulls` (a ready one where the plan has no drafts), their body kept
+ * current with `PATCH`. Refusals come back as values with GitHub's own words.
  */
 export function createGithubPullRequests({
   apiUrl = DEFAULT_GITHUB_API_URL,
   fetch: fetchImpl = fetch,
-}: GithubPullRequestsOptions = {}): GithubPullRequests {
+}: GithubPullRequestsOptions = {}): PullRequestHost {
   const base = apiUrl.replace(/\/+$/, "");
 
   async function call(method: string, path: string, token: string, signal: AbortSignal, body?: unknown) {
@@ -83,7 +53,7 @@ export function createGithubPullRequests({
     return { status: response.status, ok: response.ok, json };
   }
 
-  function toResult(answer: { status: number; ok: boolean; json: unknown }): PullRequestResult {
+  function toResult(answer: { status: number; ok: boolean; json: unknown }): PullRequestAnswer {
     const pull = answer.ok ? pullRequestSchema.safeParse(answer.json) : null;
     if (pull?.success) return { ok: true, number: pull.data.number, url: pull.data.html_url };
     const error = errorSchema.safeParse(answer.json);
@@ -100,15 +70,19 @@ export function createGithubPullRequests({
   }
 
   return {
-    async open({ repo, token, title, head, base: baseBranch, body, draft }, signal) {
-      const answer = await call("POST", `/repos/${repo}/pulls`, token, signal, {
-        title,
-        head,
-        base: baseBranch,
-        body,
-        draft,
-      });
-      return toResult(answer);
+    async openDraft({ repo, token, title, head, base: baseBranch, body }, signal) {
+      const open = async (draft: boolean) =>
+        toResult(
+          await call("POST", `/repos/${repo}/pulls`, token, signal, {
+            title,
+            head,
+            base: baseBranch,
+            body,
+            draft,
+          }),
+        );
+      const opened = await open(true);
+      return !opened.ok && DRAFTS_UNSUPPORTED.test(opened.message) ? open(false) : opened;
     },
     async update({ repo, token, number, body }, signal) {
       return toResult(await call("PATCH", `/repos/${repo}/pulls/${number}`, token, signal, { body }));
