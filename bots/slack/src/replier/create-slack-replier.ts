@@ -1,12 +1,10 @@
 import {
   type Catalog,
-  errorMessage,
   type Logger,
   type PlatformTurn,
   REPLY_FIELDS,
   type Replier,
   type ReplyLedger,
-  runPrepaid,
 } from "@baton/core";
 import type { WebClient } from "@slack/web-api";
 import type { SlackPeople } from "../access/create-slack-people.js";
@@ -20,9 +18,9 @@ import type { SlackConversationRef } from "../inbound/slack-conversation.js";
 import { slackMessageTs } from "../inbound/slack-message-ts.js";
 import { findPostedReply, replyMetadata } from "./find-posted-reply.js";
 import { createSlackRequesterNamer } from "./name-slack-requester.js";
-import { createProgressThrottle } from "./progress-throttle.js";
 import { slackErrorCode } from "./slack-error-code.js";
 import { SLACK_REACTIONS } from "./slack-reactions.js";
+import { createSlackWorkingEdits } from "./slack-working-edits.js";
 import { withRetryableSlackErrors } from "./with-retryable-slack-errors.js";
 
 /** chat.update is a tier 3 method (~50 a minute); one progress edit per turn every few seconds stays well inside it. */
@@ -93,11 +91,7 @@ function createRawSlackReplier({
   budgets,
 }: SlackReplierOptions): Replier<"slack"> {
   const log = logger.child({ component: "bots.slack.replier" });
-  const throttle = createProgressThrottle({
-    minIntervalMs: progressMinIntervalMs,
-    onError: (error) => log.warn("bots.slack.progress_failed", { error: errorMessage(error) }),
-    onCoalesced: () => budgets?.replyBudget.coalesced("slack"),
-  });
+  const throttle = createSlackWorkingEdits({ minIntervalMs: progressMinIntervalMs, budgets, log });
 
   async function postOrUpdate(
     turn: SlackTurn,
@@ -205,22 +199,13 @@ function createRawSlackReplier({
 
   /** Edits the working message with the turn's context and `status`, through the throttle (and budget). */
   function pushEdit(turn: SlackTurn, status?: string): void {
-    const edit = async () => {
+    throttle.push(turn, async () => {
       // Read when the edit is made, not for every status the throttle drops.
       const rawContext = await ledger.get(turn.id, REPLY_FIELDS.workingContext);
       const context = rawContext ? JSON.parse(rawContext) : undefined;
       const message = workingMessage(state(turn, { context, ...(status ? { status } : {}) }));
       await postOrUpdate(turn, REPLY_FIELDS.workingMessage, message);
-    };
-    // With a budget, the token is taken before the status is chosen: the edit that goes out is the latest.
-    const bucket = budgets?.progressBucket;
-    if (!budgets || !bucket) throttle.push(turn.id, edit);
-    else
-      throttle.push(
-        turn.id,
-        () => runPrepaid(bucket.id, edit),
-        budgets.replyBudget.progressGate(bucket, turn.conversationKey),
-      );
+    });
   }
 
   async function finishWorking(turn: SlackTurn, line: string): Promise<void> {
