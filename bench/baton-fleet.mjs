@@ -46,6 +46,9 @@ export async function fleetEnv({ prefix, fakes, extra = {} }) {
       logLevel: process.env.LOG_LEVEL ?? "warn",
     }),
     BATON_SHARE_KEY: BENCH_SHARE_KEY,
+    // The fakes enforce no limits unless a benchmark asks (bench:sessions does): with no limits to
+    // share, a budget would only hold back what these benchmarks measure.
+    BATON_RATE_BUDGET: "off",
     LINEAR_WEBHOOK_SECRET,
     LINEAR_API_KEY: FAKE_LINEAR_API_KEY,
     LINEAR_API_URL: fakes.linear.apiUrl,

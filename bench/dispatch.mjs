@@ -13,7 +13,6 @@
 // fake (the least any worker could do to keep the person posted). Run with one and with two worker
 // processes. The CPU of every process a turn keeps busy (workers, Redis, the fakes in this
 // process) is printed per turn beside what the machine's cores allow at the target rate.
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -40,6 +39,7 @@ import {
   waitForWorkers,
 } from "./baton-fleet.mjs";
 import { BENCH_REDIS_URL, BENCH_SIGNING_SECRET, flushPrefix, reportTarget } from "./bench-support.mjs";
+import { startNoopWorkers } from "./comparator-workers.mjs";
 import {
   countPlatformCalls,
   countsBetween,
@@ -361,34 +361,17 @@ async function runComparator(redis, workers, slack) {
         })),
       );
     }
-    const children = Array.from({ length: workers }, () => {
-      const args = [
-        BENCH_REDIS_URL,
-        `{${prefix}}`,
-        queueName,
-        String(CONCURRENCY),
-        ...(slack ? [slack.url] : []),
-      ];
-      // BENCH_NODE_ARGS (a profile, say) applies to the comparators too, so that they compare.
-      const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-      const child = spawn("node", [...nodeArgs, "bench/noop-worker.mjs", ...args], {
-        cwd: root,
-        stdio: ["ignore", "pipe", "inherit"],
-      });
-      let output = "";
-      child.stdout.on("data", (chunk) => {
-        output += chunk;
-      });
-      const report = new Promise((resolve) => child.once("exit", () => resolve(JSON.parse(output || "{}"))));
-      return { child, report };
-    });
-    const deadline = Date.now() + DRAIN_TIMEOUT_MS;
-    while ((await queue.getJobCountByTypes("wait", "active", "delayed", "prioritized")) > 0) {
-      if (Date.now() > deadline) throw new Error("the no-op worker did not drain its jobs");
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    for (const { child } of children) child.kill("SIGTERM");
-    const reports = await Promise.all(children.map((c) => c.report));
+    const args = [
+      BENCH_REDIS_URL,
+      `{${prefix}}`,
+      queueName,
+      String(CONCURRENCY),
+      ...(slack ? [slack.url] : []),
+    ];
+    // BENCH_NODE_ARGS (a profile, say) applies to the comparators too, so that they compare.
+    const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+    const comparators = startNoopWorkers({ root, count: workers, args, nodeArgs });
+    const reports = await comparators.drainAndStop(queue, DRAIN_TIMEOUT_MS);
     const firstAt = Math.min(...reports.map((r) => r.firstAt).filter(Boolean));
     const lastAt = Math.max(...reports.map((r) => r.lastAt));
     const processed = reports.reduce((sum, r) => sum + r.processed, 0);

@@ -10,8 +10,9 @@ import { Worker } from "bullmq";
 import { Redis } from "ioredis";
 import { Agent, request } from "undici";
 
-// node bench/noop-worker.mjs <redis url> <queue prefix> <queue name> <concurrency> [fake Slack API URL]
-const [redisUrl, prefix, queueName, concurrency, slackApiUrl] = process.argv.slice(2);
+// node bench/noop-worker.mjs <redis url> <queue prefix> <queue name> <concurrency> [fake Slack API URL] [progress edits]
+// (bench:sessions adds the progress edits a turn of its own made: that many more chat.update calls.)
+const [redisUrl, prefix, queueName, concurrency, slackApiUrl, progressEdits = "0"] = process.argv.slice(2);
 const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
 let firstAt = 0;
 let lastAt = 0;
@@ -46,6 +47,8 @@ async function postTurnReplies({ channel, ts }) {
   await callSlack("reactions.add", { channel, timestamp: ts, name: "eyes" });
   const working = await callSlack("chat.postMessage", { ...thread, text: "Working on it…" });
   await callSlack("chat.update", { channel, ts: working.ts, text: "Working on it… in acme/api" });
+  for (let edit = 0; edit < Number(progressEdits); edit += 1)
+    await callSlack("chat.update", { channel, ts: working.ts, text: `Working on it… step ${edit}` });
   await callSlack("chat.postMessage", {
     ...thread,
     text: "Done: the plan for this request, and its share link",

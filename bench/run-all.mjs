@@ -21,6 +21,7 @@ const ALL_BENCHMARKS = [
   "bench:classifier",
   "bench:dispatch",
   "bench:session",
+  "bench:sessions",
   "bench:soak",
 ];
 const BENCHMARKS = process.env.BENCH_ONLY

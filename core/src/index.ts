@@ -7,6 +7,8 @@ export {
   checkAccess,
 } from "./access/check-access.js";
 export { type AccessGate, createAccessGate, type RefusedRequest } from "./access/create-access-gate.js";
+// Platform rate limits as budgets shared by every worker
+export * from "./budget/index.js";
 export * from "./catalog-source/index.js";
 export type { ClassifierLlm, LlmFailureReason } from "./classifier/ask-llm-for-target.js";
 export { LLM_MAX_CANDIDATES } from "./classifier/choose-target-with-llm.js";
@@ -205,7 +207,11 @@ export {
   guardFinalReplies,
   guardFinalReply,
 } from "./replies/guard-final-replies.js";
-export { createProgressThrottle, type ProgressThrottle } from "./replies/progress-throttle.js";
+export {
+  createProgressThrottle,
+  type ProgressGate,
+  type ProgressThrottle,
+} from "./replies/progress-throttle.js";
 export { replierFor } from "./replies/replier-for.js";
 export { withReplyLedger } from "./replies/with-reply-ledger.js";
 export {

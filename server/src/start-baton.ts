@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { HttpRoute } from "@baton/core";
+import type { HttpRoute, ReplyBudget } from "@baton/core";
 import {
   type AgentBackend,
   type BotModule,
@@ -16,6 +16,7 @@ import {
 import { Registry } from "prom-client";
 import { BOT_MODULES, platformPoliciesOf } from "./bots/bot-modules.js";
 import { type StartedBots, setupBots } from "./bots/setup-bots.js";
+import { setupReplyBudget } from "./budget/setup-reply-budget.js";
 import { type Config, loadConfig, SHARE_LINK_KEY_FILE } from "./config/load-config.js";
 import { startGateway } from "./gateway/start-gateway.js";
 import { createShutdownList, type ShutdownList } from "./lifecycle/create-shutdown-list.js";
@@ -82,14 +83,11 @@ export async function startBaton({
   shutdown.add("connections", () => state.redis.close());
   try {
     const sharing = await setupSharingOn(state, { config, catalog, logger });
-    const bots = await setupBotsOn(state, { modules, config, catalog, sharing, logger, ...overrides });
+    const { registry, budget } = registryAndBudget(config, state);
+    const composition = { modules, config, catalog, sharing, logger, budget };
+    const bots = await setupBotsOn(state, { ...composition, ...overrides });
     shutdown.add("intake", () => Promise.all(bots.bots.map((bot) => bot.close?.())));
-    const metrics = createBatonMetrics({
-      registry: new Registry(),
-      redis: state.main,
-      turns: state.queue.turns,
-      intakeStream: state.keys.intakeStream,
-    });
+    const metrics = metricsOf(state, registry);
     const metricsRoute = guardedMetricsRoute(config, metrics);
     const metricsServer = await startOwnMetricsServer(config, metricsRoute, logger, shutdown);
     const gateway =
@@ -108,6 +106,7 @@ export async function startBaton({
             metrics,
             backend: overrides.backend?.name ?? config.BATON_BACKEND,
             routes: overrides.routes,
+            rateBudget: budget?.budget ?? null,
           });
     if (gateway) shutdown.add("serving", () => gateway.close().then(() => sharing.close()));
     const worker =
@@ -199,6 +198,7 @@ function setupBotsOn(
     modules: readonly BotModule<Config>[];
     sharing: Sharing;
     progressMinIntervalMs?: number;
+    budget: { replyBudget: ReplyBudget } | null;
   },
 ): Promise<StartedBots> {
   const { config, catalog, logger, sharing } = options;
@@ -223,6 +223,7 @@ function setupBotsOn(
       claimDelivery: createDeliveryClaims({ redis: state.main, keys, ttlMs: retention.deliveryMs }),
       queueKeyOf: state.ackPath?.queueKeyOf,
       progressMinIntervalMs: options.progressMinIntervalMs,
+      replyBudget: options.budget?.replyBudget,
       publicUrl: config.BATON_PUBLIC_URL,
       loadSealingKey: () =>
         loadShareLinkKey({
@@ -275,4 +276,20 @@ function guardedMetricsRoute(config: Config, metrics: BatonMetrics): HttpRoute {
   return config.BATON_METRICS_TOKEN
     ? guardMetricsRoute(metrics.route, config.BATON_METRICS_TOKEN)
     : metrics.route;
+}
+
+/** This Baton's metrics on `registry`; the queue figures are read from Redis at scrape time. */
+function metricsOf(state: BatonState, registry: Registry): BatonMetrics {
+  return createBatonMetrics({
+    registry,
+    redis: state.main,
+    turns: state.queue.turns,
+    intakeStream: state.keys.intakeStream,
+  });
+}
+
+/** One registry for this Baton, and the rate budgets the bots spend: they report on it before the rest is made. */
+function registryAndBudget(config: Config, state: BatonState) {
+  const registry = new Registry();
+  return { registry, budget: setupReplyBudget({ config, redis: state.stores, keys: state.keys, registry }) };
 }

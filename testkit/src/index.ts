@@ -18,6 +18,14 @@ export type {
   RepositoryPermission,
 } from "./github/fake-github-store.js";
 export { buildInstallationRepositoriesEvent } from "./github/github-installation-webhooks.js";
+export {
+  createFakeGithubRateLimits,
+  type FakeGithubRateLimitOptions,
+  type FakeGithubRateLimits,
+  GITHUB_CONTENT_PER_HOUR,
+  GITHUB_CONTENT_PER_MINUTE,
+  GITHUB_PRIMARY_LIMIT,
+} from "./github/github-rate-limits.js";
 export { DEFAULT_GITHUB_TEST_APP_ID, type GithubTestApp, githubTestApp } from "./github/github-test-app.js";
 export {
   buildInstallationEvent,
@@ -44,6 +52,19 @@ export {
 } from "./github/post-github-webhook.js";
 export { type GithubWebhookHeaders, signGithubWebhook } from "./github/sign-github-webhook.js";
 export { DEFAULT_GITHUB_WAIT_TIMEOUT_MS, startFakeGithub } from "./github/start-fake-github.js";
+// Rate limits of the fake platforms
+export {
+  createManualClock,
+  createSpedUpClock,
+  type FakeClock,
+  type ManualClock,
+} from "./limits/fake-clock.js";
+export {
+  createFakeRateLimiter,
+  type FakeRateDecision,
+  type FakeRateLimit,
+  type FakeRateLimiter,
+} from "./limits/fake-rate-limits.js";
 // Linear GraphQL API and webhooks fake
 export type { FakeLinearOAuth } from "./linear/fake-linear-oauth.js";
 export {
@@ -56,6 +77,13 @@ export {
   type FakeLinearUser,
   type SeedIssueInput,
 } from "./linear/fake-linear-store.js";
+export {
+  createFakeLinearRateLimits,
+  type FakeLinearRateLimitOptions,
+  type FakeLinearRateLimits,
+  LINEAR_API_KEY_LIMIT,
+  LINEAR_OAUTH_LIMIT,
+} from "./linear/linear-rate-limits.js";
 export { type AgentSessionEventInput, buildAgentSessionEvent } from "./linear/linear-webhook-builders.js";
 export {
   type LinearWebhookHeaders,
@@ -191,6 +219,15 @@ export {
   type SlackAuthorization,
   type SlackEventEnvelope,
 } from "./slack/slack-event-envelope.js";
+export {
+  createFakeSlackRateLimits,
+  type FakeSlackRateLimitOptions,
+  type FakeSlackRateLimits,
+  SLACK_METHOD_TIERS,
+  SLACK_POST_MESSAGE_PER_CHANNEL,
+  SLACK_TIER_PER_MINUTE,
+  type SlackTier,
+} from "./slack/slack-rate-limits.js";
 export {
   DEFAULT_SOCKET_MODE_TIMEOUT_MS,
   type FakeSocketMode,

@@ -13,6 +13,7 @@ import {
 } from "@baton/core";
 import { createGithubAdmission } from "./access/create-github-admission.js";
 import { createPermissionCheck } from "./access/create-permission-check.js";
+import { createGithubBudgets } from "./budget/github-budgets.js";
 import { createGithubCatalogDiscovery } from "./catalog/create-github-catalog-discovery.js";
 import { createGithubControls } from "./inbound/create-github-controls.js";
 import { createGithubWebhookRoute } from "./inbound/create-github-webhook-route.js";
@@ -44,14 +45,18 @@ export interface GithubBot extends Bot {
  */
 export async function createGithubBot(options: GithubBotOptions): Promise<GithubBot> {
   const { catalog, logger, ledger, redis, keys } = options;
+  const budgets = options.replyBudget ? createGithubBudgets(options.replyBudget) : undefined;
   const octokits = await createInstallationOctokits({
     appId: options.appId,
     privateKey: options.privateKey,
     webhookSecret: options.webhookSecret,
     apiUrl: options.apiUrl ?? GITHUB_DEFAULT_API_URL,
     logger,
-    writeMinIntervalMs: options.writeMinIntervalMs,
+    // With a shared budget, it paces writes for every worker (results first); a process's own
+    // one-a-second queue on top would put a result behind the progress edits queued before it.
+    writeMinIntervalMs: options.writeMinIntervalMs ?? (budgets ? 0 : undefined),
     retryAfterUnitMs: options.retryAfterUnitMs,
+    budgets,
   });
   const permissions = createPermissionCheck({
     octokits,
@@ -101,6 +106,7 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
         keys,
         logger,
         progressMinIntervalMs: options.progressMinIntervalMs,
+        budgets,
       }),
     ),
     steering: steering.guard,

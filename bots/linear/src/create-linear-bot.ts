@@ -11,6 +11,7 @@ import {
 import { checkApiKeyOrganization } from "./access/check-api-key-organization.js";
 import { createInstallationCheck } from "./access/create-installation-check.js";
 import { createLinearAccess } from "./access/create-linear-access.js";
+import { createLinearBudgets } from "./budget/linear-budgets.js";
 import { createLinearApi, type LinearApi } from "./client/create-linear-api.js";
 import { createLinearClientSource, type LinearCredentials } from "./client/linear-client-source.js";
 import type { LinearBackoffOptions } from "./client/with-linear-backoff.js";
@@ -64,11 +65,12 @@ export function createLinearBot(options: LinearBotOptions): Bot {
       ? { kind: "api_key", apiKey: auth.apiKey }
       : { kind: "oauth", oauth: auth.oauth, tokens: auth.tokens };
   const clients = createLinearClientSource({ credentials, apiUrl: options.apiUrl, logger });
+  const budgets = options.replyBudget ? createLinearBudgets(options.replyBudget, credentials) : undefined;
   const apis = new Map<string, LinearApi>();
   const apiFor = (organizationId: string) => {
     let api = apis.get(organizationId);
     if (!api) {
-      api = createLinearApi({ clients, organizationId, backoff: options.backoff });
+      api = createLinearApi({ clients, organizationId, backoff: options.backoff, budgets });
       apis.set(organizationId, api);
     }
     return api;
@@ -125,6 +127,7 @@ export function createLinearBot(options: LinearBotOptions): Bot {
         progress: options.progress,
         progressMinIntervalMs: options.progressMinIntervalMs,
         startIssues: options.startIssues,
+        budgets,
       }),
     ),
     steering: steering.guard,

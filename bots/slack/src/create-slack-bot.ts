@@ -1,9 +1,10 @@
-import { type Bot, type BotServices, createConversationControls, replierFor } from "@baton/core";
+import { type Bot, type BotServices, createConversationControls, type Logger, replierFor } from "@baton/core";
 import { App, LogLevel } from "@slack/bolt";
 import type { WebClient } from "@slack/web-api";
 import { createSlackAccess } from "./access/create-slack-access.js";
 import { createSlackPeople } from "./access/create-slack-people.js";
 import { checkSlackRequest, createSlackSessionCheck } from "./access/create-slack-session-check.js";
+import { createSlackBudgets, type SlackBudgets } from "./budget/slack-budgets.js";
 import { createSlackContextProvider } from "./context/create-slack-context-provider.js";
 import { createSlackControls } from "./controls/create-slack-controls.js";
 import { createSlackSteeringRule } from "./controls/create-slack-steering-guard.js";
@@ -52,22 +53,11 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
   const { signingSecret, token, identity, apiUrl, catalog, intake, ledger, logger } = options;
   const log = logger.child({ component: "bots.slack" });
   const receiver = new BoltDispatchReceiver();
-  const app = new App({
-    token,
-    botId: identity.botId,
-    botUserId: identity.botUserId,
-    receiver,
-    // Bolt's per-conversation store is a per-event cost Baton does not need: sessions live in Redis.
-    convoStore: false,
-    logger: toBoltLogger(log),
-    logLevel: LogLevel.WARN,
-    clientOptions: {
-      slackApiUrl: apiUrl,
-      retryConfig: SLACK_CLIENT_RETRY_CONFIG,
-      // Enforced by the fetch (see createSlackFetch), not by WebClient's `timeout`.
-      fetch: createSlackFetch({ timeoutMs: SLACK_REQUEST_TIMEOUT_MS }),
-    },
-  });
+  // One workspace per token: its budgets are the workspace's, shared with every other worker.
+  const budgets = options.replyBudget
+    ? createSlackBudgets({ replyBudget: options.replyBudget, teamId: identity.teamId ?? "workspace" })
+    : undefined;
+  const app = createBoltApp({ token, identity, apiUrl, receiver, log, budgets });
   app.error(async (error) => {
     log.error("bots.slack.listener_failed", { error: error.message, code: error.code });
   });
@@ -118,7 +108,7 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
   return {
     platform: "slack",
     routes: [events],
-    replier: replierFor("slack", createSlackReplier({ ...options, client: app.client, people })),
+    replier: replierFor("slack", createSlackReplier({ ...options, client: app.client, people, budgets })),
     steering: steering.guard,
     mayStartSessions: checkSlackRequest(sessionCheck),
     requestContext: createSlackContextProvider({ client: app.client, logger }),
@@ -140,4 +130,38 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
     client: app.client,
     app,
   };
+}
+
+/** Bolt without its per-event costs, its Web API calls through Baton's fetch (and budgets). */
+function createBoltApp({
+  token,
+  identity,
+  apiUrl,
+  receiver,
+  log,
+  budgets,
+}: {
+  token: string;
+  identity: SlackIdentity;
+  apiUrl: string | undefined;
+  receiver: BoltDispatchReceiver;
+  log: Logger;
+  budgets: SlackBudgets | undefined;
+}): App {
+  return new App({
+    token,
+    botId: identity.botId,
+    botUserId: identity.botUserId,
+    receiver,
+    // Bolt's per-conversation store is a per-event cost Baton does not need: sessions live in Redis.
+    convoStore: false,
+    logger: toBoltLogger(log),
+    logLevel: LogLevel.WARN,
+    clientOptions: {
+      slackApiUrl: apiUrl,
+      retryConfig: SLACK_CLIENT_RETRY_CONFIG,
+      // Enforced by the fetch (see createSlackFetch), not by WebClient's `timeout`.
+      fetch: createSlackFetch({ timeoutMs: SLACK_REQUEST_TIMEOUT_MS, budgets }),
+    },
+  });
 }

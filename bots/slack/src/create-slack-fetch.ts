@@ -1,4 +1,5 @@
 import { Agent, request } from "undici";
+import type { SlackBudgets } from "./budget/slack-budgets.js";
 
 /**
  * The `fetch` under Baton's Slack `WebClient` (and Bolt's `respond`): its calls go through
@@ -9,7 +10,14 @@ import { Agent, request } from "undici";
  * the client reads of a `Response` (see `bufferedResponse`). Idle sockets do not keep the process
  * alive (undici lets go of them), so there is nothing to close.
  */
-export function createSlackFetch({ timeoutMs }: { timeoutMs: number }): typeof fetch {
+export function createSlackFetch({
+  timeoutMs,
+  budgets,
+}: {
+  timeoutMs: number;
+  /** The workspace's rate budgets: each call waits for its own, and a 429 pauses it for every worker. */
+  budgets?: SlackBudgets;
+}): typeof fetch {
   // The agent's own timers, rather than WebClient's `timeout` (an `AbortSignal.timeout` for every
   // call, costly to make in Node 20): a call waits at most `timeoutMs` to connect, as long for
   // Slack's answer to begin, and as long between the chunks of its body.
@@ -17,6 +25,22 @@ export function createSlackFetch({ timeoutMs }: { timeoutMs: number }): typeof f
 
   async function slackFetch(input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : null;
+    const { body } = init ?? {};
+    const buckets = budgets && url !== null ? bucketsOfCall(budgets, url, body) : [];
+    if (budgets && buckets.length > 0)
+      await budgets.replyBudget.beforeRequest(buckets, init?.signal ?? undefined);
+    const answered = await send(url, input, init);
+    const retryAfter = answered.status === 429 ? Number(answered.headers.get("retry-after")) : Number.NaN;
+    if (budgets && Number.isFinite(retryAfter))
+      for (const bucket of buckets) await budgets.replyBudget.refused(bucket, retryAfter * 1000);
+    return answered;
+  }
+
+  async function send(
+    url: string | null,
+    input: Parameters<typeof fetch>[0],
+    init?: RequestInit,
+  ): Promise<Response> {
     const { body } = init ?? {};
     if (url === null || (body != null && typeof body !== "string"))
       return fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(timeoutMs) });
@@ -46,6 +70,21 @@ export function createSlackFetch({ timeoutMs }: { timeoutMs: number }): typeof f
   }
 
   return slackFetch as typeof fetch;
+}
+
+/** The budgets a Web API call draws on: its method's, and for chat.postMessage its channel's. */
+function bucketsOfCall(budgets: SlackBudgets, url: string, body: RequestInit["body"]) {
+  const method = url.slice(url.lastIndexOf("/") + 1).split("?")[0] ?? "";
+  return budgets.bucketsOf(method, () => {
+    if (typeof body !== "string") return undefined;
+    // WebClient sends a form; read the channel only for the one method limited per channel.
+    if (!body.startsWith("{")) return new URLSearchParams(body).get("channel") ?? undefined;
+    try {
+      return (JSON.parse(body) as { channel?: string }).channel;
+    } catch {
+      return undefined;
+    }
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import type { z } from "zod";
+import type { ReplyBudget } from "../budget/reply-budget.js";
 import type { RequestContextProvider } from "../classifier/request-context-provider.js";
 import type { Catalog } from "../config/catalog.js";
 import type { QueueKeyResolver } from "../controls/create-queue-key-resolver.js";
@@ -105,6 +106,12 @@ export interface BotServices {
    * session's), read on the webhooks' own Redis connection; a resolver over `sessions` when absent.
    */
   queueKeyOf?: QueueKeyResolver;
+  /**
+   * The platforms' rate limits as budgets shared by every worker: the bot draws on it for each
+   * request it makes and gates its progress edits with it. Absent: no budget (each request goes
+   * out as soon as it is made).
+   */
+  replyBudget?: ReplyBudget;
   /** How often a turn's progress may edit its message (tests shorten it); the bot's default otherwise. */
   progressMinIntervalMs?: number;
   /** Baton's public base URL (`BATON_PUBLIC_URL`), for links and OAuth redirects. */

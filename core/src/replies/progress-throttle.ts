@@ -1,13 +1,15 @@
 /**
  * At most one update per `minIntervalMs` for each key, and always the latest: message edits are
  * rate-limited on every platform (chat APIs allow an edit every second or so, code hosts pace
- * content writes), and a backend may report progress many times a second.
+ * content writes), and a backend may report progress many times a second. With a `gate` (the
+ * platform budget's progress token) the update is chosen only once the token is held, so what goes
+ * out is the latest status at that moment, never one that went stale while it waited.
  */
 export interface ProgressThrottle {
-  push(key: string, update: () => Promise<void>): void;
+  push(key: string, update: () => Promise<void>, gate?: ProgressGate): void;
   /**
-   * Drops what is pending for the key and waits for an update already on its way, so that the
-   * caller's final edit (the turn ended) lands last.
+   * Drops what is pending for the key, gives up a wait for the budget, and waits for an update
+   * already on its way, so that the caller's final edit (the turn ended) lands last.
    */
   cancel(key: string): Promise<void>;
   /**
@@ -18,43 +20,77 @@ export interface ProgressThrottle {
   markEdited(key: string): void;
 }
 
+/** Waits until the update may go out; rejects when `signal` aborts (the turn ended). */
+export type ProgressGate = (signal: AbortSignal) => Promise<void>;
+
 interface KeyState {
   lastAt: number;
   pending?: () => Promise<void>;
+  gate?: ProgressGate;
   timer?: NodeJS.Timeout;
   inFlight?: Promise<void>;
+  abort?: AbortController;
+  cancelled?: boolean;
 }
 
 export function createProgressThrottle({
   minIntervalMs,
   onError,
+  onCoalesced,
 }: {
   minIntervalMs: number;
   onError: (error: unknown) => void;
+  /** Called for each update dropped because a newer one of its key replaced it. */
+  onCoalesced?: () => void;
 }): ProgressThrottle {
   const state = new Map<string, KeyState>();
 
-  function run(entry: KeyState, update: () => Promise<void>): void {
-    entry.lastAt = Date.now();
+  async function send(entry: KeyState): Promise<void> {
+    if (entry.gate) {
+      entry.abort = new AbortController();
+      try {
+        await entry.gate(entry.abort.signal);
+      } catch (error) {
+        if (entry.cancelled) return;
+        throw error;
+      }
+    }
+    const update = entry.pending;
     entry.pending = undefined;
+    if (!update || entry.cancelled) return;
+    entry.lastAt = Date.now();
+    await update();
+  }
+
+  function run(entry: KeyState): void {
     entry.timer = undefined;
-    const previous = entry.inFlight ?? Promise.resolve();
-    // One update at a time per key, in order.
-    entry.inFlight = previous.then(update).catch(onError);
+    // One update at a time per key; a status pushed meanwhile waits for it and replaces any older one.
+    entry.inFlight = send(entry)
+      .catch(onError)
+      .finally(() => {
+        entry.inFlight = undefined;
+        if (entry.pending && !entry.cancelled) schedule(entry);
+      });
+  }
+
+  function schedule(entry: KeyState): void {
+    if (entry.inFlight || entry.timer) return;
+    const wait = entry.lastAt + minIntervalMs - Date.now();
+    if (wait <= 0) run(entry);
+    else entry.timer = setTimeout(() => run(entry), wait);
   }
 
   return {
-    push(key, update) {
+    push(key, update, gate) {
       let entry = state.get(key);
       if (!entry) {
         entry = { lastAt: 0 };
         state.set(key, entry);
       }
-      const wait = entry.lastAt + minIntervalMs - Date.now();
-      if (wait <= 0 && !entry.timer) return run(entry, update);
+      if (entry.pending) onCoalesced?.();
       entry.pending = update;
-      const current = entry;
-      current.timer ??= setTimeout(() => current.pending && run(current, current.pending), Math.max(wait, 0));
+      entry.gate = gate;
+      schedule(entry);
     },
     markEdited(key) {
       const entry = state.get(key);
@@ -65,7 +101,10 @@ export function createProgressThrottle({
       const entry = state.get(key);
       state.delete(key);
       if (!entry) return;
+      entry.cancelled = true;
+      entry.pending = undefined;
       if (entry.timer) clearTimeout(entry.timer);
+      entry.abort?.abort(new Error("the turn ended"));
       await entry.inFlight;
     },
   };

@@ -1,5 +1,12 @@
 import { OPENINSPECT_SECRET_VARIABLES } from "@baton/backends";
-import { BatonError, type BotModule, DEFAULT_RETENTION_MS, environmentFields } from "@baton/core";
+import {
+  BatonError,
+  type BotModule,
+  DEFAULT_RETENTION_MS,
+  environmentFields,
+  errorMessage,
+  parseRateLimits,
+} from "@baton/core";
 import { CONVERSATION_LOCK_MS, TURN_TIMEOUT_MS, WORKER_CONCURRENCY } from "@baton/queue";
 import { z } from "zod";
 import { BOT_ENVIRONMENT, BOT_MODULES } from "../bots/bot-modules.js";
@@ -51,6 +58,22 @@ export const configSchema = z.object({
   BATON_RETENTION: retentionMs.default(DEFAULT_RETENTION_MS),
   /** `1` lets BATON_RETENTION go below its one-day minimum: for tests and benchmarks only. */
   BATON_ALLOW_SHORT_RETENTION: z.enum(["0", "1"]).default("0"),
+  /**
+   * `on`: every worker spends the platforms' rate limits from one budget in Redis, results first
+   * (docs/operations.md#rate-limits); `off`: each request goes out as soon as it is made.
+   */
+  BATON_RATE_BUDGET: z.enum(["on", "off"]).default("on"),
+  /** Limits that differ from the platforms' published ones: `name=limit/period[:burst]`, comma-separated. */
+  BATON_RATE_LIMITS: z
+    .string()
+    .optional()
+    .superRefine((text, context) => {
+      try {
+        parseRateLimits(text);
+      } catch (error) {
+        context.addIssue({ code: "custom", message: errorMessage(error) });
+      }
+    }),
   /** `baton worker` serves its /metrics on this port (of HOST); a worker serves no HTTP otherwise. */
   BATON_WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),

@@ -1,4 +1,4 @@
-import type { Bot, BotModule, HttpRoute } from "@baton/core";
+import type { Bot, BotModule, HttpRoute, RateBudget } from "@baton/core";
 import type { TurnJob } from "@baton/queue";
 import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
@@ -36,6 +36,8 @@ export interface FrontPageRouteOptions {
   redis: Redis;
   turns: Queue<TurnJob>;
   intakeStream: string;
+  /** Where the front page learns which platforms are rate-limiting Baton; none without a budget. */
+  rateBudget?: Pick<RateBudget, "rateLimited"> | null;
 }
 
 /**
@@ -50,9 +52,12 @@ export function createFrontPageRoute(options: FrontPageRouteOptions): HttpRoute 
     method: "GET",
     path: "/",
     async handle(request, response) {
-      const [redisReady, queue] = await Promise.all([
+      const [redisReady, queue, rateLimited] = await Promise.all([
         isRedisReady(options.redis),
         isAdmin(request) ? readQueue(options).catch(() => null) : Promise.resolve(null),
+        options.rateBudget
+          ? options.rateBudget.rateLimited(options.bots.map((bot) => bot.platform)).catch(() => [])
+          : Promise.resolve([]),
       ]);
       const html = renderFrontPage({
         publicUrl: config.BATON_PUBLIC_URL,
@@ -63,6 +68,7 @@ export function createFrontPageRoute(options: FrontPageRouteOptions): HttpRoute 
           ? PLAYGROUND_PATH
           : null,
         queue,
+        rateLimited,
       });
       response.writeHead(200, {
         "content-type": "text/html; charset=utf-8",

@@ -41,6 +41,8 @@ export interface FrontPageModel {
   playgroundPath: string | null;
   /** Null without the admin token. */
   queue: FrontPageQueue | null;
+  /** Platforms answering Baton with 429 now, and until when (ms since the epoch). */
+  rateLimited?: ReadonlyArray<{ platform: string; untilMs: number; budget: string }>;
 }
 
 /** Baton's front page: what it is, which platforms are on, where each platform must point, the docs. */
@@ -58,6 +60,7 @@ ${renderPlayground(model.playgroundPath)}
 <tr><th>Redis</th><td>${model.redisReady ? '<span class="ok">ready</span>' : '<span class="bad">unreachable</span>'}</td></tr>
 <tr><th>Agent backend</th><td><code>${escapeHtml(model.backend)}</code></td></tr>
 <tr><th>Public URL</th><td><code>${escapeHtml(model.publicUrl)}</code></td></tr>
+${renderRateLimited(model.rateLimited ?? [])}
 ${renderQueue(model.queue)}
 </table>
 <h2>Platforms</h2>
@@ -102,4 +105,14 @@ function renderPlatform(entry: FrontPagePlatform): string {
 <ul>
 ${endpoints}
 </ul>`;
+}
+
+/** A platform that answered 429: Baton holds that budget until its Retry-After, on every worker. */
+function renderRateLimited(limited: NonNullable<FrontPageModel["rateLimited"]>): string {
+  return limited
+    .map(
+      ({ platform, untilMs, budget }) =>
+        `<tr><th>${escapeHtml(platform)}</th><td><span class="bad">rate-limiting Baton</span> (${escapeHtml(budget)}) until ${escapeHtml(new Date(untilMs).toISOString())}: progress waits, results go first</td></tr>`,
+    )
+    .join("\n");
 }

@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Bot, BotModule, HttpRoute, Logger } from "@baton/core";
+import type { Bot, BotModule, HttpRoute, Logger, RateBudget } from "@baton/core";
 import type { TurnJob } from "@baton/queue";
 import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
@@ -34,6 +34,8 @@ export interface StartGatewayOptions {
   backend: string;
   /** More routes (the playground's page and actions). */
   routes?: readonly HttpRoute[];
+  /** The platforms' rate budgets, for the front page's word on who is rate-limiting Baton. */
+  rateBudget?: Pick<RateBudget, "rateLimited"> | null;
 }
 
 export interface RunningGateway {
@@ -69,6 +71,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
       redis,
       turns,
       intakeStream,
+      rateBudget: options.rateBudget ?? null,
     }),
   );
   const server = createGateway({

@@ -11,6 +11,7 @@ import {
   type Turn,
   type UserFacingError,
   withReplyLedger,
+  withReplyPriorities,
 } from "@baton/core";
 import type { BatonMetrics } from "../metrics/create-baton-metrics.js";
 import { observeRepliers } from "../metrics/observe-repliers.js";
@@ -58,7 +59,8 @@ export function createWorkerReplies(options: WorkerRepliesOptions): WorkerReplie
     logger,
     leaseMs: options.leaseMs ?? FINAL_REPLY_LEASE_MS,
   });
-  const observed = observeRepliers(guarded, metrics.replies);
+  // Outermost, so that every reply's platform calls carry its priority (results before progress).
+  const observed = withReplyPriorities(observeRepliers(guarded, metrics.replies));
   return {
     repliers: observed,
     async acknowledge(turn) {

@@ -7,6 +7,7 @@ import type {
   ReactionSubject,
   RepositoryPermission,
 } from "./fake-github-store.js";
+import type { FakeGithubRateLimits } from "./github-rate-limits.js";
 import type { GithubTestApp } from "./github-test-app.js";
 
 /**
@@ -45,6 +46,8 @@ export interface FakeGitRequest {
 export interface FakeGithub {
   /** REST base URL, ready for `GITHUB_API_URL` (Octokit's `baseUrl`); also the git host (`<url>/<owner>/<name>.git`). */
   readonly url: string;
+  /** The rate limits in force, when `rateLimits` was asked for. */
+  readonly rateLimits: FakeGithubRateLimits | undefined;
   /**
    * Repositories served over git's smart HTTP; clone, fetch and push need an installation token
    * the fake issued (for the repository's installation, when it has one) as basic auth.

@@ -1,18 +1,16 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { RandomFaults } from "../net/random-faults.js";
+import { readRequestBytes } from "../net/read-request-body.js";
 import { createFakeGitRepositories } from "./fake-git-repositories.js";
 import type { FakeGithub, FakeGithubCall, FakeGithubFailure, FakeGitRequest } from "./fake-github.js";
-import {
-  createFakeGithubStore,
-  type FakeGithubComment,
-  type FakeGithubIssue,
-  type FakeGithubReaction,
-  type ReactionSubject,
-  type RepositoryPermission,
-  subjectKey,
-} from "./fake-github-store.js";
+import { createFakeGithubStore, type FakeGithubComment, subjectKey } from "./fake-github-store.js";
 import { repositoryFacts } from "./github-catalog-routes.js";
+import {
+  type FakeGithubRateLimitOptions,
+  fakeGithubRateLimitsFor,
+  withLimitHeaders,
+} from "./github-rate-limits.js";
 import { type GithubAnswer, matchGithubRoute } from "./github-routes.js";
 import { type GithubTestApp, githubTestApp } from "./github-test-app.js";
 import { basicAuthToken, gitRepositoryOf, serveGitHttp } from "./serve-git-http.js";
@@ -40,6 +38,8 @@ export async function startFakeGithub(
     app?: GithubTestApp;
     /** Answers a random share of calls with a rate limit or a 5xx (after any scripted failure). */
     faults?: RandomFaults;
+    /** GitHub's limits per installation, answered as GitHub does (403, retry-after, x-ratelimit-*); off by default. */
+    rateLimits?: boolean | FakeGithubRateLimitOptions;
   } = {},
 ): Promise<FakeGithub> {
   const app = options.app ?? githubTestApp();
@@ -51,6 +51,7 @@ export async function startFakeGithub(
   const git = createFakeGitRepositories();
   const gitRequests: FakeGitRequest[] = [];
   let url = "";
+  const limits = fakeGithubRateLimitsFor(options.rateLimits);
 
   /** git's smart HTTP: an issued installation token as basic auth, for the repository's installation when it has one. */
   async function answerGit(
@@ -59,7 +60,7 @@ export async function startFakeGithub(
     repo: string,
     service: string,
   ) {
-    const body = await readRequestBody(request);
+    const body = await readRequestBytes(request);
     const installationId = store.installationOf(basicAuthToken(request.headers.authorization) ?? "");
     const installedAs = store.installations.get(repo);
     const authorized =
@@ -102,7 +103,7 @@ export async function startFakeGithub(
   ): Promise<{ call?: FakeGithubCall; answer: GithubAnswer }> {
     const method = request.method ?? "GET";
     const [path = "/", query = ""] = (request.url ?? "/").split("?");
-    const rawBody = (await readRequestBody(request)).toString("utf8");
+    const rawBody = (await readRequestBytes(request)).toString("utf8");
     const matched = matchGithubRoute(method, path);
     if (!matched)
       return { answer: { status: 404, body: { message: "Not Found (the fake GitHub has no such route)" } } };
@@ -116,9 +117,12 @@ export async function startFakeGithub(
       }
     }
     const auth = authenticate(request, route.auth);
+    const limit =
+      auth.ok && auth.installationId !== undefined ? limits?.check(auth.installationId, method) : undefined;
     const answer: GithubAnswer = !auth.ok
       ? { status: 401, body: { message: auth.reason, documentation_url: "https://docs.github.com/rest" } }
       : (scriptedFailure(route.name) ??
+        limit?.refusal ??
         route.answer({
           store,
           params,
@@ -132,7 +136,7 @@ export async function startFakeGithub(
           apiUrl: url,
         }));
     const call = { route: route.name, method, path, params, body, status: answer.status, at: Date.now() };
-    return { call, answer };
+    return { call, answer: withLimitHeaders(answer, limit) };
   }
 
   function randomFailure(): FakeGithubFailure | undefined {
@@ -200,6 +204,7 @@ export async function startFakeGithub(
     url,
     app,
     git,
+    rateLimits: limits,
     gitRequests,
     issueInstallationToken: (installationId) => store.issueToken(installationId),
     pullRequestsOf: (repo) =>
@@ -274,6 +279,7 @@ export async function startFakeGithub(
       calls.length = 0;
       gitRequests.length = 0;
       failures.clear();
+      limits?.limiter.reset();
       store.reset();
       git.reset();
     },
@@ -286,13 +292,4 @@ export async function startFakeGithub(
         server.closeAllConnections();
       }),
   };
-}
-
-function readRequestBody(request: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => resolve(Buffer.concat(chunks)));
-    request.on("error", reject);
-  });
 }

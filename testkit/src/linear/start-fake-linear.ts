@@ -6,6 +6,11 @@ import { createFakeLinearOAuth, type FakeLinearOAuth } from "./fake-linear-oauth
 import { createFakeLinearRoot } from "./fake-linear-resolvers.js";
 import { fakeLinearSchema } from "./fake-linear-schema.js";
 import { createFakeLinearStore, type FakeLinearStore } from "./fake-linear-store.js";
+import {
+  createFakeLinearRateLimits,
+  type FakeLinearRateLimitOptions,
+  type FakeLinearRateLimits,
+} from "./linear-rate-limits.js";
 
 export const FAKE_LINEAR_API_KEY = "lin_api_fake_key";
 export const DEFAULT_WAIT_FOR_OPERATION_TIMEOUT_MS = 5_000;
@@ -37,6 +42,11 @@ export interface FakeLinearOptions {
   oauth?: { clientId: string; clientSecret: string; accessTokenTtlSeconds?: number };
   /** Holds every GraphQL answer back this long (a slow Linear). */
   delayMs?: number;
+  /**
+   * Enforces Linear's request limit per token, answering `RATELIMITED` (HTTP 400) with the
+   * `x-ratelimit-requests-*` headers as Linear does. Off by default.
+   */
+  rateLimits?: boolean | FakeLinearRateLimitOptions;
 }
 
 export interface FakeLinear {
@@ -46,6 +56,8 @@ export interface FakeLinear {
   tokenUrl: string;
   store: FakeLinearStore;
   oauth: FakeLinearOAuth;
+  /** The rate limits in force, when `rateLimits` was asked for. */
+  rateLimits: FakeLinearRateLimits | undefined;
   operations: FakeLinearOperation[];
   /** The next `times` GraphQL requests (of `operation`, when given) fail this way. */
   failNext(failure: FakeLinearFailure, options?: { times?: number; operation?: string }): void;
@@ -63,6 +75,20 @@ export interface FakeLinear {
   activityContents(agentSessionId: string): Array<Record<string, unknown>>;
   close(): Promise<void>;
 }
+
+/** Linear's answer to a request over its limit: HTTP 400 with a RATELIMITED GraphQL error. */
+const RATELIMITED_ANSWER = {
+  errors: [
+    {
+      message: "Rate limit exceeded",
+      extensions: {
+        code: "RATELIMITED",
+        type: "ratelimited",
+        userPresentableMessage: "Rate limit exceeded, please try again later.",
+      },
+    },
+  ],
+};
 
 async function readText(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -93,6 +119,9 @@ export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<
     options.oauth ?? { clientId: "fake-client", clientSecret: "fake-secret" },
   );
   const operations: FakeLinearOperation[] = [];
+  const limits = options.rateLimits
+    ? createFakeLinearRateLimits(options.rateLimits === true ? {} : options.rateLimits)
+    : undefined;
   const failures: Array<{ failure: FakeLinearFailure; operation?: string }> = [];
   const waiters = new Set<() => void>();
   const listeners = new Set<(operation: FakeLinearOperation) => void>();
@@ -129,23 +158,7 @@ export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<
           return send(response, 429, { error: "Too many requests" }, retryAfter);
         case "ratelimited":
           // Linear's GraphQL rate limit: HTTP 400 with a RATELIMITED error.
-          return send(
-            response,
-            400,
-            {
-              errors: [
-                {
-                  message: "Rate limit exceeded",
-                  extensions: {
-                    code: "RATELIMITED",
-                    type: "ratelimited",
-                    userPresentableMessage: "Rate limit exceeded, please try again later.",
-                  },
-                },
-              ],
-            },
-            retryAfter,
-          );
+          return send(response, 400, RATELIMITED_ANSWER, retryAfter);
         case "http_500":
           return send(response, 500, { errors: [{ message: "Internal server error" }] });
         case "unreadable":
@@ -169,6 +182,11 @@ export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<
         ],
       });
     }
+    const limit = limits?.check(authorization ?? "", authorization === apiKey ? "api_key" : "oauth");
+    if (limit?.refused) {
+      record({ ...base, outcome: "ratelimited" });
+      return send(response, 400, RATELIMITED_ANSWER, limit.headers);
+    }
     const result = await execute({
       schema: fakeLinearSchema,
       document,
@@ -179,7 +197,7 @@ export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<
     });
     record({ ...base, outcome: result.errors ? "error" : "ok" });
     // Linear answers GraphQL errors with 200 when some data came back and 400 when none did.
-    send(response, result.errors && !result.data ? 400 : 200, result);
+    send(response, result.errors && !result.data ? 400 : 200, result, limit?.headers);
   }
 
   async function answerToken(request: IncomingMessage, response: ServerResponse) {
@@ -215,6 +233,7 @@ export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<
     tokenUrl: `${origin}/oauth/token`,
     store,
     oauth,
+    rateLimits: limits,
     operations,
     failNext(failure, { times = 1, operation } = {}) {
       for (let i = 0; i < times; i += 1) failures.push({ failure, operation });

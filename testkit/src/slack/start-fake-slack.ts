@@ -16,6 +16,11 @@ import { createFakeSlackStore, type FakeSlackMessage } from "./fake-slack-store.
 import { APP_TOKEN_METHODS } from "./methods/app-methods.js";
 import { parseSlackApiBody } from "./parse-slack-api-body.js";
 import { type SeedMessageInput, seedMessageInto } from "./seed-message.js";
+import {
+  createFakeSlackRateLimits,
+  type FakeSlackRateLimitOptions,
+  type FakeSlackRateLimits,
+} from "./slack-rate-limits.js";
 import { createFakeSocketMode, type FakeSocketMode } from "./socket-mode/create-fake-socket-mode.js";
 
 export interface FakeSlackOptions extends Partial<FakeSlackIdentity> {
@@ -30,6 +35,12 @@ export interface FakeSlackOptions extends Partial<FakeSlackIdentity> {
    * deterministic). Starting from the clock gives each run threads of its own when Redis outlives it.
    */
   firstTsSeconds?: number;
+  /**
+   * Enforces Slack's published rate limits (tiers per method per workspace, chat.postMessage per
+   * channel), answering 429 with `Retry-After` as Slack does. Off by default; `true` for the
+   * published figures, or options to change them or the clock.
+   */
+  rateLimits?: boolean | FakeSlackRateLimitOptions;
 }
 
 export interface FakeSlack {
@@ -59,6 +70,8 @@ export interface FakeSlack {
   reactionsOn(channel: string, ts: string): string[];
   /** Socket Mode: `apps.connections.open` hands out links to this fake's WebSocket server. */
   readonly socketMode: FakeSocketMode;
+  /** The rate limits in force, when `rateLimits` was asked for. */
+  readonly rateLimits: FakeSlackRateLimits | undefined;
   /**
    * Forgets calls, scripted failures, messages, reactions, seeds and Socket Mode acks (open
    * Socket Mode connections stay). Timestamps keep increasing.
@@ -78,12 +91,13 @@ export interface FakeSlack {
  * await slack.close();
  */
 export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<FakeSlack> {
-  const { validTokens, validAppTokens, faults, firstTsSeconds, ...overrides } = options;
+  const { validTokens, validAppTokens, faults, firstTsSeconds, rateLimits, ...overrides } = options;
   const identity: FakeSlackIdentity = { ...FAKE_SLACK_DEFAULTS, ...overrides };
   const store = createFakeSlackStore(firstTsSeconds === undefined ? {} : { firstTsSeconds });
   const directory = createFakeSlackDirectory(identity);
   const recorder = createCallRecorder();
   const script = createFailureScript();
+  const limits = rateLimits ? createFakeSlackRateLimits(rateLimits === true ? {} : rateLimits) : undefined;
   let origin = "";
   const socketMode = createFakeSocketMode({ appId: identity.appId, origin: () => origin });
 
@@ -111,7 +125,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       method,
       parsed,
       auth,
-      scripted: script.take(method) ?? faults?.next(),
+      scripted: script.take(method) ?? faults?.next() ?? limits?.check(method, body, identity.teamId),
       context,
     });
     // Recorded before answering so a test woken by waitForCall already sees the state change.
@@ -146,8 +160,10 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     seedUserGroup: directory.seedUserGroup,
     reactionsOn: store.reactionsOn,
     socketMode,
+    rateLimits: limits,
     reset() {
       for (const part of [recorder, script, store, directory, socketMode]) part.reset();
+      limits?.limiter.reset();
     },
     close() {
       closing ??= new Promise<void>((resolve, reject) => {

@@ -2,6 +2,7 @@ import type { Logger } from "@baton/core";
 import { getPrivateKey } from "@probot/get-private-key";
 import Bottleneck from "bottleneck";
 import { Probot, ProbotOctokit } from "probot";
+import { type GithubBudgets, githubRetryAfterMs } from "../budget/github-budgets.js";
 import { toProbotLogger } from "./to-probot-logger.js";
 
 /** A secondary rate limit (403/429 with `retry-after`) is waited out this many times per request. */
@@ -33,6 +34,8 @@ export interface GithubAppOptions {
   /** Tests shorten GitHub's pacing (of all writes, and of those that notify) and the unit of `retry-after`. */
   writeMinIntervalMs?: number;
   retryAfterUnitMs?: number;
+  /** The installations' rate budgets, shared by every worker: each write waits for its own. */
+  budgets?: GithubBudgets;
 }
 
 /**
@@ -107,7 +110,9 @@ export async function createInstallationOctokits(options: GithubAppOptions): Pro
     forInstallation(installationId) {
       let octokit = built.get(installationId);
       if (!octokit) {
-        octokit = probot.auth(installationId) as Promise<InstallationOctokit>;
+        octokit = (probot.auth(installationId) as Promise<InstallationOctokit>).then((client) =>
+          options.budgets ? withBudget(client, installationId, options.budgets) : client,
+        );
         octokit.catch(() => built.delete(installationId));
         built.set(installationId, octokit);
       }
@@ -124,4 +129,24 @@ function withAuthBaseUrl(auth: unknown, baseUrl: unknown): { auth?: Record<strin
   const request = (auth as { request?: { defaults?: (options: object) => unknown } }).request;
   if (typeof request?.defaults !== "function") return {};
   return { auth: { ...auth, request: request.defaults({ baseUrl }) } };
+}
+
+/**
+ * Every request of the installation's client waits for its budgets first (outside Octokit's own
+ * throttling and retries); a refusal with `retry-after` pauses them for every worker.
+ */
+function withBudget(octokit: InstallationOctokit, installationId: number, budgets: GithubBudgets) {
+  octokit.hook.wrap("request", async (request, options) => {
+    const buckets = budgets.bucketsOf(installationId, options.method);
+    await budgets.replyBudget.beforeRequest(buckets);
+    try {
+      return await request(options);
+    } catch (error) {
+      const retryAfterMs = githubRetryAfterMs(error);
+      if (retryAfterMs !== null)
+        for (const bucket of buckets) await budgets.replyBudget.refused(bucket, retryAfterMs);
+      throw error;
+    }
+  });
+  return octokit;
 }

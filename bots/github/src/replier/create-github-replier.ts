@@ -6,9 +6,11 @@ import {
   type RedisKeys,
   type Replier,
   type ReplyLedger,
+  runPrepaid,
   type WorkingContext,
 } from "@baton/core";
 import type { Redis } from "ioredis";
+import type { GithubBudgets } from "../budget/github-budgets.js";
 import type { InstallationOctokits } from "../octokit/create-installation-octokits.js";
 import { addGithubReaction, GITHUB_REACTIONS } from "./add-github-reaction.js";
 import { createTurnComment } from "./create-turn-comment.js";
@@ -32,6 +34,8 @@ export interface GithubReplierOptions {
   keys: RedisKeys;
   logger: Logger;
   progressMinIntervalMs?: number;
+  /** The installations' rate budgets: progress edits wait for a token, fairly among sessions. */
+  budgets?: GithubBudgets;
 }
 
 /**
@@ -46,12 +50,14 @@ export function createGithubReplier({
   keys,
   logger,
   progressMinIntervalMs = GITHUB_PROGRESS_MIN_INTERVAL_MS,
+  budgets,
 }: GithubReplierOptions): Replier<"github"> {
   const log = logger.child({ component: "bots.github.replier" });
   const writeComment = createTurnComment({ octokits, ledger });
   const throttle = createProgressThrottle({
     minIntervalMs: progressMinIntervalMs,
     onError: (error) => log.warn("bots.github.progress_failed", { error: errorMessage(error) }),
+    onCoalesced: () => budgets?.replyBudget.coalesced("github"),
   });
 
   async function react(turn: GithubTurn): Promise<void> {
@@ -86,7 +92,15 @@ export function createGithubReplier({
     },
     async progress(turn, status) {
       const context = await workingContext(turn);
-      throttle.push(turn.id, () => writeComment(turn, renderWorkingComment(turn.id, context, status)));
+      const edit = () => writeComment(turn, renderWorkingComment(turn.id, context, status));
+      if (!budgets) return throttle.push(turn.id, edit);
+      // The token is taken before the status is chosen: the edit that goes out is the latest.
+      const bucket = budgets.progressBucket(githubThreadOf(turn).installationId);
+      throttle.push(
+        turn.id,
+        () => runPrepaid(bucket.id, edit),
+        budgets.replyBudget.progressGate(bucket, turn.conversationKey),
+      );
     },
     async ask(turn, decision) {
       await throttle.cancel(turn.id);

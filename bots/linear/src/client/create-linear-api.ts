@@ -1,9 +1,10 @@
 import type { LinearClient } from "@linear/sdk";
 import { LinearError, LinearErrorType, parseLinearError } from "@linear/sdk";
 import { z } from "zod";
+import type { LinearBudgets } from "../budget/linear-budgets.js";
 import type { LinearClientSource } from "./linear-client-source.js";
 import { ISSUE_ASSIGNEE_QUERY, ISSUE_CONTEXT_QUERY, VIEWER_QUERY } from "./linear-documents.js";
-import { type LinearBackoffOptions, withLinearBackoff } from "./with-linear-backoff.js";
+import { isLinearRateLimit, type LinearBackoffOptions, withLinearBackoff } from "./with-linear-backoff.js";
 
 /** How many of an issue's latest comments go into a prompt built from the issue. */
 export const ISSUE_PROMPT_MAX_COMMENTS = 20;
@@ -95,20 +96,38 @@ export function createLinearApi({
   clients,
   organizationId,
   backoff,
+  budgets,
 }: {
   clients: LinearClientSource;
   organizationId: string;
   backoff?: LinearBackoffOptions;
+  /** The token's request budget, shared by every worker: each call waits for it. */
+  budgets?: LinearBudgets;
 }): LinearApi {
+  const bucket = budgets?.bucketOf(organizationId);
+  /** One request, within the token's budget; a rate limit with Retry-After pauses it for every worker. */
+  async function send<T>(run: () => Promise<T>): Promise<T> {
+    if (!budgets || !bucket) return run();
+    await budgets.replyBudget.beforeRequest([bucket]);
+    try {
+      return await run();
+    } catch (error) {
+      if (isLinearRateLimit(error) && error.retryAfter !== undefined)
+        await budgets.replyBudget.refused(bucket, error.retryAfter * 1000);
+      throw error;
+    }
+  }
+
   /** One call: on a refused token (expired early, revoked), refresh it once and try again. */
   function call<T>(run: (client: LinearClient) => Promise<T>): Promise<T> {
     return withLinearBackoff(async () => {
       const client = await clients.clientFor(organizationId);
       try {
-        return await run(client);
+        return await send(() => run(client));
       } catch (error) {
         if (!clients.refreshable || !isAuthenticationError(error)) throw error;
-        return run(await clients.clientFor(organizationId, { fresh: true }));
+        const fresh = await clients.clientFor(organizationId, { fresh: true });
+        return send(() => run(fresh));
       }
     }, backoff);
   }

@@ -9,6 +9,7 @@ import {
   type Replier,
   type ReplyLedger,
 } from "@baton/core";
+import type { LinearBudgets } from "../budget/linear-budgets.js";
 import {
   type AgentActivityInput,
   isDuplicateActivity,
@@ -17,6 +18,7 @@ import {
 } from "../client/create-linear-api.js";
 import { prepareLinearRequest } from "../prepare-linear-request.js";
 import { activityId } from "./activity-id.js";
+import { createLinearProgress } from "./linear-progress.js";
 import { renderLinearElicitation } from "./render-linear-elicitation.js";
 import { renderLinearResponse } from "./render-linear-response.js";
 import { startLinearIssue } from "./start-linear-issue.js";
@@ -36,6 +38,8 @@ export interface LinearReplierOptions {
   progressMinIntervalMs?: number;
   /** Move the issue to its team's first started state and delegate it to Baton (default on). */
   startIssues?: boolean;
+  /** The workspaces' request budgets: progress waits for a token, fairly among sessions. */
+  budgets?: LinearBudgets;
 }
 
 interface LinearAddress {
@@ -75,9 +79,10 @@ export function createLinearReplier({
   progress: postProgress = true,
   progressMinIntervalMs = LINEAR_PROGRESS_MIN_INTERVAL_MS,
   startIssues = true,
+  budgets,
 }: LinearReplierOptions): Replier<"linear"> {
   const log = logger.child({ component: "bots.linear.replier" });
-  const lastProgressAt = new Map<string, number>();
+  const steps = createLinearProgress({ apiFor, budgets, minIntervalMs: progressMinIntervalMs, logger: log });
   const viewers = new Map<string, Promise<LinearViewer>>();
 
   function viewerOf(organizationId: string): Promise<LinearViewer> {
@@ -195,21 +200,17 @@ export function createLinearReplier({
     },
     async progress(turn, status) {
       if (!postProgress) return;
-      const now = Date.now();
-      if (now - (lastProgressAt.get(turn.id) ?? 0) < progressMinIntervalMs) return;
-      lastProgressAt.set(turn.id, now);
-      const { organizationId, agentSessionId } = addressOf(turn);
-      await apiFor(organizationId)
-        .createActivity({
+      const { agentSessionId } = addressOf(turn);
+      await steps.push(turn, (api) =>
+        api.createActivity({
           agentSessionId,
           content: { type: "action", ...splitStatus(status) },
           ephemeral: true,
-        })
-        .catch((error: Error) =>
-          log.warn("bots.linear.progress_failed", { turn_id: turn.id, error: error.message }),
-        );
+        }),
+      );
     },
     async ask(turn, decision) {
+      await steps.cancel(turn.id);
       const elicitation = renderLinearElicitation(decision);
       const conversationId = conversationLedgerId(turn.conversationKey);
       // Recorded before the question goes out, so that an answer arriving at once finds it.
@@ -226,7 +227,7 @@ export function createLinearReplier({
       });
     },
     async result(turn, outcome, shareUrl) {
-      lastProgressAt.delete(turn.id);
+      await steps.cancel(turn.id);
       if (shareUrl) await setExternalLink(turn, shareUrl);
       await attachPullRequests(turn, outcome.artifacts);
       await postOnce(turn, REPLY_FIELDS.resultPart(0), {
@@ -239,7 +240,7 @@ export function createLinearReplier({
       });
     },
     async failed(turn, error) {
-      lastProgressAt.delete(turn.id);
+      await steps.cancel(turn.id);
       // A refusal says itself what to do; only a failed run invites another try.
       const refused = error.code === "steering_refused" || error.code === "request_refused";
       await postOnce(turn, REPLY_FIELDS.failed, {

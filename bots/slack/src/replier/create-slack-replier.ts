@@ -1,6 +1,5 @@
 import {
   type Catalog,
-  errorMessage,
   type Logger,
   type PlatformTurn,
   REPLY_FIELDS,
@@ -14,13 +13,14 @@ import { markdownToMrkdwn } from "../blocks/markdown-to-mrkdwn.js";
 import { pickerBlocks } from "../blocks/picker-blocks.js";
 import { formatDuration, resultMessages } from "../blocks/result-blocks.js";
 import { finishedWorkingMessage, type WorkingState, workingMessage } from "../blocks/working-blocks.js";
+import type { SlackBudgets } from "../budget/slack-budgets.js";
 import type { SlackConversationRef } from "../inbound/slack-conversation.js";
 import { slackMessageTs } from "../inbound/slack-message-ts.js";
 import { findPostedReply, replyMetadata } from "./find-posted-reply.js";
 import { createSlackRequesterNamer } from "./name-slack-requester.js";
-import { createProgressThrottle } from "./progress-throttle.js";
 import { slackErrorCode } from "./slack-error-code.js";
 import { SLACK_REACTIONS } from "./slack-reactions.js";
+import { createSlackWorkingEdits } from "./slack-working-edits.js";
 import { withRetryableSlackErrors } from "./with-retryable-slack-errors.js";
 
 /** chat.update is a tier 3 method (~50 a minute); one progress edit per turn every few seconds stays well inside it. */
@@ -36,6 +36,8 @@ export interface SlackReplierOptions {
   progressMinIntervalMs?: number;
   /** Who people are (cached `users.info`): turns then carry their requester's name. Ids only without it. */
   people?: SlackPeople;
+  /** The workspace's rate budgets: progress edits wait for a token of chat.update's, fairly among sessions. */
+  budgets?: SlackBudgets;
 }
 
 type SlackTurn = PlatformTurn<"slack">;
@@ -86,12 +88,10 @@ function createRawSlackReplier({
   catalog,
   logger,
   progressMinIntervalMs = SLACK_PROGRESS_MIN_INTERVAL_MS,
+  budgets,
 }: SlackReplierOptions): Replier<"slack"> {
   const log = logger.child({ component: "bots.slack.replier" });
-  const throttle = createProgressThrottle({
-    minIntervalMs: progressMinIntervalMs,
-    onError: (error) => log.warn("bots.slack.progress_failed", { error: errorMessage(error) }),
-  });
+  const throttle = createSlackWorkingEdits({ minIntervalMs: progressMinIntervalMs, budgets, log });
 
   async function postOrUpdate(
     turn: SlackTurn,
@@ -169,13 +169,15 @@ function createRawSlackReplier({
   async function showWorking(
     turn: SlackTurn,
     message: { text: string; blocks: unknown[] },
-    { editIfPosted }: { editIfPosted: boolean },
+    { editIfPosted, edit }: { editIfPosted: boolean; edit?: () => void },
   ): Promise<void> {
     const field = REPLY_FIELDS.workingMessage;
+    // With `edit`, the worker's edit of a posted message goes through it (the budget's queue).
+    const editPosted = (ts: string) => (edit ? edit() : postOrUpdate(turn, field, message, ts));
     // The worker usually finds the acknowledgement's message posted: it edits it, claiming nothing.
     let ts = editIfPosted ? await ledger.get(turn.id, field) : null;
     if (ts) {
-      await postOrUpdate(turn, field, message, ts);
+      await editPosted(ts);
       return;
     }
     // A fresh claim means that nothing of the message was posted yet: claimed together with the
@@ -192,7 +194,18 @@ function createRawSlackReplier({
       await new Promise((r) => setTimeout(r, 50));
       ts = await ledger.get(turn.id, field);
     }
-    if (ts) await postOrUpdate(turn, field, message, ts);
+    if (ts) await editPosted(ts);
+  }
+
+  /** Edits the working message with the turn's context and `status`, through the throttle (and budget). */
+  function pushEdit(turn: SlackTurn, status?: string): void {
+    throttle.push(turn, async () => {
+      // Read when the edit is made, not for every status the throttle drops.
+      const rawContext = await ledger.get(turn.id, REPLY_FIELDS.workingContext);
+      const context = rawContext ? JSON.parse(rawContext) : undefined;
+      const message = workingMessage(state(turn, { context, ...(status ? { status } : {}) }));
+      await postOrUpdate(turn, REPLY_FIELDS.workingMessage, message);
+    });
   }
 
   async function finishWorking(turn: SlackTurn, line: string): Promise<void> {
@@ -228,22 +241,17 @@ function createRawSlackReplier({
     },
     async working(turn, context) {
       await ledger.set(turn.id, REPLY_FIELDS.workingContext, JSON.stringify(context));
-      await showWorking(turn, workingMessage(state(turn, { context })), { editIfPosted: true });
+      // With a shared budget, adding the target to the acknowledgement's message is an edit like
+      // progress: it waits for chat.update's budget in the background, and the turn starts once
+      // the message is there (so that a result never lands before it).
+      const edit = budgets ? () => pushEdit(turn) : undefined;
+      await showWorking(turn, workingMessage(state(turn, { context })), { editIfPosted: true, edit });
       // chat.update is rate-limited: a status right behind this edit waits out the interval, and
       // a quick turn's result replaces the working message before it would have shown.
       throttle.markEdited(turn.id);
     },
     async progress(turn, status) {
-      throttle.push(turn.id, async () => {
-        // Read when the edit is made, not for every status the throttle drops.
-        const rawContext = await ledger.get(turn.id, REPLY_FIELDS.workingContext);
-        const context = rawContext ? JSON.parse(rawContext) : undefined;
-        await postOrUpdate(
-          turn,
-          REPLY_FIELDS.workingMessage,
-          workingMessage(state(turn, { context, status })),
-        );
-      });
+      pushEdit(turn, status);
     },
     async ask(turn, decision) {
       await postOrUpdate(turn, REPLY_FIELDS.picker("ask"), {

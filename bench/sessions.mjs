@@ -1,0 +1,183 @@
+// npm run bench:sessions — hundreds of sessions at once against the platforms' published limits.
+//
+// BENCH_SESSIONS (300) sessions start together, a third in one Slack workspace (a channel each),
+// a third on issues of one GitHub installation, a third in one Linear organization. Each turn's
+// agent streams a status every second for BENCH_STREAM_S (60) seconds, then finishes. The fake
+// Slack, GitHub and Linear enforce the published limits (Slack's tiers per method per workspace
+// and chat.postMessage per channel, GitHub's content creation per installation, Linear's requests
+// per token) and answer 429 as the platforms do. Two `baton worker` processes (BENCH_WORKERS)
+// share the rate budgets in Redis. Printed, with the machine:
+//   - from a turn's end (the moment its agent finished) to its result in the thread: p50/p99,
+//     per platform and overall (target p99 ≤ 2 s);
+//   - requests the platforms refused, and how often a budget's call was refused right after one
+//     refused before it (target: never);
+//   - each Slack session's longest wait between two things shown (target: ≤ 15 s for all);
+//   - the workers' CPU per turn against a calls-only comparator measured in this run: BullMQ
+//     workers that make a Slack turn's seven Web API calls plus the progress edits Baton's Slack
+//     turns made on average, to a fake Slack without limits, and nothing else (target ≤ 2×).
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startBaton } from "@baton/server";
+import { FAKE_SLACK_DEFAULTS, startFakeGithub, startFakeLinear, startFakeSlack } from "@baton/testkit";
+import { Redis } from "ioredis";
+import { cpuMs, describeMachine, fleetEnv, inPool } from "./baton-fleet.mjs";
+import { BENCH_REDIS_URL, flushPrefix, percentile, reportTarget } from "./bench-support.mjs";
+import { runCallsOnly } from "./sessions/calls-only-comparator.mjs";
+import { sendSessionStarts } from "./sessions/send-session-starts.mjs";
+import { createSessionsRecorder } from "./sessions/sessions-recorder.mjs";
+
+const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 300);
+const STREAM_S = Number(process.env.BENCH_STREAM_S ?? 60);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
+const CONCURRENCY = Math.min(256, Math.ceil(SESSIONS / WORKERS) + 8);
+const RESULTS_TIMEOUT_MS = (STREAM_S + Number(process.env.BENCH_RESULTS_GRACE_S ?? 420)) * 1000;
+const TARGET_P99_MS = 2_000;
+const TARGET_GAP_MS = 15_000;
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+const redis = new Redis(BENCH_REDIS_URL, { maxRetriesPerRequest: null });
+const slack = await startFakeSlack({ rateLimits: true });
+const github = await startFakeGithub({ rateLimits: true });
+const linear = await startFakeLinear({ rateLimits: true });
+const fakes = { slack, github, linear };
+const recorder = createSessionsRecorder(fakes);
+const prefix = `bench-sessions-${randomBytes(4).toString("hex")}`;
+const catalogDir = mkdtempSync(join(tmpdir(), "baton-bench-sessions-"));
+const catalog = join(catalogDir, "baton.config.yaml");
+writeFileSync(
+  catalog,
+  "repositories:\n  - repo: acme/api\n    description: The API every session works on\n",
+);
+const envFor = () =>
+  fleetEnv({
+    prefix,
+    fakes,
+    extra: {
+      BATON_RATE_BUDGET: "on",
+      BATON_CONFIG: catalog,
+      BATON_WORKER_CONCURRENCY: String(CONCURRENCY),
+      BATON_SHUTDOWN_GRACE_MS: "1000",
+      BENCH_STREAM_S: String(STREAM_S),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
+    },
+  });
+
+/** A worker in its own process (its CPU is read by pid); resolves once it has started. */
+function spawnStreamingWorker(env) {
+  const child = spawn(
+    "node",
+    ["--conditions=@baton/source", "--import", "tsx", "bench/sessions/streaming-worker.mjs"],
+    { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  return new Promise((resolve, reject) => {
+    child.once("exit", (code) =>
+      reject(new Error(`a streaming worker exited (${code}) before it was ready`)),
+    );
+    child.stdout.on("data", (chunk) => {
+      if (String(chunk).includes("ready")) resolve(child);
+    });
+  });
+}
+
+const describe = (values) =>
+  values.length === 0
+    ? "none"
+    : `p50 ${percentile(values, 50).toFixed(0)} ms · p99 ${percentile(values, 99).toFixed(0)} ms · max ${Math.max(...values).toFixed(0)} ms (${values.length})`;
+
+let gateway;
+const workers = [];
+let failed = false;
+try {
+  console.log(await describeMachine(redis));
+  console.log(
+    `${SESSIONS} sessions (Slack workspace ${FAKE_SLACK_DEFAULTS.teamId}, one GitHub installation, one Linear organization), each streaming for ${STREAM_S} s; ${WORKERS} workers × ${CONCURRENCY} turns; the fakes enforce the published limits`,
+  );
+  gateway = await startBaton({ mode: "gateway", env: await envFor() });
+  for (let i = 0; i < WORKERS; i += 1) workers.push(await spawnStreamingWorker(await envFor()));
+  const cpuBefore = workers.map((child) => cpuMs(child.pid));
+  const startedAt = Date.now();
+  await sendSessionStarts({ url: gateway.url, fakes, sessions: SESSIONS, inPool });
+  const deadline = Date.now() + RESULTS_TIMEOUT_MS;
+  while (recorder.results < SESSIONS && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  const cpuPerTurnMs = workers.reduce((sum, child, i) => sum + cpuMs(child.pid) - cpuBefore[i], 0) / SESSIONS;
+  const wallS = (Date.now() - startedAt) / 1000;
+
+  const all = [...recorder.latencies.slack, ...recorder.latencies.github, ...recorder.latencies.linear];
+  console.log(`results in the thread: ${recorder.results} of ${SESSIONS} in ${wallS.toFixed(0)} s`);
+  for (const platform of ["slack", "github", "linear"])
+    console.log(`  ${platform}: turn end → result ${describe(recorder.latencies[platform])}`);
+  const p99 = all.length === SESSIONS ? percentile(all, 99) : Number.POSITIVE_INFINITY;
+  failed =
+    !reportTarget({
+      name: "p99 turn end → result in the thread",
+      value: `${p99.toFixed(0)} ms`,
+      target: `≤ ${TARGET_P99_MS} ms, all ${SESSIONS} results`,
+      met: p99 <= TARGET_P99_MS,
+    }) || failed;
+  console.log(`requests the platforms refused (429/403 with Retry-After): ${recorder.refusals}`);
+  const twice = recorder.refusedTwiceInARow();
+  failed =
+    !reportTarget({
+      name: "a budget's request refused right after a refused one",
+      value: twice,
+      target: "0",
+      met: twice === 0,
+    }) || failed;
+  const gaps = recorder.longestGaps();
+  const within = gaps.filter((gap) => gap <= TARGET_GAP_MS).length;
+  console.log(
+    `Slack: each session's longest wait between two things shown: ${describe(gaps)}; progress edits per session ${recorder.averageProgressEdits().toFixed(1)} on average`,
+  );
+  failed =
+    !reportTarget({
+      name: "Slack sessions shown progress at least every 15 s",
+      value: `${within} of ${gaps.length}`,
+      target: "all",
+      met: gaps.length > 0 && within === gaps.length,
+    }) || failed;
+
+  const comparator = await runCallsOnly({
+    redis,
+    sessions: SESSIONS,
+    concurrency: CONCURRENCY,
+    workers: WORKERS,
+    progressEdits: Math.round(recorder.averageProgressEdits()),
+    root,
+  });
+  console.log(
+    `Baton workers: ${cpuPerTurnMs.toFixed(2)} ms CPU per turn (all ${SESSIONS} turns, ${STREAM_S} s of progress each)`,
+  );
+  console.log(
+    `calls-only comparator: ${comparator.cpuPerJobMs.toFixed(2)} ms CPU per job (${comparator.processed} jobs, ${comparator.callsPerJob} Slack calls each, failed ${comparator.failed})`,
+  );
+  const ratio = cpuPerTurnMs / comparator.cpuPerJobMs;
+  failed =
+    !reportTarget({
+      name: "worker CPU per turn against the calls-only comparator",
+      value: `${ratio.toFixed(2)}×`,
+      target: "≤ 2×",
+      met: ratio <= 2,
+    }) || failed;
+} finally {
+  // Stopped before their keys go, so that none writes a budget back after the flush.
+  await Promise.all(
+    workers.map(
+      (child) =>
+        new Promise((resolve) => {
+          child.once("exit", resolve);
+          child.kill("SIGTERM");
+          setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
+        }),
+    ),
+  );
+  await gateway?.close().catch(() => {});
+  await Promise.all([slack.close(), github.close(), linear.close()]);
+  await flushPrefix(redis, prefix);
+  await redis.quit();
+}
+process.exit(failed ? 2 : 0);

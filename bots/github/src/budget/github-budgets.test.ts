@@ -1,0 +1,31 @@
+import type { ReplyBudget } from "@baton/core";
+import { describe, expect, it } from "vitest";
+import { createGithubBudgets, githubRetryAfterMs } from "./github-budgets.js";
+
+const replyBudget = { limit: (_name: string, published: unknown) => published } as unknown as ReplyBudget;
+
+describe("GitHub's budgets", () => {
+  it("charges writes, per installation, against the minute's and the hour's content limits; reads against none", () => {
+    const budgets = createGithubBudgets(replyBudget);
+    expect(budgets.bucketsOf(7, "GET")).toEqual([]);
+    const [minute, hour] = budgets.bucketsOf(7, "patch");
+    expect(minute).toMatchObject({ id: "github:7:content-minute", limit: { limit: 80, periodMs: 60_000 } });
+    expect(hour).toMatchObject({ id: "github:7:content-hour", limit: { limit: 500, periodMs: 3_600_000 } });
+    expect(budgets.bucketsOf(8, "POST")[0]?.id).toBe("github:8:content-minute");
+  });
+
+  it("reads the wait from retry-after, else from a spent primary limit's reset", () => {
+    const refused = (status: number, headers: Record<string, string>) => ({ status, response: { headers } });
+    expect(githubRetryAfterMs(refused(403, { "retry-after": "60" }))).toBe(60_000);
+    expect(githubRetryAfterMs(refused(429, { "retry-after": "0" }))).toBe(0);
+    const now = Date.UTC(2026, 0, 1);
+    expect(
+      githubRetryAfterMs(
+        refused(403, { "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(now / 1000 + 90) }),
+        now,
+      ),
+    ).toBe(90_000);
+    expect(githubRetryAfterMs(refused(403, { "x-ratelimit-remaining": "12" }))).toBeNull();
+    expect(githubRetryAfterMs(refused(404, { "retry-after": "5" }))).toBeNull();
+  });
+});

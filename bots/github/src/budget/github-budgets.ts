@@ -1,0 +1,59 @@
+import { type BudgetBucket, defaultBurst, type RateLimitSpec, type ReplyBudget } from "@baton/core";
+
+/** GitHub's secondary limits on content creation per installation: 80 a minute, 500 an hour. */
+const CONTENT_PER_MINUTE: RateLimitSpec = { limit: 80, periodMs: 60_000, burst: defaultBurst(80) };
+const CONTENT_PER_HOUR: RateLimitSpec = { limit: 500, periodMs: 3_600_000, burst: defaultBurst(500) };
+/** What GitHub counts as content creation: every request that writes. */
+const CONTENT_METHODS = new Set(["POST", "PATCH", "PUT", "DELETE"]);
+
+/** Which of GitHub's budgets a request of an installation draws on. */
+export interface GithubBudgets {
+  readonly replyBudget: ReplyBudget;
+  /** The minute's and the hour's content budgets for a writing request; none for a read. */
+  bucketsOf(installationId: number, method: string): BudgetBucket[];
+  /** What a progress edit (a comment edit) spends first: the minute's budget. */
+  progressBucket(installationId: number): BudgetBucket;
+}
+
+export function createGithubBudgets(replyBudget: ReplyBudget): GithubBudgets {
+  const perMinute = replyBudget.limit("github:content-minute", CONTENT_PER_MINUTE);
+  const perHour = replyBudget.limit("github:content-hour", CONTENT_PER_HOUR);
+  const minute = (installationId: number): BudgetBucket => ({
+    id: `github:${installationId}:content-minute`,
+    name: "github:content-minute",
+    platform: "github",
+    limit: perMinute,
+  });
+  const hour = (installationId: number): BudgetBucket => ({
+    id: `github:${installationId}:content-hour`,
+    name: "github:content-hour",
+    platform: "github",
+    limit: perHour,
+  });
+  return {
+    replyBudget,
+    bucketsOf: (installationId, method) =>
+      CONTENT_METHODS.has(method.toUpperCase()) ? [minute(installationId), hour(installationId)] : [],
+    progressBucket: minute,
+  };
+}
+
+/**
+ * How long a refused GitHub answer asks Baton to wait, in milliseconds: its `retry-after` (a
+ * secondary limit), else, when the primary limit is spent (`x-ratelimit-remaining: 0`), until
+ * `x-ratelimit-reset`; null when it asks for no wait.
+ */
+export function githubRetryAfterMs(error: unknown, now = Date.now()): number | null {
+  const { status, response } = (error ?? {}) as {
+    status?: number;
+    response?: { headers?: Record<string, string | undefined> };
+  };
+  if (status !== 403 && status !== 429) return null;
+  const headers = response?.headers ?? {};
+  const seconds = Number(headers["retry-after"]);
+  if (headers["retry-after"] !== undefined && Number.isFinite(seconds)) return seconds * 1000;
+  const resetAt = Number(headers["x-ratelimit-reset"]) * 1000;
+  return headers["x-ratelimit-remaining"] === "0" && Number.isFinite(resetAt)
+    ? Math.max(0, resetAt - now)
+    : null;
+}

@@ -1,0 +1,62 @@
+import {
+  createProgressThrottle,
+  errorMessage,
+  type Logger,
+  type PlatformTurn,
+  runPrepaid,
+} from "@baton/core";
+import type { LinearBudgets } from "../budget/linear-budgets.js";
+import type { LinearApi } from "../client/create-linear-api.js";
+
+export interface LinearProgress {
+  push(turn: PlatformTurn<"linear">, send: (api: LinearApi) => Promise<void>): Promise<void>;
+  /** Drops a status still waiting for the budget: the turn's final reply goes next. */
+  cancel(turnId: string): Promise<void>;
+}
+
+/**
+ * A turn's progress as ephemeral activities. Without a budget, a status within the interval of
+ * the last one is dropped. With one, a status waits for a token of its workspace's budget, fairly
+ * among sessions, and only the latest of a turn is sent.
+ */
+export function createLinearProgress({
+  apiFor,
+  budgets,
+  minIntervalMs,
+  logger,
+}: {
+  apiFor(organizationId: string): LinearApi;
+  budgets?: LinearBudgets;
+  minIntervalMs: number;
+  logger: Logger;
+}): LinearProgress {
+  const lastAt = new Map<string, number>();
+  const warn = (error: unknown) => logger.warn("bots.linear.progress_failed", { error: errorMessage(error) });
+  const throttle = createProgressThrottle({
+    minIntervalMs,
+    onError: warn,
+    onCoalesced: () => budgets?.replyBudget.coalesced("linear"),
+  });
+  return {
+    async push(turn, send) {
+      const api = apiFor(turn.request.conversation.organizationId);
+      if (!budgets) {
+        const now = Date.now();
+        if (now - (lastAt.get(turn.id) ?? 0) < minIntervalMs) return;
+        lastAt.set(turn.id, now);
+        await send(api).catch(warn);
+        return;
+      }
+      const bucket = budgets.bucketOf(turn.request.conversation.organizationId);
+      throttle.push(
+        turn.id,
+        () => runPrepaid(bucket.id, () => send(api)),
+        budgets.replyBudget.progressGate(bucket, turn.conversationKey),
+      );
+    },
+    async cancel(turnId) {
+      lastAt.delete(turnId);
+      await throttle.cancel(turnId);
+    },
+  };
+}

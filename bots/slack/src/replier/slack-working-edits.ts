@@ -1,0 +1,41 @@
+import { errorMessage, type Logger, runPrepaid } from "@baton/core";
+import type { SlackBudgets } from "../budget/slack-budgets.js";
+import { createProgressThrottle } from "./progress-throttle.js";
+
+/** The working message's edits of a turn: at most one per interval, always the latest. */
+export interface SlackWorkingEdits {
+  /** Queues `edit` for the turn, replacing one still waiting; with a budget, it goes once a token is held. */
+  push(turn: { id: string; conversationKey: string }, edit: () => Promise<void>): void;
+  cancel(turnId: string): Promise<void>;
+  markEdited(turnId: string): void;
+}
+
+/**
+ * The progress throttle of the Slack replier, and with a budget its gate: the token of chat.update
+ * is taken before the edit is chosen, so the edit that goes out is the latest, fairly among sessions.
+ */
+export function createSlackWorkingEdits({
+  minIntervalMs,
+  budgets,
+  log,
+}: {
+  minIntervalMs: number;
+  budgets?: SlackBudgets;
+  log: Logger;
+}): SlackWorkingEdits {
+  const throttle = createProgressThrottle({
+    minIntervalMs,
+    onError: (error) => log.warn("bots.slack.progress_failed", { error: errorMessage(error) }),
+    onCoalesced: () => budgets?.replyBudget.coalesced("slack"),
+  });
+  return {
+    push(turn, edit) {
+      const bucket = budgets?.progressBucket;
+      if (!budgets || !bucket) return throttle.push(turn.id, edit);
+      const gate = budgets.replyBudget.progressGate(bucket, turn.conversationKey);
+      throttle.push(turn.id, () => runPrepaid(bucket.id, edit), gate);
+    },
+    cancel: (turnId) => throttle.cancel(turnId),
+    markEdited: (turnId) => throttle.markEdited(turnId),
+  };
+}

@@ -1,0 +1,78 @@
+import { redisScript } from "../store/redis-scripts.js";
+
+// A shared GCRA (generic cell rate algorithm) bucket: `tat` is the theoretical arrival time of the
+// next request; the bucket holds `burst` tokens, one refilled every `interval` ms. A progress take
+// leaves `reserve` tokens for the requests a person waits on, and joins a queue of the sessions
+// waiting, served oldest first, so that no session is starved by quicker pollers.
+// KEYS: state hash, waiting zset (member → when it began to wait), seen zset (member → last poll).
+// ARGV: now, interval, burst, reserve, member ('' for a request a person waits on), staleMs.
+// Reply: { granted (0|1), waitMs, tokens left }.
+const TAKE = `
+local now = tonumber(ARGV[1])
+local interval = tonumber(ARGV[2])
+local burst = tonumber(ARGV[3])
+local reserve = tonumber(ARGV[4])
+local member = ARGV[5]
+local staleMs = tonumber(ARGV[6])
+local paused = tonumber(redis.call('HGET', KEYS[1], 'paused') or '0')
+local tat = tonumber(redis.call('HGET', KEYS[1], 'tat') or '0')
+if tat < now then tat = now end
+local available = math.floor((burst * interval - (tat - now)) / interval + 1e-9)
+if member ~= '' then
+  redis.call('ZADD', KEYS[2], 'NX', now, member)
+  redis.call('ZADD', KEYS[3], now, member)
+  local stale = redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', now - staleMs)
+  for _, gone in ipairs(stale) do
+    redis.call('ZREM', KEYS[2], gone)
+    redis.call('ZREM', KEYS[3], gone)
+  end
+  redis.call('PEXPIRE', KEYS[2], staleMs * 2)
+  redis.call('PEXPIRE', KEYS[3], staleMs * 2)
+end
+if paused > now then return { 0, paused - now, 0 } end
+local usable = available - reserve
+if usable < 1 then
+  return { 0, math.max(1, math.ceil((tat - now) - (burst - reserve - 1) * interval)), available }
+end
+if member ~= '' then
+  local rank = redis.call('ZRANK', KEYS[2], member)
+  if rank and rank >= usable then return { 0, interval, available } end
+  redis.call('ZREM', KEYS[2], member)
+  redis.call('ZREM', KEYS[3], member)
+end
+redis.call('HSET', KEYS[1], 'tat', tat + interval)
+redis.call('PEXPIRE', KEYS[1], math.ceil(math.max(tat + interval, paused) - now) + 60000)
+return { 1, 0, available - 1 }
+`;
+
+// The platform said "slow down until": every worker waits until then. Its count was at the limit
+// when it refused, so the bucket is emptied then and refills at its rate from there: at the end of
+// the pause it holds what the pause refilled (at least one token), not a burst refused again.
+// KEYS: state hash. ARGV: now, until, interval, burst.
+const PAUSE = `
+local now = tonumber(ARGV[1])
+local untilMs = tonumber(ARGV[2])
+local interval = tonumber(ARGV[3])
+local burst = tonumber(ARGV[4])
+local paused = tonumber(redis.call('HGET', KEYS[1], 'paused') or '0')
+if untilMs > paused then redis.call('HSET', KEYS[1], 'paused', untilMs) end
+local tat = tonumber(redis.call('HGET', KEYS[1], 'tat') or '0')
+local refilled = math.min(burst, math.max(1, math.floor((untilMs - now) / interval)))
+local emptyAt = untilMs + (burst - refilled) * interval
+if emptyAt > tat then redis.call('HSET', KEYS[1], 'tat', emptyAt) tat = emptyAt end
+redis.call('PEXPIRE', KEYS[1], math.ceil(tat - now) + 60000)
+return 1
+`;
+
+export const BUDGET_SCRIPTS = {
+  batonBudgetTake: redisScript<
+    [state: string, waiting: string, seen: string],
+    [now: number, intervalMs: number, burst: number, reserve: number, member: string, staleMs: number],
+    [granted: number, waitMs: number, tokens: number]
+  >({ numberOfKeys: 3, lua: TAKE }),
+  batonBudgetPause: redisScript<
+    [state: string],
+    [now: number, untilMs: number, intervalMs: number, burst: number],
+    number
+  >({ numberOfKeys: 1, lua: PAUSE }),
+};

@@ -1,0 +1,16 @@
+// Platform rate limits as budgets shared by every worker (see docs/operations.md#rate-limits).
+export { defaultBurst, parseRateLimits } from "./parse-rate-limits.js";
+export {
+  type BudgetBucket,
+  type BudgetClaim,
+  createRateBudget,
+  FINAL_RESERVE_SHARE,
+  PROGRESS_RESERVE_SHARE,
+  type RateBudget,
+  type RateBudgetObserver,
+  type RateBudgetOptions,
+  type RateLimitSpec,
+} from "./rate-budget.js";
+export { createReplyBudget, type ReplyBudget, type ReplyBudgetOptions } from "./reply-budget.js";
+export { currentClaim, runPrepaid, runWithClaim } from "./reply-claim-context.js";
+export { withReplyPriorities } from "./with-reply-priorities.js";

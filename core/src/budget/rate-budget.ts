@@ -1,0 +1,176 @@
+import type { Redis } from "ioredis";
+import type { RedisKeys } from "../store/redis-keys.js";
+import { defineRedisScripts } from "../store/redis-scripts.js";
+import { BUDGET_SCRIPTS } from "./budget-scripts.js";
+
+/** One platform limit: `limit` requests per `periodMs`, of which Baton spends at most `burst` at once. */
+export interface RateLimitSpec {
+  limit: number;
+  periodMs: number;
+  burst: number;
+}
+
+/**
+ * One budget: `id` names what the platform counts (its platform, the method tier, the workspace,
+ * installation or token hash), `name` is the same without the workspace, for metrics and the
+ * front page (`slack:tier3`), `platform` whose limit it is.
+ */
+export interface BudgetBucket {
+  id: string;
+  name: string;
+  platform: string;
+  limit: RateLimitSpec;
+}
+
+/**
+ * Who is waiting. A final reply (a result, a failure) may spend the whole budget; what else a
+ * person waits on (an acknowledgement, a question, the working message) leaves it a small
+ * reserve, so that a turn's end is not held behind other sessions' starts; progress leaves a
+ * larger reserve for both, and waits its turn among the sessions, oldest waiter first (`session`
+ * names the session).
+ */
+export type BudgetClaim =
+  | { priority: "final" }
+  | { priority: "urgent" }
+  | { priority: "progress"; session: string };
+
+export interface RateBudgetObserver {
+  granted(
+    bucket: BudgetBucket,
+    priority: BudgetClaim["priority"],
+    waitedMs: number,
+    tokensLeft: number,
+  ): void;
+  paused(bucket: BudgetBucket, retryAfterMs: number): void;
+}
+
+export interface RateBudget {
+  /** Waits until the budget allows one request; rejects with the signal's reason when aborted. */
+  take(bucket: BudgetBucket, claim: BudgetClaim, signal?: AbortSignal): Promise<void>;
+  /** The platform refused with `Retry-After`: every worker holds the bucket until then. */
+  pause(bucket: BudgetBucket, retryAfterMs: number): Promise<void>;
+  /** The platforms rate-limiting Baton now, each with when its longest pause ends (ms since the epoch). */
+  rateLimited(
+    platforms: readonly string[],
+  ): Promise<Array<{ platform: string; untilMs: number; budget: string }>>;
+}
+
+export interface RateBudgetOptions {
+  redis: Redis;
+  keys: RedisKeys;
+  /** Share of a bucket's burst kept for urgent requests when progress asks (at least one token). */
+  progressReserveShare?: number;
+  observer?: RateBudgetObserver;
+  now?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** A progress waiter that has not asked again in this long is gone (its worker died). */
+const WAITER_STALE_MS = 10_000;
+/** A waiter asks again at least this often, so that it stays in the queue while it waits. */
+const MAX_POLL_MS = WAITER_STALE_MS / 2;
+export const PROGRESS_RESERVE_SHARE = 0.3;
+/** The share of a bucket that only final replies may spend. */
+export const FINAL_RESERVE_SHARE = 0.1;
+
+/** Tokens a take must leave in the bucket: none for a final reply, some for it, more for progress. */
+function reserveFor(priority: BudgetClaim["priority"], burst: number, progressShare: number): number {
+  if (priority === "final" || burst <= 2) return priority === "progress" && burst > 1 ? 1 : 0;
+  const forFinal = Math.max(1, Math.ceil(burst * FINAL_RESERVE_SHARE));
+  return priority === "urgent" ? forFinal : Math.max(forFinal + 1, Math.ceil(burst * progressShare));
+}
+
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/**
+ * The platforms' rate limits as budgets in Redis, shared by every worker: a take is one script
+ * (one round trip) that either spends a token or says how long to wait.
+ */
+export function createRateBudget(options: RateBudgetOptions): RateBudget {
+  const { redis, keys, observer } = options;
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? abortableSleep;
+  const reserveShare = options.progressReserveShare ?? PROGRESS_RESERVE_SHARE;
+  const scripts = defineRedisScripts(redis, BUDGET_SCRIPTS);
+  // The three keys of a bucket share its hash tag, so that the script stays in one slot of a cluster.
+  const stateKey = (bucket: BudgetBucket) => keys.scoped("budget", `{${bucket.id}}`);
+  const pausedKey = (platform: string) => keys.scoped("budget-paused", platform);
+  const interval = ({ limit }: BudgetBucket) => limit.periodMs / limit.limit;
+
+  return {
+    async take(bucket, claim, signal) {
+      const started = now();
+      const state = stateKey(bucket);
+      const member = claim.priority === "progress" ? claim.session : "";
+      const burst = Math.max(1, bucket.limit.burst);
+      const reserve = reserveFor(claim.priority, burst, reserveShare);
+      for (;;) {
+        signal?.throwIfAborted();
+        const [granted, waitMs, tokens] = await scripts.batonBudgetTake(
+          [state, `${state}:waiting`, `${state}:seen`],
+          [now(), interval(bucket), burst, reserve, member, WAITER_STALE_MS],
+        );
+        if (granted === 1) {
+          observer?.granted(bucket, claim.priority, now() - started, tokens);
+          return;
+        }
+        try {
+          await sleep(Math.min(Number(waitMs), MAX_POLL_MS), signal);
+        } catch (error) {
+          // A waiter that gives up leaves the queue now: left there, it would hold back the
+          // sessions behind it until it went stale.
+          if (member && signal?.aborted)
+            await redis.zrem(`${state}:waiting`, member).then(() => redis.zrem(`${state}:seen`, member));
+          throw error;
+        }
+      }
+    },
+    async pause(bucket, retryAfterMs) {
+      observer?.paused(bucket, retryAfterMs);
+      // "Retry after 0 s" asks for no wait: counted, and the budget left as it is.
+      if (!(retryAfterMs > 0)) return;
+      const at = now();
+      const until = at + retryAfterMs;
+      await Promise.all([
+        scripts.batonBudgetPause(
+          [stateKey(bucket)],
+          [at, until, interval(bucket), Math.max(1, bucket.limit.burst)],
+        ),
+        // What the front page shows; it lapses with the pause.
+        redis.set(
+          pausedKey(bucket.platform),
+          JSON.stringify({ untilMs: until, budget: bucket.name }),
+          "PX",
+          Math.max(1, Math.ceil(retryAfterMs)),
+        ),
+      ]);
+    },
+    async rateLimited(platforms) {
+      if (platforms.length === 0) return [];
+      const raw = await redis.mget(...platforms.map(pausedKey));
+      return platforms.flatMap((platform, index) => {
+        const value = raw[index];
+        if (!value) return [];
+        try {
+          const parsed = JSON.parse(value) as { untilMs: number; budget: string };
+          return [{ platform, untilMs: parsed.untilMs, budget: parsed.budget }];
+        } catch {
+          return [];
+        }
+      });
+    },
+  };
+}

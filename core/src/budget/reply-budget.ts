@@ -1,0 +1,44 @@
+import type { Platform } from "../schemas/conversation-ref.js";
+import type { BudgetBucket, RateBudget, RateLimitSpec } from "./rate-budget.js";
+import { currentClaim, spendPrepaid } from "./reply-claim-context.js";
+
+/**
+ * What a bot spends its platform's budget through: at its HTTP layer (`beforeRequest`, and
+ * `refused` for a 429), and in its progress throttle (`progressGate`). The bot knows which
+ * budget a request draws on; this knows who is asking.
+ */
+export interface ReplyBudget {
+  /** Waits until every bucket allows the request, at the priority of the reply it belongs to. */
+  beforeRequest(buckets: readonly BudgetBucket[], signal?: AbortSignal): Promise<void>;
+  /** The platform answered 429: `retryAfterMs` from its header. */
+  refused(bucket: BudgetBucket, retryAfterMs: number): Promise<void>;
+  /** Waits for a progress token of `bucket` for `session` (fairly among sessions). */
+  progressGate(bucket: BudgetBucket, session: string): (signal: AbortSignal) => Promise<void>;
+  /** The limit to use for a budget: the operator's (`BATON_RATE_LIMITS`), else the published one. */
+  limit(name: string, published: RateLimitSpec): RateLimitSpec;
+  /** Counts a progress update dropped because a newer one of its session replaced it. */
+  coalesced(platform: Platform): void;
+}
+
+export interface ReplyBudgetOptions {
+  budget: RateBudget;
+  overrides?: ReadonlyMap<string, RateLimitSpec>;
+  onCoalesced?: (platform: Platform) => void;
+}
+
+export function createReplyBudget({ budget, overrides, onCoalesced }: ReplyBudgetOptions): ReplyBudget {
+  return {
+    async beforeRequest(buckets, signal) {
+      const claim = currentClaim();
+      for (const bucket of buckets) {
+        if (spendPrepaid(bucket.id)) continue;
+        await budget.take(bucket, claim, signal);
+      }
+    },
+    refused: (bucket, retryAfterMs) => budget.pause(bucket, retryAfterMs),
+    progressGate: (bucket, session) => (signal) =>
+      budget.take(bucket, { priority: "progress", session }, signal),
+    limit: (name, published) => overrides?.get(name) ?? published,
+    coalesced: (platform) => onCoalesced?.(platform),
+  };
+}
