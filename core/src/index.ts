@@ -10,40 +10,7 @@ export { type AccessGate, createAccessGate, type RefusedRequest } from "./access
 // Platform rate limits as budgets shared by every worker
 export * from "./budget/index.js";
 export * from "./catalog-source/index.js";
-export type { ClassifierLlm, LlmFailureReason } from "./classifier/ask-llm-for-target.js";
-export { LLM_MAX_CANDIDATES } from "./classifier/choose-target-with-llm.js";
-export { type ClassifierStep, classifierStep } from "./classifier/classifier-step.js";
-export { type ClassifierOptions, createClassifier } from "./classifier/create-classifier.js";
-export { type ClassifierLlmSettings, createClassifierLlm } from "./classifier/create-classifier-llm.js";
-export {
-  type ContextCache,
-  type ContextCacheOptions,
-  createContextCache,
-} from "./classifier/create-context-cache.js";
-export type { TargetEvidence, TermEvidence } from "./classifier/create-lexical-index.js";
-export {
-  createMappingIndex,
-  type MappingIndex,
-  type MappingMatch,
-} from "./classifier/create-mapping-index.js";
-export { EXPLAIN_MAX_TARGETS, explainRanking } from "./classifier/explain-ranking.js";
-export { fillRequestContext } from "./classifier/fill-request-context.js";
-export {
-  createLearnedMappings,
-  createWrittenMappingCheck,
-  type LearnedMappings,
-} from "./classifier/learned-mappings.js";
-export type { LlmTargetAnswer } from "./classifier/llm-target-answer.js";
-export {
-  defuseRequestFlags,
-  type ParsedRequestText,
-  parseRequestText,
-} from "./classifier/parse-request-text.js";
-export { formatContextList, readContextList } from "./classifier/request-context.js";
-export type {
-  RequestContextProvider,
-  RequestContextProviders,
-} from "./classifier/request-context-provider.js";
+export * from "./classifier/index.js";
 export { type ParseCliArgsResult, parseCliArgs } from "./cli/parse-cli-args.js";
 export { type PrintUsageOptions, printUsage } from "./cli/print-usage.js";
 export { type Subcommand, splitSubcommand } from "./cli/split-subcommand.js";
@@ -178,16 +145,7 @@ export {
 } from "./http/create-webhook-route.js";
 export { type ReadBodyResult, readBody } from "./http/read-body.js";
 export { sendJson, sendText } from "./http/send-response.js";
-export {
-  type AcceptOutcome,
-  acceptLearnedMapping,
-  mayChangeRouting,
-} from "./learning/accept-learned-mapping.js";
-export { createRoutingLearner, type RoutingLearner } from "./learning/create-routing-learner.js";
-export { exportLearnedMappings } from "./learning/export-learned-mappings.js";
-export { describeMappingOffer, type MappingOffer } from "./learning/mapping-offer.js";
-export { type LearnedMappingThresholds, readLearnedMapping } from "./learning/read-learned-mapping.js";
-export type { RoutingPlace, RoutingPlaceOf } from "./learning/routing-place.js";
+export * from "./learning/index.js";
 export {
   createRedactor,
   type RedactedText,

@@ -4,7 +4,7 @@ const UNITS: Record<string, number> = { s: 1_000, m: 60_000, min: 60_000, h: 3_6
 
 /**
  * Reads `BATON_RATE_LIMITS`: `name=limit/period[:burst]` pairs, comma-separated, where `period`
- * is a number and a unit (`s`, `m`, `h`; a bare unit is one of it): `slack:tier3=50/m:10,github:content-hour=500/h`.
+ * is a number and a unit (`s`, `m`, `h`; a bare unit is one of it): `chat:tier3=50/m:10,code:content-hour=500/h` (names as `/metrics` shows them).
  * Throws with the faulty pair named, so that the operator sees which one.
  */
 export function parseRateLimits(text: string | undefined): Map<string, RateLimitSpec> {
@@ -14,7 +14,7 @@ export function parseRateLimits(text: string | undefined): Map<string, RateLimit
     const match = pair.match(/^([\w:.-]+)=(\d+(?:\.\d+)?)\/(\d*(?:\.\d+)?)(s|m|min|h)(?::(\d+))?$/);
     if (!match)
       throw new Error(
-        `BATON_RATE_LIMITS: "${pair}" is not name=limit/period[:burst] (for example slack:tier3=50/m:10)`,
+        `BATON_RATE_LIMITS: "${pair}" is not name=limit/period[:burst] (for example chat:tier3=50/m:10)`,
       );
     const [, name, limit, count, unit, burst] = match as unknown as [
       string,

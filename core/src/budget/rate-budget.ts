@@ -13,7 +13,7 @@ export interface RateLimitSpec {
 /**
  * One budget: `id` names what the platform counts (its platform, the method tier, the workspace,
  * installation or token hash), `name` is the same without the workspace, for metrics and the
- * front page (`slack:tier3`), `platform` whose limit it is.
+ * front page (`<platform>:tier3`), `platform` whose limit it is.
  */
 export interface BudgetBucket {
   id: string;

@@ -14,12 +14,11 @@ import { pickerBlocks } from "../blocks/picker-blocks.js";
 import { formatDuration, resultMessages } from "../blocks/result-blocks.js";
 import { finishedWorkingMessage, type WorkingState, workingMessage } from "../blocks/working-blocks.js";
 import type { SlackBudgets } from "../budget/slack-budgets.js";
-import type { SlackConversationRef } from "../inbound/slack-conversation.js";
-import { slackMessageTs } from "../inbound/slack-message-ts.js";
 import { findPostedReply, replyMetadata } from "./find-posted-reply.js";
 import { createSlackRequesterNamer } from "./name-slack-requester.js";
 import { slackErrorCode } from "./slack-error-code.js";
 import { SLACK_REACTIONS } from "./slack-reactions.js";
+import { threadOf } from "./slack-thread-of.js";
 import { createSlackWorkingEdits } from "./slack-working-edits.js";
 import { withRetryableSlackErrors } from "./with-retryable-slack-errors.js";
 
@@ -41,21 +40,6 @@ export interface SlackReplierOptions {
 }
 
 type SlackTurn = PlatformTurn<"slack">;
-
-function threadOf(turn: SlackTurn): {
-  conversation: SlackConversationRef;
-  channel: string;
-  threadTs: string;
-  messageTs: string;
-} {
-  const { conversation } = turn.request;
-  return {
-    conversation,
-    channel: conversation.channelId,
-    threadTs: conversation.threadTs,
-    messageTs: slackMessageTs(turn.request) ?? conversation.threadTs,
-  };
-}
 
 /**
  * Posts to the turn's Slack thread. Every message is recorded in the reply ledger under the turn
