@@ -165,6 +165,7 @@ export {
   guardFinalReplies,
   guardFinalReply,
 } from "./replies/guard-final-replies.js";
+export { mapReplier, REPLIER_METHODS, type ReplierCall, type ReplierMethod } from "./replies/map-replier.js";
 export {
   createProgressThrottle,
   type ProgressGate,

@@ -1,4 +1,4 @@
-import { errorMessage, type Replier, TransientError } from "@baton/core";
+import { errorMessage, mapReplier, type Replier, TransientError } from "@baton/core";
 import { ErrorCode } from "@slack/web-api";
 
 /** Slack's errors that may pass: the request never got an answer, or Slack asked to slow down. */
@@ -21,25 +21,11 @@ export function toRetryableSlackError(error: unknown): unknown {
 
 /** The replier, with Slack's retryable errors rethrown as `TransientError` (the turn is tried again). */
 export function withRetryableSlackErrors(replier: Replier<"slack">): Replier<"slack"> {
-  const guard =
-    <A extends unknown[]>(method: (...args: A) => Promise<void>) =>
-    async (...args: A): Promise<void> => {
-      try {
-        await method(...args);
-      } catch (error) {
-        throw toRetryableSlackError(error);
-      }
-    };
-  return {
-    acknowledge: guard(replier.acknowledge),
-    working: guard(replier.working),
-    progress: guard(replier.progress),
-    ask: guard(replier.ask),
-    result: guard(replier.result),
-    failed: guard(replier.failed),
-    declined: guard(replier.declined),
-    ...(replier.originLink ? { originLink: replier.originLink } : {}),
-    ...(replier.note ? { note: guard(replier.note) } : {}),
-    ...(replier.offerMapping ? { offerMapping: guard(replier.offerMapping) } : {}),
-  };
+  return mapReplier(replier as Replier, async (_method, _args, call) => {
+    try {
+      return await call();
+    } catch (error) {
+      throw toRetryableSlackError(error);
+    }
+  }) as Replier<"slack">;
 }
