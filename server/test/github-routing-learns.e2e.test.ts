@@ -76,8 +76,21 @@ describe("GitHub: a repository's issues learn the environment people move them t
     expect((await s.finishNextRun()).turn.target).toEqual({ kind: "repository", repo: "acme/web" });
   });
 
-  it("a written defaultEnvironment wins over what the issues learned", async () => {
-    await start(`${CATALOG}github:\n  repositories:\n    acme/web: { defaultEnvironment: storefront }\n`);
+  it.each([
+    {
+      where: "the catalog",
+      setUp: () =>
+        start(`${CATALOG}github:\n  repositories:\n    acme/web: { defaultEnvironment: storefront }\n`),
+    },
+    {
+      where: ".github/baton.yml",
+      setUp: async () => {
+        await start(CATALOG);
+        s.github.setFile("acme/web", ".github/baton.yml", "defaultEnvironment: storefront\n");
+      },
+    },
+  ])("a defaultEnvironment written in $where wins over what the issues learned", async ({ setUp }) => {
+    await setUp();
     for (const number of [1, 2]) {
       await comment(number, "fix the cart total");
       expect((await s.finishNextRun()).turn.target).toEqual({ kind: "environment", id: "storefront" });
