@@ -1,3 +1,5 @@
+import { createLearnedRoutingStore, createRedisKeys } from "@baton/core";
+import { startFakeLinear } from "@baton/testkit";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   type LinearScenario,
@@ -28,25 +30,94 @@ describe("Linear: routing learns from the answers to its question", () => {
     return sent;
   }
 
-  it("two answers in a team send its third issue there without asking", async () => {
-    s = await startLinearScenario({ catalogYaml: CATALOG });
+  /** Two answers teach the team; the third issue goes there by habit, and its session gets the offer. */
+  async function teachTheTeam() {
     await issue("Make it faster", "acme/api");
-    const first = await s.agent.waitForRun(1);
-    expect(first.turn.target).toEqual({ kind: "repository", repo: "acme/api" });
-    first.finish();
+    (await s.agent.waitForRun(1)).finish();
     await issue("Make the export faster", "acme/api");
-    const second = await s.agent.waitForRun(2);
-    expect(second.turn.target).toEqual({ kind: "repository", repo: "acme/api" });
-    second.finish();
-
+    (await s.agent.waitForRun(2)).finish();
     const third = await issue("Make the import faster too");
     const run = await s.agent.waitForRun(3);
     expect(run.turn.target).toEqual({ kind: "repository", repo: "acme/api" });
-    expect(
-      s.linear.store.activities.some(
-        (a) => a.content.type === "elicitation" && a.agentSessionId === third.agentSessionId,
-      ),
-    ).toBe(false);
+    const [offer] = await waitForActivities(s.linear, third.agentSessionId, "elicitation");
+    return { third, run, offer: offer as { body: string } };
+  }
+
+  const learned = () =>
+    createLearnedRoutingStore({ redis: s.t.redis.redis, keys: createRedisKeys(s.t.redis.prefix) }).read(
+      "linear:team:ops",
+    );
+
+  /** Waits for Baton's word in the session that contains `text`. */
+  async function saysInSession(agentSessionId: string, text: string) {
+    await s.linear.waitForOperation("createAgentActivity", {
+      count: 1,
+      where: () =>
+        s.linear
+          .activityContents(agentSessionId)
+          .some((content) => typeof content.body === "string" && content.body.includes(text)),
+    });
+  }
+
+  it("two answers send the third issue there, and a yes to the offer makes it the team's mapping", async () => {
+    s = await startLinearScenario({ catalogYaml: CATALOG });
+    const { third, run, offer } = await teachTheTeam();
+    expect(offer.body).toContain("Always use acme/api in the Linear team OPS?");
+    expect(offer.body).toContain('Reply "yes"');
+
+    const answer = await s.prompted(third.agentSessionId, "yes");
+    expect(JSON.parse(answer.body)).toMatchObject({ offer: "accepted" });
+    await saysInSession(third.agentSessionId, "acme/api is now the mapping of the Linear team OPS");
+    expect((await learned())?.accepted).toMatchObject({ targetRef: "acme/api", byId: s.person.id });
+    // Linear redelivering the answer neither answers again nor runs it as a prompt.
+    const again = await s.prompted(third.agentSessionId, "yes", {}, { deliveryId: answer.deliveryId });
+    expect(JSON.parse(again.body)).toMatchObject({ offer: "replayed" });
     run.finish();
+
+    // The yes was no follow-up: the next run is the next issue's, routed by the accepted mapping.
+    const fourth = await issue("Make the search faster");
+    const next = await s.agent.waitForRun(4);
+    expect(next.turn.turn.request.conversation).toMatchObject({ agentSessionId: fourth.agentSessionId });
+    expect(next.turn.target).toEqual({ kind: "repository", repo: "acme/api" });
+    next.finish();
+  });
+
+  it("only learning.approvers may accept; a refused yes leaves the offer to them", async () => {
+    const linear = await startFakeLinear();
+    const lead = linear.store.seedUser({ name: "Lead" });
+    s = await startLinearScenario({
+      linear,
+      catalogYaml: `${CATALOG}\nlearning: { approvers: [${lead.id}] }\n`,
+    });
+    const { third, run } = await teachTheTeam();
+
+    const refused = await s.prompted(third.agentSessionId, "yes");
+    expect(JSON.parse(refused.body)).toMatchObject({ offer: "refused" });
+    await saysInSession(third.agentSessionId, "Only the people the catalog lists under `learning.approvers`");
+    expect((await learned())?.accepted).toBeNull();
+
+    const accepted = await s.prompted(third.agentSessionId, "Yes please", { authorId: lead.id });
+    expect(JSON.parse(accepted.body)).toMatchObject({ offer: "accepted" });
+    expect((await learned())?.accepted).toMatchObject({ targetRef: "acme/api", byId: lead.id });
+    run.finish();
+  });
+
+  it("a prompt that is not an answer is a follow-up, and the offer lapses", async () => {
+    s = await startLinearScenario({ catalogYaml: CATALOG });
+    const { third, run } = await teachTheTeam();
+    run.finish();
+
+    await s.prompted(third.agentSessionId, "also cover the CSV import");
+    const followUp = await s.agent.waitForRun(4);
+    expect(followUp.turn.prompt).toContain("also cover the CSV import");
+    followUp.finish();
+
+    // Asked once: a later "yes" answers the agent, not the offer.
+    const later = await s.prompted(third.agentSessionId, "yes");
+    expect(JSON.parse(later.body)).not.toHaveProperty("offer");
+    const yes = await s.agent.waitForRun(5);
+    expect(yes.turn.prompt).toContain("yes");
+    yes.finish();
+    expect((await learned())?.accepted).toBeNull();
   });
 });

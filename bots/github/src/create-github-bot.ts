@@ -111,6 +111,17 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
     ),
     steering: steering.guard,
     admit: admissionFor("github", createGithubAdmission({ octokits, permissions, catalog, logger })),
+    // Routing learns only from people who could have opened the session there: the repository's writers.
+    async mayStartSessions({ conversation, actor }) {
+      if (conversation.platform !== "github") return false;
+      const repo = `${conversation.owner}/${conversation.repo}`;
+      const answer = await permissions.canWrite({
+        installationId: conversation.installationId,
+        repo,
+        login: actor.id,
+      });
+      return answer.canWrite;
+    },
     repositoryTokens: createRepositoryTokens({ octokits, logger }),
     start: discovery.start,
     close: discovery.close,

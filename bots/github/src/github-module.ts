@@ -6,6 +6,7 @@ import { GITHUB_REQUIRED_VARIABLES, type GithubEnv, githubEnvironment } from "./
 import { githubCatalogOf } from "./policy/github-catalog.js";
 import { githubPolicy } from "./policy/github-policy.js";
 import { createGithubPullRequests } from "./pull-requests/create-github-pull-requests.js";
+import { githubRoutingPlace } from "./routing/github-routing-place.js";
 
 export { GITHUB_CONTEXT_KEYS } from "./policy/github-context.js";
 export { GITHUB_REQUIRED_VARIABLES, type GithubEnv, githubEnvironment };
@@ -25,6 +26,7 @@ export function createGithubBotModule(options: GithubBotModuleOptions = {}): Bot
   return {
     platform: "github",
     policy: githubPolicy,
+    routingPlace: githubRoutingPlace,
     title: "GitHub",
     guide: { path: "docs/github.md", about: "setting up GitHub" },
     environment: githubEnvironment,

@@ -18,6 +18,8 @@ import type { LinearBackoffOptions } from "./client/with-linear-backoff.js";
 import { createElicitationAnswerer } from "./inbound/answer-elicitation.js";
 import { createLinearWebhookRoute } from "./inbound/create-linear-webhook-route.js";
 import { createStopConfirmer } from "./inbound/create-stop-confirmer.js";
+import { createMappingOfferAnswerer } from "./learning/answer-mapping-offer.js";
+import { createLinearOfferTeller } from "./learning/create-linear-offer-teller.js";
 import { createLinearOAuthHandlers } from "./oauth/create-linear-oauth-handlers.js";
 import type { LinearOAuthClient } from "./oauth/linear-oauth-client.js";
 import { LINEAR_OAUTH_CALLBACK_PATH, LINEAR_OAUTH_INSTALL_PATH } from "./oauth/linear-oauth-settings.js";
@@ -84,6 +86,16 @@ export function createLinearBot(options: LinearBotOptions): Bot {
       intake: options.intake,
       controls,
       answerElicitation: createElicitationAnswerer({ ledger, catalog, picker: controls }),
+      ...(options.learnedRouting
+        ? {
+            answerMappingOffer: createMappingOfferAnswerer({
+              ledger,
+              store: options.learnedRouting,
+              catalog,
+              tell: createLinearOfferTeller({ ledger, apiFor }),
+            }),
+          }
+        : {}),
       confirmStop: createStopConfirmer({ ledger, apiFor }),
       claimDelivery: options.claimDelivery,
       followUpRole: createFollowUpRoles({ apiFor, logger }),

@@ -12,7 +12,7 @@ import { chooseLexically, findRival } from "./choose-lexically.js";
 import { chooseTargetWithLlm } from "./choose-target-with-llm.js";
 import { collectLexicalEvidence } from "./collect-lexical-evidence.js";
 import { createMappingIndex, type MappingMatch } from "./create-mapping-index.js";
-import { decideByLearning } from "./decide-by-learning.js";
+import { decideByLearning, decideLearnedOverImplied } from "./decide-by-learning.js";
 import { findGeneralRequest } from "./find-general-request.js";
 import { closestRepositories, orUnknownName } from "./find-unknown-repository-name.js";
 import { indexCatalog } from "./index-catalog.js";
@@ -92,11 +92,13 @@ export function createClassifier({
         collectLexicalEvidence(prompt, request.context, { promptNamesNothing, weights }),
       );
     };
+    const learning = { learned, request, denied: text.denied, ranking, index };
     return (
+      (await decideLearnedOverImplied(learning, catalog.environments)) ??
       decideExplicit(explicit, request, text, prompt, ranking) ??
       decideByRules(request, text, ranking) ??
       decideByCatalog(request, text) ??
-      (learned ? await decideByLearning({ learned, request, denied: text.denied, ranking, index }) : null) ??
+      (await decideByLearning(learning)) ??
       (await decideByRanking(request, prompt, ranking()))
     );
   }

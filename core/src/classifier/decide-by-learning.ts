@@ -50,3 +50,26 @@ export async function decideByLearning({
   }
   return { kind: "chosen", target, via: "learned", confidence: "medium", reason };
 }
+
+/**
+ * A target the place only implied (see `TargetHint.yieldsToLearning`) gives way to what people in
+ * the place chose when that still works on it: the implied target itself, or an environment that
+ * contains the implied repository, so that learning never carries a request to code its place
+ * does not reach. Anything else (a question, another repository) leaves the implied target.
+ */
+export async function decideLearnedOverImplied(
+  learning: Parameters<typeof decideByLearning>[0],
+  environments: ReadonlyArray<{ id: string; repositories: readonly string[] }>,
+): Promise<Decision | null> {
+  const hint = learning.request.hints.target;
+  const implied = hint?.target;
+  if (!learning.learned || !hint?.implied || !hint.yieldsToLearning || !implied) return null;
+  const decision = await decideByLearning(learning);
+  if (decision?.kind !== "chosen") return null;
+  const chosen = decision.target;
+  if (targetId(chosen) === targetId(implied)) return decision;
+  if (chosen.kind !== "environment" || implied.kind !== "repository") return null;
+  const repo = implied.repo.toLowerCase();
+  const environment = environments.find((env) => env.id === chosen.id);
+  return environment?.repositories.some((r) => r.toLowerCase() === repo) ? decision : null;
+}

@@ -22,6 +22,11 @@ export const targetHintSchema = z.object({
    * it opens a new session there, but never retargets an existing one.
    */
   implied: z.boolean().optional(),
+  /**
+   * With `implied`: nothing written chose it (the place itself, with no default configured), so an
+   * environment around it that people in the place learned to prefer goes first.
+   */
+  yieldsToLearning: z.boolean().optional(),
 });
 export type TargetHint = z.infer<typeof targetHintSchema>;
 

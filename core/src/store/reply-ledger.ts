@@ -58,6 +58,10 @@ export const REPLY_FIELDS = {
   askingCandidates: "asking.candidates",
   /** The delivery whose answer started a question's turn, so that its redelivery is not a prompt. */
   answeredBy: (turnId: string) => `answered.${turnId}`,
+  /** The offer to make a place's habit its mapping that waits for a text answer (JSON: turn, place, target). */
+  offerWaiting: "offer.waiting",
+  /** Claimed by the delivery that answered (or let lapse) the offer the turn posted: an offer answers once. */
+  offerAnsweredBy: (turnId: string) => `offer.answered.${turnId}`,
   /** The share link last shown on the conversation itself (an agent session's external URL). */
   conversationLink: "conversation.link",
   /** Set once the platform's item was claimed for the agent (an issue moved to started and delegated). */

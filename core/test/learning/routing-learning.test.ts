@@ -174,6 +174,34 @@ describe("routing learns from people's corrections", () => {
     });
   });
 
+  it("a target the place only implied gives way to a learned environment around it, nothing else", async () => {
+    const learner = learnerWith();
+    const CHECKOUT: Target = { kind: "environment", id: "checkout" };
+    const implied = (channelId: string, yieldsToLearning = true): SessionRequest => ({
+      ...request(VAGUE, channelId),
+      hints: { target: { text: "acme/web", target: WEB, implied: true, yieldsToLearning } },
+    });
+    // C0GENERAL learns an environment that contains acme/web; C0OPS a repository beside it.
+    for (const [channel, target] of [
+      ["C0GENERAL", CHECKOUT],
+      ["C0OPS", API],
+    ] as const) {
+      await choose(learner, `${channel}-1`, target, channel);
+      await choose(learner, `${channel}-2`, target, channel);
+    }
+    const classifier = learnedClassifier();
+    expect(await classifier.classify(implied("C0GENERAL"))).toMatchObject({
+      target: CHECKOUT,
+      via: "learned",
+    });
+    expect(await classifier.classify(implied("C0OPS"))).toMatchObject({ target: WEB, via: "explicit" });
+    // A default someone wrote is not for learning to replace.
+    expect(await classifier.classify(implied("C0GENERAL", false))).toMatchObject({
+      target: WEB,
+      via: "explicit",
+    });
+  });
+
   it("asks, with both first, when the request's own words point clearly elsewhere", async () => {
     const learner = learnerWith();
     await choose(learner, "conv-1", WEB);

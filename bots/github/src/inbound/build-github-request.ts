@@ -5,6 +5,7 @@ import {
   requestIdForDelivery,
   type SessionRequest,
   type Target,
+  type TargetHint,
 } from "@baton/core";
 import { githubCatalogOf } from "../policy/github-catalog.js";
 import { describeUntrustedText, labelUntrustedText } from "./describe-untrusted-text.js";
@@ -23,6 +24,20 @@ export function impliedGithubTarget(repo: string, catalog: Catalog): Target {
   if (environment?.repositories.some((r) => r.toLowerCase() === repo.toLowerCase()))
     return { kind: "environment", id: environment.id };
   return { kind: "repository", repo };
+}
+
+/**
+ * The hint a request carries when the person names no target. The bare repository yields to an
+ * environment its issues learned to use; a `defaultEnvironment` someone wrote does not.
+ */
+function impliedHint(repo: string, catalog: Catalog): TargetHint {
+  const target = impliedGithubTarget(repo, catalog);
+  return {
+    text: repo,
+    target,
+    implied: true,
+    ...(target.kind === "repository" ? { yieldsToLearning: true } : {}),
+  };
 }
 
 /**
@@ -65,7 +80,7 @@ export function buildGithubRequest({
     attachments: [],
     hints: {
       ...hints,
-      target: hints.target ?? { text: repo, target: impliedGithubTarget(repo, catalog), implied: true },
+      target: hints.target ?? impliedHint(repo, catalog),
     },
     replyTo: {
       platform: "github",

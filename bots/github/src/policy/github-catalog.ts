@@ -17,7 +17,11 @@ export const githubCatalogSchema = z
       .record(
         z.string(),
         z.object({
-          defaultEnvironment: z.string().optional(),
+          /** An environment's id; `env:<id>`, as `baton catalog export-learned` writes it, is the same. */
+          defaultEnvironment: z
+            .string()
+            .transform((id) => id.replace(/^env:/, ""))
+            .optional(),
           /** Review newly opened, ready-for-review pull requests without being asked. */
           autoReview: z.boolean().optional(),
         }),

@@ -15,7 +15,13 @@ const catalog = parseCatalog(
     environments: [
       { id: "checkout", name: "Checkout", repositories: ["acme/web", "acme/api", "acme/payments"] },
     ],
-    github: { repositories: { "acme/api": { defaultEnvironment: "checkout" } } },
+    // `env:checkout` as `baton catalog export-learned` writes it: the same as `checkout`.
+    github: {
+      repositories: {
+        "acme/api": { defaultEnvironment: "checkout" },
+        "acme/web": { defaultEnvironment: "env:checkout" },
+      },
+    },
   },
   "test",
   createPlatformPolicies([githubPolicy]),
@@ -41,6 +47,7 @@ describe("GitHub's mapping: the repository a request came from", () => {
       target: { kind: "environment", id: "checkout" },
       reason: "acme/api, where this was asked, defaults to this environment.",
     });
+    expect(map(inRepository("acme/web"))?.target).toEqual({ kind: "environment", id: "checkout" });
   });
 
   it("is the repository itself otherwise, as the catalog spells it, or as it is when unlisted", () => {

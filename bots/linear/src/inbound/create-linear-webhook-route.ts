@@ -12,6 +12,7 @@ import {
   webhookBytes,
 } from "@baton/core";
 import type { LinearAccess, LinearAccessRequest } from "../access/create-linear-access.js";
+import type { MappingOfferAnswerOutcome } from "../learning/answer-mapping-offer.js";
 import { LINEAR_WEBHOOK_PATH } from "../oauth/linear-oauth-settings.js";
 import type { FollowUpQuestion, FollowUpRole } from "../steering/create-follow-up-roles.js";
 import { type AgentSessionEvent, agentSessionEventSchema } from "./agent-session-event-schema.js";
@@ -35,6 +36,8 @@ export interface LinearWebhookRouteOptions {
   intake: RequestIntake;
   controls: LinearStopper;
   answerElicitation(request: Parameters<RequestIntake>[0]): Promise<ElicitationAnswerOutcome>;
+  /** Reads a prompt as the answer to Baton's offer to make a team's habit its mapping (when routing learns). */
+  answerMappingOffer?(request: SessionRequest): Promise<MappingOfferAnswerOutcome>;
   /** Makes sure Linear hears that the session stopped (after the 200): a running turn says so itself. */
   confirmStop(conversation: ConversationRef, outcome: LinearStopOutcome): Promise<void>;
   /** The access policy: installed organisations, then `access.linear` (teams, people). */
@@ -72,6 +75,37 @@ export function createLinearWebhookRoute(options: LinearWebhookRouteOptions): Ht
       { ...request, replyTo: { ...request.replyTo, steersAs: "assignee" } },
       { steering: "channel" },
     );
+  }
+
+  /**
+   * A prompt may answer a question Baton asked in the session (which codebase, or whether to make
+   * the team's habit its mapping): then it is answered here, 200 sent, and true returned.
+   */
+  async function answerQuestion(
+    request: SessionRequest,
+    response: ServerResponse,
+    replies: WebhookReplies,
+  ): Promise<boolean> {
+    const deliveryId = request.deliveryId;
+    const answered = await options.answerElicitation(request);
+    if (answered.kind === "answered") {
+      log.info("bots.linear.elicitation_answered", {
+        delivery_id: deliveryId,
+        turn_id: answered.turnId,
+        pick: answered.pick,
+      });
+      replies.json(response, 200, { ok: true, answered: answered.turnId });
+      return true;
+    }
+    const offer = await options.answerMappingOffer?.(request);
+    if (!offer || offer.kind === "not_an_answer") return false;
+    log.info("bots.linear.mapping_offer_answered", { delivery_id: deliveryId, outcome: offer.kind });
+    replies.json(response, 200, { ok: true, offer: offer.kind });
+    if (offer.kind !== "replayed")
+      offer
+        .say()
+        .catch((error: Error) => log.warn("bots.linear.offer_reply_failed", { error: error.message }));
+    return true;
   }
 
   return createWebhookRoute<Buffer, unknown>({
@@ -144,17 +178,7 @@ export function createLinearWebhookRoute(options: LinearWebhookRouteOptions): Ht
       }
       case "request": {
         const { request } = parsed;
-        if (parsed.action === "prompted") {
-          const answered = await options.answerElicitation(request);
-          if (answered.kind === "answered") {
-            log.info("bots.linear.elicitation_answered", {
-              delivery_id: deliveryId,
-              turn_id: answered.turnId,
-              pick: answered.pick,
-            });
-            return replies.json(response, 200, { ok: true, answered: answered.turnId });
-          }
-        }
+        if (parsed.action === "prompted" && (await answerQuestion(request, response, replies))) return;
         const accepted =
           parsed.action === "prompted" ? await intakeFollowUp(request, event.data) : await intake(request);
         log.info("bots.linear.request_accepted", {

@@ -16,6 +16,7 @@ import {
   type LinearApi,
   type LinearViewer,
 } from "../client/create-linear-api.js";
+import { renderLinearMappingOffer, type WaitingMappingOffer } from "../learning/linear-mapping-offer.js";
 import { prepareLinearRequest } from "../prepare-linear-request.js";
 import { activityId } from "./activity-id.js";
 import { createLinearProgress } from "./linear-progress.js";
@@ -224,6 +225,26 @@ export function createLinearReplier({
         content: { type: "elicitation", body: elicitation.body },
         signal: "select",
         signalMetadata: { options: elicitation.options },
+      });
+    },
+    async offerMapping(turn, offer) {
+      const rendered = renderLinearMappingOffer(offer);
+      const waiting: WaitingMappingOffer = {
+        turnId: turn.id,
+        placeKey: offer.placeKey,
+        placeLabel: offer.placeLabel,
+        targetRef: offer.targetRef,
+      };
+      // Recorded before the question goes out, so that an answer arriving at once finds it.
+      await ledger.set(
+        conversationLedgerId(turn.conversationKey),
+        REPLY_FIELDS.offerWaiting,
+        JSON.stringify(waiting),
+      );
+      await postOnce(turn, REPLY_FIELDS.offerWaiting, {
+        content: { type: "elicitation", body: rendered.body },
+        signal: "select",
+        signalMetadata: { options: rendered.options },
       });
     },
     async result(turn, outcome, shareUrl) {
