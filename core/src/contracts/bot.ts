@@ -156,6 +156,11 @@ export interface BotModule<TConfig> extends PlatformOperations<TConfig> {
    * mapping is written in the catalog; optional (the platform's corrections teach nothing).
    */
   routingPlace?(request: SessionRequest): RoutingPlace | undefined;
+  /**
+   * When on, the bot lists repositories into the catalog source (the discovered catalog): a rule or
+   * mapping in the file may then name an `owner/name` only the platform lists.
+   */
+  discoversCatalog?: boolean;
   /** What core asks this platform (linked pull requests, the targets a place allows, …); the same whether the bot is on or off. */
   policy?: AnyPlatformPolicy;
   /** Builds the bot once its variables are set; throws a `BatonError` ("config_invalid") on bad setup. */
