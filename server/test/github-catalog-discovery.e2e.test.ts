@@ -117,3 +117,60 @@ describe("the catalog fills itself from the GitHub App's installations", () => {
     expect(run.turn.session.target).toEqual({ kind: "none" });
   });
 });
+
+// Rules and mappings that name repositories only the App lists: no `repositories:` again.
+const RULES_CATALOG = `
+routing:
+  - keywords: [terraform]
+    target: acme/infra
+  - keywords: [invoices]
+    target: acme/billing
+slack:
+  channels:
+    C0DEPLOY:
+      target: acme/deploys
+`;
+
+describe("the file's rules and mappings name repositories only the GitHub App lists", () => {
+  let s: GithubScenario;
+  beforeEach(async () => {
+    s = await startGithubScenario({ bots: ["slack", "github"], catalogYaml: RULES_CATALOG });
+  });
+  afterEach(() => s.close());
+
+  it("routes by a keyword rule and by a channel's mapping once installed, and skips a rule whose repository is not", async () => {
+    for (const [repo, description] of [
+      ["acme/infra", "Cloud accounts and networks"],
+      ["acme/deploys", "Release pipelines"],
+      ["acme/web", "Storefront: checkout, cart and invoices page"],
+    ] as const) {
+      s.github.setRepository(repo, { description, topics: [], languages: { TypeScript: 1000 } });
+      s.github.install(repo, TEST_INSTALLATION_ID);
+    }
+    await s.deliver(
+      buildInstallationEvent({
+        repo: "acme/infra",
+        installationId: TEST_INSTALLATION_ID,
+        sender: { login: "octocat" },
+      }),
+    );
+    await s.waitForLog("bots.github.catalog.listed", {});
+
+    await s.slack.mention({ channel: "C0SUPPORT", text: "terraform plan fails on the staging module" });
+    const infra = await s.finishNextRun();
+    expect(infra.turn.session.target).toEqual({ kind: "repository", repo: "acme/infra" });
+    // acme/billing is not installed: its rule is skipped, said once, and routes nothing.
+    await s.waitForLog("core.catalog_source.unknown_target", { path: "routing.1.target" });
+
+    await s.slack.mention({ channel: "C0DEPLOY", text: "the release is stuck halfway" });
+    const deploys = await s.finishNextRun();
+    expect(deploys.turn.session.target).toEqual({ kind: "repository", repo: "acme/deploys" });
+
+    await s.slack.mention({
+      channel: "C0SUPPORT",
+      text: "the invoices page of the storefront checkout is blank",
+    });
+    const invoices = await s.finishNextRun();
+    expect(invoices.turn.session.target).toEqual({ kind: "repository", repo: "acme/web" });
+  });
+});
