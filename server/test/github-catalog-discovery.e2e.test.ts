@@ -129,6 +129,7 @@ slack:
   channels:
     C0DEPLOY:
       target: acme/deploys
+      targets: [acme/deploys]
 `;
 
 describe("the file's rules and mappings name repositories only the GitHub App lists", () => {
@@ -163,6 +164,7 @@ describe("the file's rules and mappings name repositories only the GitHub App li
     await s.waitForLog("core.catalog_source.unknown_target", { path: "routing.1.target" });
 
     await s.slack.mention({ channel: "C0DEPLOY", text: "the release is stuck halfway" });
+    // The channel's allowed targets name it too: the worker's access check lets the turn run.
     const deploys = await s.finishNextRun();
     expect(deploys.turn.session.target).toEqual({ kind: "repository", repo: "acme/deploys" });
 
