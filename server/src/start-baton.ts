@@ -5,6 +5,7 @@ import {
   type BotModule,
   type Catalog,
   createDeliveryClaims,
+  createDiscoveredCatalogStore,
   createFinalReplyClaims,
   createTranscriptStore,
   FINAL_REPLY_LEASE_MS,
@@ -195,6 +196,7 @@ function setupBotsOn(
     config,
     services: {
       catalog,
+      catalogSource: createDiscoveredCatalogStore({ redis: state.main, keys, logger }),
       intake: state.ackPath?.intake ?? queue.intake,
       stopConversation: queue.stop,
       queuedRequesters: queue.queuedRequesters,

@@ -1,5 +1,6 @@
 import { buildInstallationEvent, buildInstallationRepositoriesEvent } from "@baton/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { callsIn, eventually } from "./fixtures/slack-test-actions.js";
 import {
   type GithubScenario,
   startGithubScenario,
@@ -139,23 +140,29 @@ describe("the file's rules and mappings name repositories only the GitHub App li
   });
   afterEach(() => s.close());
 
-  it("routes by a keyword rule and by a channel's mapping once installed, and skips a rule whose repository is not", async () => {
-    for (const [repo, description] of [
-      ["acme/infra", "Cloud accounts and networks"],
-      ["acme/deploys", "Release pipelines"],
-      ["acme/web", "Storefront: checkout, cart and invoices page"],
-    ] as const) {
+  /** Installs the App on these repositories (description each) and waits until they are listed. */
+  async function installListed(repositories: ReadonlyArray<readonly [string, string]>) {
+    for (const [repo, description] of repositories) {
       s.github.setRepository(repo, { description, topics: [], languages: { TypeScript: 1000 } });
       s.github.install(repo, TEST_INSTALLATION_ID);
     }
+    const [first] = repositories[0] ?? [""];
     await s.deliver(
       buildInstallationEvent({
-        repo: "acme/infra",
+        repo: first,
         installationId: TEST_INSTALLATION_ID,
         sender: { login: "octocat" },
       }),
     );
     await s.waitForLog("bots.github.catalog.listed", {});
+  }
+
+  it("routes by a keyword rule and by a channel's mapping once installed, and skips a rule whose repository is not", async () => {
+    await installListed([
+      ["acme/infra", "Cloud accounts and networks"],
+      ["acme/deploys", "Release pipelines"],
+      ["acme/web", "Storefront: checkout, cart and invoices page"],
+    ]);
 
     await s.slack.mention({ channel: "C0SUPPORT", text: "terraform plan fails on the staging module" });
     const infra = await s.finishNextRun();
@@ -174,5 +181,35 @@ describe("the file's rules and mappings name repositories only the GitHub App li
     });
     const invoices = await s.finishNextRun();
     expect(invoices.turn.session.target).toEqual({ kind: "repository", repo: "acme/web" });
+  });
+
+  it("a person's pick of a repository only the App lists starts the request there", async () => {
+    await installListed([
+      ["acme/infra", "Cloud accounts"],
+      ["acme/web", "Storefront"],
+    ]);
+
+    await s.slack.mention({ channel: "C0SUPPORT", user: "U0ADA", text: "fix the flaky login test" });
+    const picker = await eventually("the picker", () =>
+      callsIn(s.t, "chat.postMessage", "C0SUPPORT").find((c) =>
+        JSON.stringify(c.body).includes("baton_pick:"),
+      ),
+    );
+    const blocks = (picker.body as { blocks: Array<{ type: string; block_id?: string }> }).blocks;
+    const blockId = blocks.find(
+      (b) => b.type === "actions" && b.block_id?.startsWith("baton_pick"),
+    )?.block_id;
+    await s.slack.click({
+      user: "U0ADA",
+      channel: "C0SUPPORT",
+      action: {
+        type: "static_select",
+        action_id: "baton_pick_select",
+        block_id: blockId,
+        selected_option: { value: "acme/infra", text: { type: "plain_text", text: "acme/infra" } },
+      },
+    });
+    const run = await s.finishNextRun();
+    expect(run.turn.session.target).toEqual({ kind: "repository", repo: "acme/infra" });
   });
 });

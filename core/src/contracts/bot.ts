@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import type { z } from "zod";
 import type { ReplyBudget } from "../budget/reply-budget.js";
+import type { CatalogSource } from "../catalog-source/catalog-source.js";
 import type { RequestContextProvider } from "../classifier/request-context-provider.js";
 import type { Catalog } from "../config/catalog.js";
 import type { QueueKeyResolver } from "../controls/create-queue-key-resolver.js";
@@ -80,6 +81,8 @@ export interface Bot {
  */
 export interface BotServices {
   catalog: Catalog;
+  /** What the platforms discovered (the catalog's other part, in Redis), for a picker's choices. */
+  catalogSource?: CatalogSource;
   intake: RequestIntake;
   stopConversation: StopConversation;
   queuedRequesters: QueuedRequesters;
