@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { discoveredRepository } from "../../test/fixtures/discovered-repository.js";
 import type { CatalogSnapshot, CatalogSource } from "../catalog-source/catalog-source.js";
 import { parseCatalog } from "../config/load-catalog.js";
 import { createPickResolver } from "./create-pick-resolver.js";
@@ -6,17 +7,7 @@ import { createPickResolver } from "./create-pick-resolver.js";
 const catalog = parseCatalog({ repositories: [{ repo: "acme/web" }] }, "f");
 const snapshot: CatalogSnapshot = {
   version: "1",
-  repositories: [
-    {
-      repo: "Acme/Infra",
-      description: "",
-      topics: [],
-      languages: [],
-      archived: false,
-      source: "installation 1",
-      seenAt: "2026-01-01T00:00:00.000Z",
-    },
-  ],
+  repositories: [discoveredRepository("Acme/Infra")],
   profiles: [],
 };
 
