@@ -45,7 +45,7 @@ export {
   catalogSection,
   platformCatalog,
 } from "./config/platform-catalog.js";
-export type { CatalogWarning } from "./config/prune-unknown-targets.js";
+export { type CatalogWarning, findUnknownTargets } from "./config/prune-unknown-targets.js";
 export type { AgentBackend, BackendTurn } from "./contracts/agent-backend.js";
 export type { Bot, BotModule, BotServices } from "./contracts/bot.js";
 export type { Classifier } from "./contracts/classifier.js";

@@ -5,19 +5,19 @@ import {
   type BotModule,
   type Catalog,
   createDeliveryClaims,
+  createDiscoveredCatalogStore,
   createFinalReplyClaims,
   createTranscriptStore,
   FINAL_REPLY_LEASE_MS,
   type Logger,
-  loadCatalogWithWarnings,
   loadShareLinkKey,
-  type PlatformPolicies,
 } from "@baton/core";
 import { Registry } from "prom-client";
 import { BOT_MODULES, platformPoliciesOf } from "./bots/bot-modules.js";
 import { type StartedBots, setupBots } from "./bots/setup-bots.js";
 import { setupReplyBudget } from "./budget/setup-reply-budget.js";
 import { type Config, loadConfig, SHARE_LINK_KEY_FILE } from "./config/load-config.js";
+import { loadServerCatalog } from "./config/load-server-catalog.js";
 import { startGateway } from "./gateway/start-gateway.js";
 import { createShutdownList, type ShutdownList } from "./lifecycle/create-shutdown-list.js";
 import { createConsoleLogger } from "./logging/create-console-logger.js";
@@ -76,7 +76,7 @@ export async function startBaton({
   const platforms = platformPoliciesOf(modules);
   const logger = given ?? createConsoleLogger(config);
   const log = logger.child({ component: "server", mode });
-  const catalog = await loadCatalogOf(config, platforms, log);
+  const catalog = await loadServerCatalog({ config, modules, platforms, log });
   const state = await openBatonState({ config, mode, logger, log, platforms });
   const shutdown = createShutdownList();
   shutdown.add("queue", () => state.queue.close());
@@ -154,18 +154,6 @@ export async function startBaton({
   }
 }
 
-/** The catalog (`BATON_CONFIG`), each of its warnings logged. */
-async function loadCatalogOf(config: Config, platforms: PlatformPolicies, log: Logger): Promise<Catalog> {
-  const { catalog, warnings } = await loadCatalogWithWarnings(config.BATON_CONFIG, { platforms });
-  for (const warning of warnings)
-    log.warn("server.catalog.warning", {
-      file: config.BATON_CONFIG,
-      path: warning.path,
-      message: warning.message,
-    });
-  return catalog;
-}
-
 interface Composition {
   config: Config;
   catalog: Catalog;
@@ -208,6 +196,7 @@ function setupBotsOn(
     config,
     services: {
       catalog,
+      catalogSource: createDiscoveredCatalogStore({ redis: state.main, keys, logger }),
       intake: state.ackPath?.intake ?? queue.intake,
       stopConversation: queue.stop,
       queuedRequesters: queue.queuedRequesters,

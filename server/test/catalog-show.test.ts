@@ -145,3 +145,70 @@ describe("baton catalog show", () => {
     expect(err.join("\n")).toMatch(/Usage: baton catalog show/);
   });
 });
+
+describe("baton catalog show, with the GitHub App on", () => {
+  let testRedis: TestRedis;
+  let dir: string;
+  const out: string[] = [];
+  const err: string[] = [];
+
+  beforeEach(async () => {
+    testRedis = await createTestRedis("catalog-show-unknown");
+    dir = await mkdtemp(join(tmpdir(), "baton-catalog-unknown-"));
+    await writeFile(
+      join(dir, "baton.config.yaml"),
+      "routing:\n  - keywords: [terraform]\n    target: acme/infra\n  - keywords: [invoices]\n    target: acme/billing\n",
+    );
+  });
+  afterEach(async () => {
+    await testRedis.cleanup();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("keeps rules naming repositories the file does not list, and says which of them discovery does not list", async () => {
+    const store = createDiscoveredCatalogStore({
+      redis: testRedis.redis,
+      keys: createRedisKeys(testRedis.prefix),
+      logger: silentLogger,
+    });
+    await store.replaceListing("github:12", [
+      {
+        repo: "acme/infra",
+        description: "Cloud accounts",
+        topics: [],
+        languages: [],
+        archived: false,
+        source: "github installation 12",
+        seenAt: "2026-01-01T00:00:00.000Z",
+      },
+    ]);
+    const env = {
+      BATON_CONFIG: join(dir, "baton.config.yaml"),
+      REDIS_URL: testRedis.url,
+      BATON_REDIS_PREFIX: testRedis.prefix,
+      GITHUB_APP_ID: "12",
+      GITHUB_PRIVATE_KEY: "not read by this command",
+      GITHUB_WEBHOOK_SECRET: "s",
+    };
+    const io = { env, stdout: (line: string) => out.push(line), stderr: (line: string) => err.push(line) };
+    expect(await runCatalogCommand(["show", "--json"], io)).toBe(0);
+    expect(err).toEqual([]); // neither rule is dropped at load
+    const shown = JSON.parse(out.join("\n"));
+    expect(shown.targets).toEqual(["acme/infra"]);
+    expect(shown.unknown).toEqual([
+      {
+        path: "routing.1.target",
+        message: "acme/billing is not a repository or environment of the catalog; the rule is ignored",
+      },
+    ]);
+
+    // GitHub off: no catalog source, so both rules are dropped at load, as before.
+    out.length = 0;
+    const { GITHUB_APP_ID: _off, ...githubOff } = env;
+    expect(await runCatalogCommand(["show"], { ...io, env: githubOff })).toBe(0);
+    expect(err.map((line) => line.includes("routing.0.target") || line.includes("routing.1.target"))).toEqual(
+      [true, true],
+    );
+    expect(out.join("\n")).not.toContain("still unknown");
+  });
+});

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { type FakeSlack, getFreePort, startFakeSlack } from "@baton/testkit";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { catalogDoctorCheck } from "../src/cli/doctor/catalog-doctor-check.js";
 import type { DoctorCheck } from "../src/cli/doctor/doctor-check.js";
 import { runDoctorCommand } from "../src/cli/doctor-command.js";
 
@@ -284,6 +285,24 @@ describe("baton doctor", () => {
         "  ✓ valid: 2 repositories, 1 environment, 1 routing rule, 1 Slack channel, 0 GitHub repository defaults, 0 Linear mappings; sharing auto",
         "  ! routing.0.target: acme/infra is not a repository or environment of the catalog; the rule is ignored",
         "    fix: Add the target to the catalog, or correct or remove this entry.",
+      ]);
+    });
+
+    it("with the GitHub App on, keeps a rule naming a repository the file does not list, and warns while discovery does not list it", async () => {
+      const { out } = await doctor(
+        {
+          GITHUB_APP_ID: "12",
+          GITHUB_PRIVATE_KEY: "not read by this check",
+          GITHUB_WEBHOOK_SECRET: "s",
+          // A prefix of its own: nothing discovered there.
+          BATON_REDIS_PREFIX: `doctor-undiscovered-${process.pid}`,
+        },
+        [catalogDoctorCheck],
+      );
+      expect(section(out, "Catalog").slice(1)).toEqual([
+        "  ✓ valid: 2 repositories, 1 environment, 2 routing rules, 1 Slack channel, 0 GitHub repository defaults, 0 Linear mappings; sharing auto",
+        "  ! routing.0.target: acme/infra is not a repository or environment of the catalog; the rule is ignored (no platform lists it: not installed, or archived)",
+        "    fix: Install the app on that repository, list it under repositories, or correct or remove this entry.",
       ]);
     });
 

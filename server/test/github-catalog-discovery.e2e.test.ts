@@ -1,5 +1,6 @@
 import { buildInstallationEvent, buildInstallationRepositoriesEvent } from "@baton/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { callsIn, eventually } from "./fixtures/slack-test-actions.js";
 import {
   type GithubScenario,
   startGithubScenario,
@@ -115,5 +116,100 @@ describe("the catalog fills itself from the GitHub App's installations", () => {
     const run = await s.finishNextRun();
     // Nothing is left to route to: the catalog lists no repositories again.
     expect(run.turn.session.target).toEqual({ kind: "none" });
+  });
+});
+
+// Rules and mappings that name repositories only the App lists: no `repositories:` again.
+const RULES_CATALOG = `
+routing:
+  - keywords: [terraform]
+    target: acme/infra
+  - keywords: [invoices]
+    target: acme/billing
+slack:
+  channels:
+    C0DEPLOY:
+      target: acme/deploys
+      targets: [acme/deploys]
+`;
+
+describe("the file's rules and mappings name repositories only the GitHub App lists", () => {
+  let s: GithubScenario;
+  beforeEach(async () => {
+    s = await startGithubScenario({ bots: ["slack", "github"], catalogYaml: RULES_CATALOG });
+  });
+  afterEach(() => s.close());
+
+  /** Installs the App on these repositories (description each) and waits until they are listed. */
+  async function installListed(repositories: ReadonlyArray<readonly [string, string]>) {
+    for (const [repo, description] of repositories) {
+      s.github.setRepository(repo, { description, topics: [], languages: { TypeScript: 1000 } });
+      s.github.install(repo, TEST_INSTALLATION_ID);
+    }
+    const [first] = repositories[0] ?? [""];
+    await s.deliver(
+      buildInstallationEvent({
+        repo: first,
+        installationId: TEST_INSTALLATION_ID,
+        sender: { login: "octocat" },
+      }),
+    );
+    await s.waitForLog("bots.github.catalog.listed", {});
+  }
+
+  it("routes by a keyword rule and by a channel's mapping once installed, and skips a rule whose repository is not", async () => {
+    await installListed([
+      ["acme/infra", "Cloud accounts and networks"],
+      ["acme/deploys", "Release pipelines"],
+      ["acme/web", "Storefront: checkout, cart and invoices page"],
+    ]);
+
+    await s.slack.mention({ channel: "C0SUPPORT", text: "terraform plan fails on the staging module" });
+    const infra = await s.finishNextRun();
+    expect(infra.turn.session.target).toEqual({ kind: "repository", repo: "acme/infra" });
+    // acme/billing is not installed: its rule is skipped, said once, and routes nothing.
+    await s.waitForLog("core.catalog_source.unknown_target", { path: "routing.1.target" });
+
+    await s.slack.mention({ channel: "C0DEPLOY", text: "the release is stuck halfway" });
+    // The channel's allowed targets name it too: the worker's access check lets the turn run.
+    const deploys = await s.finishNextRun();
+    expect(deploys.turn.session.target).toEqual({ kind: "repository", repo: "acme/deploys" });
+
+    await s.slack.mention({
+      channel: "C0SUPPORT",
+      text: "the invoices page of the storefront checkout is blank",
+    });
+    const invoices = await s.finishNextRun();
+    expect(invoices.turn.session.target).toEqual({ kind: "repository", repo: "acme/web" });
+  });
+
+  it("a person's pick of a repository only the App lists starts the request there", async () => {
+    await installListed([
+      ["acme/infra", "Cloud accounts"],
+      ["acme/web", "Storefront"],
+    ]);
+
+    await s.slack.mention({ channel: "C0SUPPORT", user: "U0ADA", text: "fix the flaky login test" });
+    const picker = await eventually("the picker", () =>
+      callsIn(s.t, "chat.postMessage", "C0SUPPORT").find((c) =>
+        JSON.stringify(c.body).includes("baton_pick:"),
+      ),
+    );
+    const blocks = (picker.body as { blocks: Array<{ type: string; block_id?: string }> }).blocks;
+    const blockId = blocks.find(
+      (b) => b.type === "actions" && b.block_id?.startsWith("baton_pick"),
+    )?.block_id;
+    await s.slack.click({
+      user: "U0ADA",
+      channel: "C0SUPPORT",
+      action: {
+        type: "static_select",
+        action_id: "baton_pick_select",
+        block_id: blockId,
+        selected_option: { value: "acme/infra", text: { type: "plain_text", text: "acme/infra" } },
+      },
+    });
+    const run = await s.finishNextRun();
+    expect(run.turn.session.target).toEqual({ kind: "repository", repo: "acme/infra" });
   });
 });

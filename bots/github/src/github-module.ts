@@ -34,6 +34,8 @@ export function createGithubBotModule(options: GithubBotModuleOptions = {}): Bot
     variables: GITHUB_REQUIRED_VARIABLES,
     disabledHint: "GitHub is off. Set the missing variables to turn it on (see docs/github.md).",
     doctor: githubDoctorCheck,
+    // The App's installations' repositories fill the catalog (catalog/create-github-catalog-discovery.ts).
+    discoversCatalog: true,
     catalogCounts: (catalog) => [
       {
         count: Object.keys(githubCatalogOf(catalog).repositories).length,

@@ -1,6 +1,8 @@
 import type { Catalog } from "../config/catalog.js";
+import { findUnknownTargets } from "../config/prune-unknown-targets.js";
 import type { Classifier } from "../contracts/classifier.js";
 import type { Logger } from "../contracts/logger.js";
+import type { PlatformPolicies } from "../contracts/platform-policy.js";
 import { errorMessage } from "../describe-error.js";
 import type { CatalogSource } from "./catalog-source.js";
 import { type MergedCatalog, mergeDiscoveredCatalog } from "./merge-discovered-catalog.js";
@@ -12,6 +14,8 @@ export interface LiveClassifierOptions {
   /** Builds the classifier of one merged catalog (the worker's ladder, its LLM, its metrics). */
   build(merged: MergedCatalog): Classifier;
   logger: Logger;
+  /** Whose mappings name targets (to say which of them the merged catalog still does not know). */
+  platforms: PlatformPolicies;
 }
 
 /**
@@ -20,8 +24,15 @@ export interface LiveClassifierOptions {
  * and indexes once more. Every worker reads the same source, so all of them route alike. When the
  * source cannot be read, the last merged catalog (at first the file's alone) keeps routing.
  */
-export function createLiveClassifier({ catalog, source, build, logger }: LiveClassifierOptions): Classifier {
+export function createLiveClassifier({
+  catalog,
+  source,
+  build,
+  logger,
+  platforms,
+}: LiveClassifierOptions): Classifier {
   const log = logger.child({ component: "core.catalog_source" });
+  const warned = new Set<string>();
   let current = build({ catalog, profiles: new Map() });
   let version: string | undefined;
   let pending: Promise<void> | undefined;
@@ -31,8 +42,10 @@ export function createLiveClassifier({ catalog, source, build, logger }: LiveCla
       const latest = await source.version();
       if (latest === version) return;
       const snapshot = await source.read();
-      current = build(mergeDiscoveredCatalog(catalog, snapshot));
+      const merged = mergeDiscoveredCatalog(catalog, snapshot);
+      current = build(merged);
       version = snapshot.version;
+      warnUnknownTargets(merged.catalog);
       log.info("core.catalog_source.merged", {
         version,
         discovered: snapshot.repositories.length,
@@ -41,6 +54,19 @@ export function createLiveClassifier({ catalog, source, build, logger }: LiveCla
     } catch (error) {
       log.warn("core.catalog_source.unreadable", { error: errorMessage(error) });
     }
+  }
+
+  // A rule or mapping naming a repository discovery does not list (yet) is skipped while so: said
+  // once per target, not at every merge, and again only after it resolved in between.
+  function warnUnknownTargets(merged: Catalog): void {
+    const unknown = findUnknownTargets(merged, platforms);
+    const now = new Set(unknown.map((w) => `${w.path}\n${w.message}`));
+    for (const warning of unknown) {
+      if (warned.has(`${warning.path}\n${warning.message}`)) continue;
+      log.warn("core.catalog_source.unknown_target", { path: warning.path, reason: warning.message });
+    }
+    warned.clear();
+    for (const key of now) warned.add(key);
   }
 
   return {

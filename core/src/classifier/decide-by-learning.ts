@@ -29,7 +29,7 @@ export async function decideByLearning({
   ranking: () => RankedTargets;
   index: CatalogIndex;
 }): Promise<Decision | null> {
-  const match = learned ? await learned(request) : undefined;
+  const match = learned ? await learned(request, index.resolve) : undefined;
   if (!match) return null;
   const { target, reason } = match;
   if (denied.length > 0) {

@@ -25,8 +25,15 @@ export interface LearnedMatch {
   reason: string;
 }
 
-/** Looks up what Baton learned of the request's place; undefined when it learned nothing usable. */
-export type LearnedMappings = (request: SessionRequest) => Promise<LearnedMatch | undefined>;
+/**
+ * Looks up what Baton learned of the request's place; undefined when it learned nothing usable.
+ * `resolve`: the classifier's own catalog (merged with what was discovered), in place of the one
+ * given at creation, so that a place that learned a discovered repository routes there.
+ */
+export type LearnedMappings = (
+  request: SessionRequest,
+  resolve?: TargetResolver,
+) => Promise<LearnedMatch | undefined>;
 
 export interface LearnedMappingsOptions {
   store: Pick<LearnedRoutingStore, "read">;
@@ -52,7 +59,7 @@ export function createLearnedMappings({
   logger,
 }: LearnedMappingsOptions): LearnedMappings {
   const log = logger.child({ component: "core.classifier.learned" });
-  return async (request) => {
+  return async (request, current = resolve) => {
     const place = placeOf(request);
     if (!place) return undefined;
     const learned = await store.read(place.key).catch((error: unknown) => {
@@ -61,7 +68,7 @@ export function createLearnedMappings({
     });
     const mapping = learned ? readLearnedMapping(learned, thresholds) : undefined;
     if (!mapping) return undefined;
-    const target = resolve(mapping.targetRef);
+    const target = current(mapping.targetRef);
     const allowed = allowedTargets?.(request.conversation);
     if (!target || (allowed && !allowed.includes(targetRef(target)))) return undefined;
     const reason =

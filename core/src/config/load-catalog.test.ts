@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RAW_SMALL_CATALOG } from "../../test/fixtures/classifier/small-catalog.js";
 import { PLATFORMS } from "../../test/fixtures/platforms.js";
+import { repositoryEntrySchema } from "./catalog.js";
 import {
   CatalogError,
   EMPTY_CATALOG,
@@ -12,6 +13,7 @@ import {
   parseCatalog,
   parseCatalogWithWarnings,
 } from "./load-catalog.js";
+import { findUnknownTargets } from "./prune-unknown-targets.js";
 
 describe("parseCatalogWithWarnings", () => {
   it("drops a routing rule that names an unknown target, with a warning naming its key", () => {
@@ -57,6 +59,70 @@ describe("parseCatalogWithWarnings", () => {
 
   it("keeps parseCatalog returning the cleaned catalog", () => {
     expect(parseCatalog(RAW_SMALL_CATALOG, "x", PLATFORMS).routing).toHaveLength(3);
+  });
+
+  it("with discovery, keeps a rule, a mapping and an environment naming an owner/name the file does not list", () => {
+    const raw = {
+      repositories: [{ repo: "acme/web" }],
+      environments: [{ id: "stack", name: "Stack", repositories: ["acme/web", "acme/infra"] }],
+      routing: [
+        { keywords: ["terraform"], target: "acme/infra" },
+        { keywords: ["deploy"], target: "env:missing" },
+      ],
+      slack: { channels: { C1: { target: "acme/infra" } } },
+      linear: { teams: { ENG: "acme/mobile" } },
+    };
+    const { catalog, warnings } = parseCatalogWithWarnings(raw, "baton.config.yaml", PLATFORMS, {
+      discovery: true,
+    });
+    expect(catalog.routing.map((r) => r.target)).toEqual(["acme/infra"]);
+    expect(catalog.slack).toMatchObject({ channels: { C1: { target: "acme/infra" } } });
+    expect(catalog.linear).toMatchObject({ teams: { ENG: "acme/mobile" } });
+    expect(catalog.environments[0]?.repositories).toEqual(["acme/web", "acme/infra"]);
+    // An environment is never discovered: its unknown id is still dropped, with the warning.
+    expect(warnings.map((w) => w.path)).toEqual(["routing.1.target"]);
+
+    // Without discovery: dropped as before, and an environment's unlisted repository is an error.
+    const { environments: _env, ...noEnvironment } = raw;
+    const without = parseCatalogWithWarnings(noEnvironment, "baton.config.yaml", PLATFORMS);
+    expect(without.catalog.routing).toEqual([]);
+    expect(without.warnings.map((w) => w.path)).toEqual([
+      "routing.0.target",
+      "routing.1.target",
+      "slack.channels.C1.target",
+      "linear.teams.ENG",
+    ]);
+    expect(() => parseCatalogWithWarnings(raw, "x.yaml", PLATFORMS)).toThrow(
+      /environments\.0\.repositories\.1: acme\/infra is not listed under repositories/,
+    );
+  });
+
+  it("names what a merged catalog still does not know: targets, mappings and environments' repositories", () => {
+    const kept = parseCatalog(
+      {
+        environments: [{ id: "stack", name: "Stack", repositories: ["acme/infra"] }],
+        routing: [{ keywords: ["terraform"], target: "acme/infra" }],
+        slack: { channels: { C1: { target: "acme/gone" } } },
+      },
+      "x.yaml",
+      PLATFORMS,
+      { discovery: true },
+    );
+    const merged = {
+      ...kept,
+      repositories: [...kept.repositories, repositoryEntrySchema.parse({ repo: "acme/infra" })],
+    };
+    expect(findUnknownTargets(kept, PLATFORMS).map((w) => w.path)).toEqual([
+      "environments.0.repositories.0",
+      "routing.0.target",
+      "slack.channels.C1.target",
+    ]);
+    expect(findUnknownTargets(merged, PLATFORMS)).toEqual([
+      {
+        path: "slack.channels.C1.target",
+        message: "acme/gone is not a repository or environment of the catalog; the channel has no target",
+      },
+    ]);
   });
 
   it("still rejects invalid catalogs, naming the key", () => {

@@ -5,7 +5,12 @@ import { errorMessage } from "../describe-error.js";
 import { BatonError } from "../errors.js";
 import type { Catalog } from "./catalog.js";
 import { createCatalogSchema } from "./platform-catalog.js";
-import { type CatalogWarning, pruneUnknownTargets } from "./prune-unknown-targets.js";
+import {
+  type CatalogWarning,
+  findUnknownEnvironmentRepositories,
+  type PruneOptions,
+  pruneUnknownTargets,
+} from "./prune-unknown-targets.js";
 
 /** The catalog's schema with no platform's section: the keys every platform shares. */
 export const catalogSchema = createCatalogSchema(NO_PLATFORM_POLICIES);
@@ -36,18 +41,26 @@ export class CatalogError extends BatonError {
  * their sections (a catalog with a section of a platform not given is invalid). Rules and mappings
  * that name unknown targets are dropped; use `parseCatalogWithWarnings` to report them.
  */
-export function parseCatalog(raw: unknown, file: string, platforms = NO_PLATFORM_POLICIES): Catalog {
-  return parseCatalogWithWarnings(raw, file, platforms).catalog;
+export function parseCatalog(
+  raw: unknown,
+  file: string,
+  platforms = NO_PLATFORM_POLICIES,
+  options: PruneOptions = {},
+): Catalog {
+  return parseCatalogWithWarnings(raw, file, platforms, options).catalog;
 }
 
 /**
  * Validates an already-parsed catalog and lists what it ignores (e.g. a routing rule whose target
- * is not listed), so the caller can log each warning once at startup.
+ * is not listed), so the caller can log each warning once at startup. With `discovery`, an
+ * `owner/name` the file does not list (in a rule, a mapping, an environment) is kept for the
+ * merged catalog to resolve.
  */
 export function parseCatalogWithWarnings(
   raw: unknown,
   file: string,
   platforms: PlatformPolicies = NO_PLATFORM_POLICIES,
+  options: PruneOptions = {},
 ): CatalogLoadResult {
   const parsed = createCatalogSchema(platforms).safeParse(raw ?? {});
   if (!parsed.success) {
@@ -56,9 +69,13 @@ export function parseCatalogWithWarnings(
       parsed.error.issues.map((issue) => `${issue.path.join(".") || "(top level)"}: ${issue.message}`),
     );
   }
-  const unknownEnvironmentRefs = findUnknownEnvironmentRepositories(parsed.data);
-  if (unknownEnvironmentRefs.length > 0) throw new CatalogError(file, unknownEnvironmentRefs);
-  return pruneUnknownTargets(parsed.data, platforms);
+  const unknownEnvironmentRefs = options.discovery ? [] : findUnknownEnvironmentRepositories(parsed.data);
+  if (unknownEnvironmentRefs.length > 0)
+    throw new CatalogError(
+      file,
+      unknownEnvironmentRefs.map((w) => `${w.path}: ${w.message}`),
+    );
+  return pruneUnknownTargets(parsed.data, platforms, options);
 }
 
 /**
@@ -69,7 +86,7 @@ export async function loadCatalog(file: string, options: CatalogLoadOptions = {}
   return (await loadCatalogWithWarnings(file, options)).catalog;
 }
 
-export interface CatalogLoadOptions {
+export interface CatalogLoadOptions extends PruneOptions {
   /** A missing file is an error rather than an empty catalog. */
   required?: boolean;
   /** The platforms whose sections the catalog may have (the server's listed modules). */
@@ -85,19 +102,19 @@ export interface CatalogLoadOptions {
  */
 export async function loadCatalogWithWarnings(
   file: string,
-  { required = false, platforms = NO_PLATFORM_POLICIES }: CatalogLoadOptions = {},
+  { required = false, platforms = NO_PLATFORM_POLICIES, ...prune }: CatalogLoadOptions = {},
 ): Promise<CatalogLoadResult> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT" && !required) {
-      return parseCatalogWithWarnings({}, file, platforms);
+      return parseCatalogWithWarnings({}, file, platforms, prune);
     }
     throw new CatalogError(file, [`cannot be read: ${errorMessage(error)}`]);
   }
   try {
-    return parseCatalogWithWarnings(parseYaml(text), file, platforms);
+    return parseCatalogWithWarnings(parseYaml(text), file, platforms, prune);
   } catch (error) {
     if (error instanceof YAMLParseError) {
       const where = error.linePos?.[0] ? `line ${error.linePos[0].line}, column ${error.linePos[0].col}` : "";
@@ -105,17 +122,4 @@ export async function loadCatalogWithWarnings(
     }
     throw error;
   }
-}
-
-function findUnknownEnvironmentRepositories(catalog: Catalog): string[] {
-  const known = new Set(catalog.repositories.map((r) => r.repo.toLowerCase()));
-  return catalog.environments.flatMap((env, index) =>
-    env.repositories
-      .map((repo, repoIndex) => ({ repo, repoIndex }))
-      .filter(({ repo }) => !known.has(repo.toLowerCase()))
-      .map(
-        ({ repo, repoIndex }) =>
-          `environments.${index}.repositories.${repoIndex}: ${repo} is not listed under repositories`,
-      ),
-  );
 }

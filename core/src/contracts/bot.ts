@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import type { z } from "zod";
 import type { ReplyBudget } from "../budget/reply-budget.js";
+import type { CatalogSource } from "../catalog-source/catalog-source.js";
 import type { RequestContextProvider } from "../classifier/request-context-provider.js";
 import type { Catalog } from "../config/catalog.js";
 import type { QueueKeyResolver } from "../controls/create-queue-key-resolver.js";
@@ -80,6 +81,8 @@ export interface Bot {
  */
 export interface BotServices {
   catalog: Catalog;
+  /** What the platforms discovered (the catalog's other part, in Redis), for a picker's choices. */
+  catalogSource?: CatalogSource;
   intake: RequestIntake;
   stopConversation: StopConversation;
   queuedRequesters: QueuedRequesters;
@@ -156,6 +159,11 @@ export interface BotModule<TConfig> extends PlatformOperations<TConfig> {
    * mapping is written in the catalog; optional (the platform's corrections teach nothing).
    */
   routingPlace?(request: SessionRequest): RoutingPlace | undefined;
+  /**
+   * When on, the bot lists repositories into the catalog source (the discovered catalog): a rule or
+   * mapping in the file may then name an `owner/name` only the platform lists.
+   */
+  discoversCatalog?: boolean;
   /** What core asks this platform (linked pull requests, the targets a place allows, …); the same whether the bot is on or off. */
   policy?: AnyPlatformPolicy;
   /** Builds the bot once its variables are set; throws a `BatonError` ("config_invalid") on bad setup. */

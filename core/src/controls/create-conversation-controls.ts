@@ -1,5 +1,5 @@
+import type { CatalogSource } from "../catalog-source/catalog-source.js";
 import type { Catalog } from "../config/catalog.js";
-import { createTargetResolver } from "../config/create-target-resolver.js";
 import type { QueuedRequesters, StopConversation, StopResult } from "../contracts/conversation-queue.js";
 import type { RequestIntake } from "../contracts/request-intake.js";
 import type { ConversationRef } from "../schemas/conversation-ref.js";
@@ -12,6 +12,7 @@ import type { ConversationOwnerStore } from "../store/conversation-owner-store.j
 import { type PickerMode, REPLY_FIELDS, type ReplyLedger } from "../store/reply-ledger.js";
 import type { SessionStore } from "../store/session-store.js";
 import type { ControlWord } from "./control-word.js";
+import { createPickResolver } from "./create-pick-resolver.js";
 import { ownQueueKey, type QueueKeyResolver } from "./create-queue-key-resolver.js";
 import type { SteeringRule } from "./create-steering-rule.js";
 
@@ -76,6 +77,8 @@ export type PickOutcome =
 
 export interface ConversationControlsOptions {
   catalog: Catalog;
+  /** What the platforms discovered: a pick of a repository only it lists is known. */
+  catalogSource?: CatalogSource;
   sessions: Pick<SessionStore, "findByConversation">;
   stopConversation: StopConversation;
   /** Who asked for the queued turns: before a session exists, the first of them owns the conversation. */
@@ -122,7 +125,7 @@ export function createConversationControls(options: ConversationControlsOptions)
   } = options;
   const now = options.now ?? (() => new Date());
   const queueKeyOf = options.queueKeyOf ?? ownQueueKey;
-  const resolveTarget = createTargetResolver(options.catalog);
+  const resolveTarget = createPickResolver(options.catalog, options.catalogSource);
 
   async function steerableSession({
     conversation,
@@ -189,7 +192,7 @@ export function createConversationControls(options: ConversationControlsOptions)
       const request = await ledger.pendingRequest(turnId);
       if (!request) return { kind: "unknown_turn" };
       if (request.actor.id !== userId) return { kind: "not_requester", request };
-      const target = resolveTarget(targetRef);
+      const target = await resolveTarget(targetRef);
       if (!target) return { kind: "unknown_target", request, targetRef };
       if (!(await ledger.claim(turnId, REPLY_FIELDS.picked(mode), targetRef)))
         return { kind: "already_chosen", request };

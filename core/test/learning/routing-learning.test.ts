@@ -12,6 +12,7 @@ import {
   LEARNED_VOTES_PER_PLACE_MAX,
   type LearnedRoutingStore,
   learningSchema,
+  mergeDiscoveredCatalog,
   type RoutingPlaceOf,
   type SessionRequest,
   silentLogger,
@@ -20,6 +21,7 @@ import {
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildTestRequest, SMALL_CATALOG } from "../fixtures/classifier/small-catalog.js";
+import { discoveredRepository } from "../fixtures/discovered-repository.js";
 import { PLATFORMS } from "../fixtures/platforms.js";
 
 // A place per channel, as a platform module names it (core's tests name no platform's module).
@@ -85,6 +87,33 @@ describe("routing learns from people's corrections", () => {
     expect(decision).toMatchObject({ kind: "chosen", target: WEB, via: "learned", confidence: "medium" });
     // Another channel learned nothing.
     expect((await learnedClassifier().classify(request(VAGUE, "C0OTHER"))).kind).toBe("ask");
+  });
+
+  it("a learned repository only discovery lists routes in a classifier over the merged catalog", async () => {
+    const learner = learnerWith();
+    const INFRA_DISCOVERED: Target = { kind: "repository", repo: "acme/discovered" };
+    await choose(learner, "conv-1", INFRA_DISCOVERED);
+    await choose(learner, "conv-2", INFRA_DISCOVERED);
+    const merged = mergeDiscoveredCatalog(SMALL_CATALOG, {
+      version: "1",
+      repositories: [discoveredRepository("acme/discovered")],
+      profiles: [],
+    });
+    // Made with the file's resolver, as the worker makes it once; each classifier passes its own.
+    const learned = createLearnedMappings({
+      store,
+      placeOf,
+      resolve: createTargetResolver(SMALL_CATALOG),
+      logger: silentLogger,
+    });
+    const over = (catalog: typeof SMALL_CATALOG) =>
+      createClassifier({ catalog, platforms: PLATFORMS, logger: silentLogger, learned });
+    expect((await over(SMALL_CATALOG).classify(request(VAGUE))).kind).toBe("ask");
+    expect(await over(merged.catalog).classify(request(VAGUE))).toMatchObject({
+      kind: "chosen",
+      target: INFRA_DISCOVERED,
+      via: "learned",
+    });
   });
 
   it("counts a conversation once: its latest choice replaces its earlier one", async () => {

@@ -12,6 +12,7 @@ import type {
   SteeringGuard,
 } from "@baton/core";
 import type { Config } from "../config/load-config.js";
+import { missingVariablesOf } from "./catalog-discovery-on.js";
 
 export interface StartedBots {
   bots: Bot[];
@@ -47,9 +48,7 @@ export async function setupBots({
 }): Promise<StartedBots> {
   const bots: Bot[] = [];
   for (const module of modules) {
-    const missing = module.missingVariables
-      ? module.missingVariables(config)
-      : module.variables.filter((name) => !(config as Record<string, unknown>)[name]);
+    const missing = missingVariablesOf(module, config);
     if (missing.length > 0) {
       services.logger.info(`server.${module.platform}.disabled`, { missing, hint: module.disabledHint });
       continue;

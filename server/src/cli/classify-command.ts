@@ -14,6 +14,7 @@ import {
   sessionRequestSchema,
 } from "@baton/core";
 import { BOT_MODULES, platformPoliciesOf } from "../bots/bot-modules.js";
+import { catalogDiscoveryOn } from "../bots/catalog-discovery-on.js";
 import { loadConfig } from "../config/load-config.js";
 import { createLogger } from "../logging/create-logger.js";
 import { createBatonClassifier } from "../platforms/create-baton-classifier.js";
@@ -72,6 +73,7 @@ export async function runClassifyCommand(args: string[], io: CliIo): Promise<num
     const { catalog, warnings } = await loadCatalogWithWarnings(file, {
       required: parsed.config !== undefined,
       platforms,
+      discovery: catalogDiscoveryOn(BOT_MODULES, config),
     });
     for (const warning of warnings)
       io.stderr(`baton classify: warning: ${file}: ${warning.path}: ${warning.message}`);

@@ -17,6 +17,7 @@ import {
   silentLogger,
 } from "@baton/core";
 import { BOT_MODULES, platformPoliciesOf } from "../bots/bot-modules.js";
+import { catalogDiscoveryOn } from "../bots/catalog-discovery-on.js";
 import { loadConfig, SHARE_LINK_KEY_FILE } from "../config/load-config.js";
 import { openCliRedis } from "./open-cli-redis.js";
 
@@ -44,7 +45,10 @@ export async function runShareCommand(args: string[], io: CliIo): Promise<number
   if (parsed.kind === "usage")
     return printUsage(io, { command: "baton share", usage: SHARE_USAGE, problem: parsed.problem });
   const config = loadConfig(io.env);
-  const catalog = await loadCatalog(config.BATON_CONFIG, { platforms: platformPoliciesOf(BOT_MODULES) });
+  const catalog = await loadCatalog(config.BATON_CONFIG, {
+    platforms: platformPoliciesOf(BOT_MODULES),
+    discovery: catalogDiscoveryOn(BOT_MODULES, config),
+  });
   const connection = await openCliRedis(config, "baton share", io);
   if (!connection) return 1;
   const { redis } = connection;

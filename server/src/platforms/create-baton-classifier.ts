@@ -50,6 +50,7 @@ export function createBatonClassifier({
     catalog,
     source,
     logger,
+    platforms,
     build: (merged) => createClassifier({ ...merged, platforms, llm, logger, learned, onDecision }),
   });
 }

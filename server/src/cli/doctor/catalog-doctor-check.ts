@@ -7,8 +7,10 @@ import {
   loadCatalogWithWarnings,
 } from "@baton/core";
 import { BOT_MODULES, platformPoliciesOf } from "../../bots/bot-modules.js";
+import { catalogDiscoveryOn } from "../../bots/catalog-discovery-on.js";
 import type { Config } from "../../config/load-config.js";
 import type { DoctorCheck, DoctorCheckResult, DoctorContext, DoctorFinding } from "./doctor-check.js";
+import { undiscoveredTargetFindings } from "./undiscovered-target-findings.js";
 
 /** The catalog (BATON_CONFIG): valid, what it holds, and what of it Baton ignores. */
 export const catalogDoctorCheck: DoctorCheck = {
@@ -36,7 +38,12 @@ export const catalogDoctorCheck: DoctorCheck = {
     }
     try {
       const platforms = platformPoliciesOf(BOT_MODULES);
-      const { catalog, warnings } = await loadCatalogWithWarnings(file, { required: true, platforms });
+      const discovery = catalogDiscoveryOn(BOT_MODULES, config);
+      const { catalog, warnings } = await loadCatalogWithWarnings(file, {
+        required: true,
+        platforms,
+        discovery,
+      });
       const ignored: DoctorFinding[] = warnings.map((warning) => ({
         kind: "warning",
         text: `${warning.path}: ${warning.message}`,
@@ -45,7 +52,11 @@ export const catalogDoctorCheck: DoctorCheck = {
       return {
         kind: "checked",
         title,
-        findings: [{ kind: "ok", text: `valid: ${describeCatalog(catalog)}` }, ...ignored],
+        findings: [
+          { kind: "ok", text: `valid: ${describeCatalog(catalog)}` },
+          ...ignored,
+          ...(discovery ? await undiscoveredTargetFindings(config, catalog, platforms) : []),
+        ],
       };
     } catch (error) {
       if (!(error instanceof CatalogError)) throw error;
