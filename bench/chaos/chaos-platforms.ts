@@ -28,6 +28,18 @@ export type ChaosPlatform = "slack" | "github" | "linear";
 export const CHAOS_PLATFORMS: readonly ChaosPlatform[] = ["slack", "github", "linear"];
 
 /** One request the run sends (and perhaps sends again), and the turn it should become. */
+const CHAOS_RATE_LIMITS = [
+  "slack:tier2",
+  "slack:tier3",
+  "slack:tier4",
+  "slack:chat.postMessage",
+  "github:content-minute",
+  "linear:requests",
+]
+  .map((name) => `${name}=60000/m:1000`)
+  .concat("github:content-hour=600000/h:1000")
+  .join(",");
+
 export interface PlannedTurn {
   deliveryId: string;
   turnId: string;
@@ -97,6 +109,10 @@ export async function startChaosPlatforms({ faultRate, seed }: { faultRate: numb
       LINEAR_WEBHOOK_SECRET: CHAOS_LINEAR_SECRET,
       LINEAR_API_KEY: FAKE_LINEAR_API_KEY,
       LINEAR_API_URL: linear.apiUrl,
+      // The budget stays on (its Redis state must survive the crashes and restarts too), with
+      // limits above what the run sends: at Slack's published 50 a minute, its 240 requests would
+      // be paced for minutes, which is the budget working, not what chaos checks.
+      BATON_RATE_LIMITS: CHAOS_RATE_LIMITS,
     },
     async close() {
       await Promise.all([slack.close(), github.close(), linear.close()]);
