@@ -50,6 +50,11 @@ describe("Baton on a Redis Cluster: two gateways and two workers at once", () =>
       SLACK_API_URL: slack.url,
       // One person sends every request here: a burst of 0 turns the per-person bucket off.
       BATON_USER_TURN_BURST: "0",
+      // The budget's scripts run on the cluster too, with room for the 36 turns' calls in one
+      // workspace: at Slack's published 50 a minute, their reactions alone would take a minute.
+      BATON_RATE_LIMITS: ["slack:tier2", "slack:tier3", "slack:tier4", "slack:chat.postMessage"]
+        .map((name) => `${name}=60000/m:1000`)
+        .join(","),
     };
     for (const mode of ["gateway", "gateway", "worker", "worker"] as const)
       batons.push(await startBaton({ mode, env, logger }));
