@@ -43,6 +43,7 @@ export {
   accessSection,
   type CatalogCheck,
   catalogSection,
+  type PlatformCatalog,
   platformCatalog,
 } from "./config/platform-catalog.js";
 export { type CatalogWarning, findUnknownTargets } from "./config/prune-unknown-targets.js";
