@@ -114,6 +114,10 @@ export function createWrittenMappingCheck(
   }
 
   return async (request) => {
+    // The place implied its target and nothing written chose it (`TargetHint.yieldsToLearning`):
+    // the mapping the platform always finds there is no one's decision, so an offer is welcome.
+    const hint = request.hints.target;
+    if (hint?.implied && hint.yieldsToLearning) return false;
     // A mapping the file resolves needs no read of the source.
     if (fileMappings.mapRequest(request) !== undefined) return true;
     const mappings = await mergedMappings();

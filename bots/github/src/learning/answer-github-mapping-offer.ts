@@ -1,0 +1,85 @@
+import type { Catalog, CatalogSource, LearnedRoutingStore, Logger } from "@baton/core";
+import { acceptLearnedMapping, createPickResolver } from "@baton/core";
+import type { PermissionCheck } from "../access/create-permission-check.js";
+import type { GithubTrigger } from "../inbound/github-trigger.js";
+import type { InstallationOctokits } from "../octokit/create-installation-octokits.js";
+import { githubPlaceKey } from "../routing/github-routing-place.js";
+
+/** Runs `@baton always <target>`, the answer to Baton's offer to keep a repository's habit. */
+export type AnswerGithubMappingOffer = (targetRef: string, trigger: GithubTrigger) => Promise<void>;
+
+const NOT_APPROVER =
+  "only the people the catalog lists under `learning.approvers` (or, when it lists nobody, people with write access to this repository) may change routing here.";
+
+/**
+ * Accepting is for the catalog's `learning.approvers`, or, when it lists nobody, the repository's
+ * writers (asked of GitHub, as for starting a session). Only the target Baton offered, the one the
+ * repository's issues keep moving to, can be accepted: `always` does not write arbitrary routing.
+ * Every answer gets a comment, so that a refused person knows why nothing changed.
+ */
+export function createGithubMappingOfferAnswerer({
+  catalog,
+  catalogSource,
+  store,
+  permissions,
+  octokits,
+  logger,
+}: {
+  catalog: Catalog;
+  /** What discovery lists: an offer of a repository only it knows may be accepted. */
+  catalogSource?: CatalogSource;
+  store: Pick<LearnedRoutingStore, "read" | "accept">;
+  permissions: PermissionCheck;
+  octokits: InstallationOctokits;
+  logger: Logger;
+}): AnswerGithubMappingOffer {
+  const log = logger.child({ component: "bots.github.learning" });
+  const resolve = createPickResolver(catalog, catalogSource);
+
+  async function outcomeText(targetRef: string, trigger: GithubTrigger): Promise<string> {
+    const { place, actor } = trigger;
+    const repo = `${place.owner}/${place.repo}`;
+    const placeKey = githubPlaceKey(repo);
+    const learned = await store.read(placeKey);
+    const offered = learned?.offered.find((ref) => ref.toLowerCase() === targetRef.toLowerCase());
+    if (!offered) {
+      log.info("bots.github.mapping_offer_answered", { repo, outcome: "not_offered" });
+      return `@${actor.login} Baton has not offered ${targetRef} for ${repo}: nothing changed.`;
+    }
+    const permission = await permissions.canWrite({
+      installationId: place.installationId,
+      repo,
+      login: actor.login,
+    });
+    const outcome = await acceptLearnedMapping({
+      store,
+      settings: catalog.learning,
+      resolve,
+      placeKey,
+      targetRef: offered,
+      userId: actor.login,
+      allowedInPlace: permission.canWrite,
+    });
+    log.info("bots.github.mapping_offer_answered", { repo, outcome: outcome.kind });
+    switch (outcome.kind) {
+      case "accepted":
+        return `@${actor.login} made ${offered} the default environment of ${repo}'s issues. \`baton catalog forget ${placeKey}\` undoes it.`;
+      case "not_approver":
+        return `@${actor.login} ${NOT_APPROVER}`;
+      default:
+        return `@${actor.login} This offer is out of date: Baton no longer knows that choice.`;
+    }
+  }
+
+  return async function answerMappingOffer(targetRef, trigger) {
+    const body = await outcomeText(targetRef, trigger);
+    const { place } = trigger;
+    const octokit = await octokits.forInstallation(place.installationId);
+    await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+      owner: place.owner,
+      repo: place.repo,
+      issue_number: place.number,
+      body,
+    });
+  };
+}
