@@ -99,6 +99,10 @@ describe("GitHub: a repository's issues learn the environment people move them t
       s.github.commentsOn("acme/web", 3).find((c) => c.body.startsWith(`@${login}`) && c.body.includes(text));
     await comment(3, "always env:checkout", "drive-by");
     await eventually("the refusal", said("drive-by", "may change routing"));
+    // Asking again is refused again, but told once a day: no comment thread of refusals.
+    await comment(3, "always env:checkout", "drive-by");
+    await s.waitForLog("bots.github.mapping_offer_refusal_quiet", {});
+    expect(s.github.commentsOn("acme/web", 3).filter((c) => c.body.startsWith("@drive-by"))).toHaveLength(1);
     expect((await learned())?.accepted).toBeNull();
     await comment(3, "always env:storefront");
     await eventually("nothing offered", said("octocat", "has not offered env:storefront"));
