@@ -110,6 +110,7 @@ export {
   type StopOutcome,
   type UnshareOutcome,
 } from "./controls/create-conversation-controls.js";
+export { createPickResolver } from "./controls/create-pick-resolver.js";
 export { createQueueKeyResolver, type QueueKeyResolver } from "./controls/create-queue-key-resolver.js";
 export {
   createSteeringRule,

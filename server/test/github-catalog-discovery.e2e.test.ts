@@ -183,16 +183,14 @@ describe("the file's rules and mappings name repositories only the GitHub App li
     expect(invoices.turn.session.target).toEqual({ kind: "repository", repo: "acme/web" });
   });
 
-  it("a person's pick of a repository only the App lists starts the request there", async () => {
-    await installListed([
-      ["acme/infra", "Cloud accounts"],
-      ["acme/web", "Storefront"],
-    ]);
-
-    await s.slack.mention({ channel: "C0SUPPORT", user: "U0ADA", text: "fix the flaky login test" });
+  /** A request in C0SUPPORT whose picker `user` answers with `repo`. */
+  async function pickInNewThread(user: string, text: string, repo: string) {
+    const { ts } = await s.slack.mention({ channel: "C0SUPPORT", user, text });
     const picker = await eventually("the picker", () =>
-      callsIn(s.t, "chat.postMessage", "C0SUPPORT").find((c) =>
-        JSON.stringify(c.body).includes("baton_pick:"),
+      callsIn(s.t, "chat.postMessage", "C0SUPPORT").find(
+        (c) =>
+          (c.body as { thread_ts?: string }).thread_ts === ts &&
+          JSON.stringify(c.body).includes("baton_pick:"),
       ),
     );
     const blocks = (picker.body as { blocks: Array<{ type: string; block_id?: string }> }).blocks;
@@ -200,16 +198,64 @@ describe("the file's rules and mappings name repositories only the GitHub App li
       (b) => b.type === "actions" && b.block_id?.startsWith("baton_pick"),
     )?.block_id;
     await s.slack.click({
-      user: "U0ADA",
+      user,
       channel: "C0SUPPORT",
       action: {
         type: "static_select",
         action_id: "baton_pick_select",
         block_id: blockId,
-        selected_option: { value: "acme/infra", text: { type: "plain_text", text: "acme/infra" } },
+        selected_option: { value: repo, text: { type: "plain_text", text: repo } },
       },
     });
+  }
+
+  it("a person's pick of a repository only the App lists starts the request there", async () => {
+    await installListed([
+      ["acme/infra", "Cloud accounts"],
+      ["acme/web", "Storefront"],
+    ]);
+    await pickInNewThread("U0ADA", "fix the flaky login test", "acme/infra");
     const run = await s.finishNextRun();
     expect(run.turn.session.target).toEqual({ kind: "repository", repo: "acme/infra" });
+  });
+
+  it("accepting the offer to keep a habit of a repository only the App lists makes it the channel's mapping", async () => {
+    await installListed([
+      ["acme/infra", "Cloud accounts"],
+      ["acme/web", "Storefront"],
+    ]);
+    await pickInNewThread("U0ADA", "fix the flaky login test", "acme/infra");
+    await s.finishNextRun();
+    await pickInNewThread("U0BOB", "the export times out for big accounts", "acme/infra");
+    await s.finishNextRun();
+    await s.slack.mention({ channel: "C0SUPPORT", user: "U0CEC", text: "the flaky login test is back" });
+    const third = await s.finishNextRun();
+    expect(third.turn.session.target).toEqual({ kind: "repository", repo: "acme/infra" });
+    const offer = await eventually("the offer to keep it", () =>
+      callsIn(s.t, "chat.postMessage", "C0SUPPORT").find((c) =>
+        JSON.stringify(c.body).includes("baton_mapping_accept"),
+      ),
+    );
+    const value = (
+      (offer.body as { blocks: Array<{ elements?: Array<Record<string, unknown>> }> }).blocks
+        .flatMap((b) => b.elements ?? [])
+        .find((e) => e.action_id === "baton_mapping_accept") as { value: string }
+    ).value;
+    // The catalog lists no approvers: anyone who may start sessions in the channel may accept.
+    await s.slack.click({
+      user: "U0ADA",
+      channel: "C0SUPPORT",
+      action: { type: "button", action_id: "baton_mapping_accept", block_id: "baton_mapping_offer", value },
+    });
+    await eventually("the acceptance", () =>
+      s.t.slack
+        .callsTo("response")
+        .find((c) => JSON.stringify(c.body).includes("made acme/infra the mapping")),
+    );
+    const accepted = await s.t.redis.redis.hget(
+      `${s.t.redis.prefix}:learned:{slack:C0SUPPORT}:place`,
+      "accepted",
+    );
+    expect(JSON.parse(accepted ?? "{}")).toMatchObject({ targetRef: "acme/infra", byId: "U0ADA" });
   });
 });

@@ -1,6 +1,7 @@
 import { createLearnedRoutingStore, createRedisKeys, exportLearnedMappings } from "@baton/core";
 import { buildIssueCommentEvent } from "@baton/testkit";
 import { afterEach, describe, expect, it } from "vitest";
+import { eventually } from "./fixtures/slack-test-actions.js";
 import {
   type GithubScenario,
   startGithubScenario,
@@ -74,6 +75,46 @@ describe("GitHub: a repository's issues learn the environment people move them t
 
     await comment(4, "in acme/web: the coupon field rejects valid codes");
     expect((await s.finishNextRun()).turn.target).toEqual({ kind: "repository", repo: "acme/web" });
+  });
+
+  it("offers the habit once in the issue; `@baton always env:checkout` from a writer makes it the default, a reader is refused", async () => {
+    await start(CATALOG);
+    s.github.setPermission("acme/web", "drive-by", "read");
+    await movedToCheckout(1);
+    await movedToCheckout(2);
+    await comment(3, "the coupon field rejects valid codes");
+    expect((await s.finishNextRun()).turn.target).toEqual(CHECKOUT);
+    const offers = () =>
+      s.github.commentsOn("acme/web", 3).filter((c) => c.body.includes("@baton always env:checkout"));
+    await eventually("the offer", () => offers()[0]);
+    // Offered once: the next issue the habit routes gets no second offer.
+    await comment(4, "the coupon field rejects valid codes again");
+    expect((await s.finishNextRun()).turn.target).toEqual(CHECKOUT);
+    expect(s.github.commentsOn("acme/web", 4).some((c) => c.body.includes("always env:checkout"))).toBe(
+      false,
+    );
+    expect(offers()).toHaveLength(1);
+
+    const said = (login: string, text: string) => () =>
+      s.github.commentsOn("acme/web", 3).find((c) => c.body.startsWith(`@${login}`) && c.body.includes(text));
+    await comment(3, "always env:checkout", "drive-by");
+    await eventually("the refusal", said("drive-by", "may change routing"));
+    // Asking again is refused again, but told once a day: no comment thread of refusals.
+    await comment(3, "always env:checkout", "drive-by");
+    await s.waitForLog("bots.github.mapping_offer_refusal_quiet", {});
+    expect(s.github.commentsOn("acme/web", 3).filter((c) => c.body.startsWith("@drive-by"))).toHaveLength(1);
+    expect((await learned())?.accepted).toBeNull();
+    await comment(3, "always env:storefront");
+    await eventually("nothing offered", said("octocat", "has not offered env:storefront"));
+    await comment(3, "always env:checkout");
+    await eventually("the acceptance", said("octocat", "made env:checkout the default environment"));
+    expect((await learned())?.accepted).toMatchObject({ targetRef: "env:checkout", byId: "octocat" });
+
+    // None of the answers started a turn: the next run is the next request's.
+    await comment(5, "the cart badge shows the wrong count");
+    const fifth = await s.finishNextRun();
+    expect(fifth.turn.target).toEqual(CHECKOUT);
+    expect(fifth.turn.turn.request.text).toContain("cart badge");
   });
 
   it.each([

@@ -17,6 +17,7 @@ import { createGithubBudgets } from "./budget/github-budgets.js";
 import { createGithubCatalogDiscovery } from "./catalog/create-github-catalog-discovery.js";
 import { createGithubControls } from "./inbound/create-github-controls.js";
 import { createGithubWebhookRoute } from "./inbound/create-github-webhook-route.js";
+import { createGithubMappingOfferAnswerer } from "./learning/answer-github-mapping-offer.js";
 import { createInstallationOctokits, type GithubAppOptions } from "./octokit/create-installation-octokits.js";
 import { createRepositoryTokens } from "./octokit/create-repository-tokens.js";
 import { githubCatalogOf } from "./policy/github-catalog.js";
@@ -91,6 +92,14 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
     intake: options.intake,
     queueKeyOf,
     runControl: createGithubControls({ controls, permissions, octokits, logger }),
+    ...(options.learnedRouting && {
+      answerMappingOffer: createGithubMappingOfferAnswerer({
+        ...options,
+        store: options.learnedRouting,
+        permissions,
+        octokits,
+      }),
+    }),
     onInstallationChange: discovery.applyChange,
     logger,
   });
@@ -107,6 +116,7 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
         logger,
         progressMinIntervalMs: options.progressMinIntervalMs,
         budgets,
+        mention: githubCatalogOf(catalog).mention,
       }),
     ),
     steering: steering.guard,

@@ -92,6 +92,7 @@ export function createLinearBot(options: LinearBotOptions): Bot {
               ledger,
               store: options.learnedRouting,
               catalog,
+              catalogSource: options.catalogSource,
               tell: createLinearOfferTeller({ ledger, apiFor }),
             }),
           }

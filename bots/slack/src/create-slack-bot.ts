@@ -73,7 +73,14 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
   const sessionCheck = createSlackSessionCheck({ catalog, client: app.client, people });
   if (options.learnedRouting) {
     const store = options.learnedRouting;
-    registerMappingOfferActions({ app, catalog, store, mayStartSessions: sessionCheck, logger });
+    registerMappingOfferActions({
+      app,
+      catalog,
+      catalogSource: options.catalogSource,
+      store,
+      mayStartSessions: sessionCheck,
+      logger,
+    });
   }
   const controls = createSlackControls({
     client: app.client,

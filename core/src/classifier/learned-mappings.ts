@@ -1,4 +1,6 @@
 import { type AllowedTargets, targetRef } from "../access/allowed-targets.js";
+import type { CatalogSource } from "../catalog-source/catalog-source.js";
+import { mergeDiscoveredCatalog } from "../catalog-source/merge-discovered-catalog.js";
 import type { Catalog } from "../config/catalog.js";
 import type { TargetResolver } from "../config/create-target-resolver.js";
 import type { Logger } from "../contracts/logger.js";
@@ -79,11 +81,46 @@ export function createLearnedMappings({
   };
 }
 
-/** True where the catalog maps the request's place itself: a written mapping always wins over a learned one. */
+/**
+ * True where the catalog maps the request's place itself: a written mapping always wins over a
+ * learned one. With a catalog source, a mapping naming a repository only discovery lists counts
+ * too: it is checked against the merged catalog as the live classifier merges it (merged again
+ * only when the source's version moves), so Baton does not offer to map a place already mapped.
+ * While the source cannot be read, the last merged catalog (at first the file's alone) answers.
+ */
 export function createWrittenMappingCheck(
   catalog: Catalog,
   platforms: PlatformPolicies,
-): (request: SessionRequest) => boolean {
-  const mappings = createMappingIndex(catalog, indexCatalog(catalog).resolve, platforms);
-  return (request) => mappings.mapRequest(request) !== undefined;
+  source?: CatalogSource,
+): (request: SessionRequest) => Promise<boolean> {
+  const indexOf = (of: Catalog) => createMappingIndex(of, indexCatalog(of).resolve, platforms);
+  const fileMappings = indexOf(catalog);
+  let merged: { version: string; mappings: ReturnType<typeof indexOf> } | undefined;
+
+  async function mergedMappings() {
+    if (!source) return undefined;
+    try {
+      if (merged?.version !== (await source.version())) {
+        const snapshot = await source.read();
+        merged = {
+          version: snapshot.version,
+          mappings: indexOf(mergeDiscoveredCatalog(catalog, snapshot).catalog),
+        };
+      }
+    } catch {
+      // The live classifier logs an unreadable source; this check keeps its last answer.
+    }
+    return merged?.mappings;
+  }
+
+  return async (request) => {
+    // The place implied its target and nothing written chose it (`TargetHint.yieldsToLearning`):
+    // the mapping the platform always finds there is no one's decision, so an offer is welcome.
+    const hint = request.hints.target;
+    if (hint?.implied && hint.yieldsToLearning) return false;
+    // A mapping the file resolves needs no read of the source.
+    if (fileMappings.mapRequest(request) !== undefined) return true;
+    const mappings = await mergedMappings();
+    return mappings?.mapRequest(request) !== undefined;
+  };
 }

@@ -1,5 +1,5 @@
-import type { TargetResolver } from "../config/create-target-resolver.js";
 import type { LearningSettings } from "../config/learning-fields.js";
+import type { Target } from "../schemas/target.js";
 import type { LearnedRoutingStore } from "../store/learned-routing-store.js";
 import type { RoutingPlace } from "./routing-place.js";
 
@@ -40,7 +40,11 @@ export async function acceptLearnedMapping({
 }: {
   store: Pick<LearnedRoutingStore, "read" | "accept">;
   settings: LearningSettings;
-  resolve: TargetResolver;
+  /**
+   * Whether the target is still known: the merged catalog's resolver (see `createPickResolver`),
+   * so that a repository only discovery lists may become a place's mapping.
+   */
+  resolve: (ref: string) => Target | undefined | Promise<Target | undefined>;
   placeKey: string;
   targetRef: string;
   userId: string;
@@ -52,7 +56,7 @@ export async function acceptLearnedMapping({
   if (!approver) return { kind: "not_approver" };
   const learned = await store.read(placeKey);
   if (!learned) return { kind: "unknown_place" };
-  if (!resolve(targetRef)) return { kind: "unknown_target" };
+  if (!(await resolve(targetRef))) return { kind: "unknown_target" };
   await store.accept(placeKey, { targetRef, byId: userId, at: now().toISOString() });
   return { kind: "accepted", place: learned.place, targetRef };
 }

@@ -52,7 +52,7 @@ export interface RoutingLearnerOptions {
    */
   mayStartSessions?: (request: SessionRequest) => Promise<boolean>;
   /** True where the catalog maps the place already: a written mapping always wins, so none is offered. */
-  hasWrittenMapping?: (request: SessionRequest) => boolean;
+  hasWrittenMapping?: (request: SessionRequest) => boolean | Promise<boolean>;
   thresholds?: LearnedMappingThresholds;
   logger: Logger;
   now?: () => Date;
@@ -99,7 +99,7 @@ export function createRoutingLearner({
     },
     async offerFor(request) {
       const place = placeOf(request);
-      if (!place || hasWrittenMapping?.(request)) return undefined;
+      if (!place || (await hasWrittenMapping?.(request))) return undefined;
       const learned = await store.read(place.key);
       const mapping = learned ? readLearnedMapping(learned, thresholds) : undefined;
       if (mapping?.kind !== "habit" || !(await store.markOffered(place.key, mapping.targetRef)))

@@ -1,6 +1,7 @@
 import {
   type AllowedTargets,
   acceptLearnedMapping,
+  type CatalogSource,
   createClassifier,
   createLearnedMappings,
   createLearnedRoutingStore,
@@ -13,6 +14,7 @@ import {
   type LearnedRoutingStore,
   learningSchema,
   mergeDiscoveredCatalog,
+  parseCatalog,
   type RoutingPlaceOf,
   type SessionRequest,
   silentLogger,
@@ -256,6 +258,37 @@ describe("routing learns from people's corrections", () => {
     await choose(learner, "p-1", WEB, "C0PAYMENTS");
     await choose(learner, "p-2", WEB, "C0PAYMENTS");
     expect(await learner.offerFor(request(VAGUE, "C0PAYMENTS"))).toBeUndefined();
+  });
+
+  it("offers nothing where the catalog maps the place to a repository only discovery lists", async () => {
+    const catalog = parseCatalog(
+      {
+        repositories: [{ repo: "acme/web" }],
+        slack: { channels: { C0INFRA: { target: "acme/discovered" } } },
+      },
+      "f",
+      PLATFORMS,
+      { discovery: true },
+    );
+    let version = "0";
+    const source: CatalogSource = {
+      version: async () => version,
+      read: async () => ({
+        version,
+        repositories: version === "0" ? [] : [discoveredRepository("acme/discovered")],
+        profiles: [],
+      }),
+    };
+    const check = createWrittenMappingCheck(catalog, PLATFORMS, source);
+    const learner = learnerWith({ hasWrittenMapping: check });
+    await choose(learner, "i-1", WEB, "C0INFRA");
+    await choose(learner, "i-2", WEB, "C0INFRA");
+    // Before discovery lists it, the mapping resolves to nothing and the place counts as unmapped.
+    expect(await check(request(VAGUE, "C0INFRA"))).toBe(false);
+    version = "1";
+    expect(await check(request(VAGUE, "C0INFRA"))).toBe(true);
+    expect(await learner.offerFor(request(VAGUE, "C0INFRA"))).toBeUndefined();
+    expect(await check(request(VAGUE, "C0GENERAL"))).toBe(false);
   });
 
   it("turns an accepted offer into the place's mapping, for approvers only", async () => {

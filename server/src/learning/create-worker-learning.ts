@@ -1,6 +1,7 @@
 import {
   type AllowedTargets,
   type Catalog,
+  type CatalogSource,
   createLearnedMappings,
   createRoutingLearner,
   createTargetResolver,
@@ -30,9 +31,12 @@ export function createWorkerLearning({
   platforms,
   bots,
   allowedTargets,
+  source,
   logger,
 }: {
   catalog: Catalog;
+  /** What the bots discovered: a place mapped to a repository only it lists is mapped too. */
+  source?: CatalogSource;
   /** The platforms' policies: a place the catalog maps itself learns nothing. */
   platforms: PlatformPolicies;
   store: LearnedRoutingStore;
@@ -55,7 +59,7 @@ export function createWorkerLearning({
       placeOf: bots.routingPlace,
       allowedTargets,
       mayStartSessions: bots.mayStartSessions,
-      hasWrittenMapping: createWrittenMappingCheck(catalog, platforms),
+      hasWrittenMapping: createWrittenMappingCheck(catalog, platforms, source),
       logger,
     }),
   };

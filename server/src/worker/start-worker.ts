@@ -142,12 +142,15 @@ function createWorkerTurnRunner(
 ) {
   // One answer to "which targets may this place use?" for the turns and for what they teach.
   const allowedTargets = createAllowedTargets(catalog, platforms);
+  // What the bots discovered (the repositories an app is installed on, and their profiles), as every worker reads it.
+  const source = createDiscoveredCatalogStore({ redis: state.main, keys: state.keys, logger });
   const learning = createWorkerLearning({
     catalog,
     platforms,
     store: state.learnedRouting,
     bots,
     allowedTargets,
+    source,
     logger,
   });
   return createTurnRunner({
@@ -157,8 +160,7 @@ function createWorkerTurnRunner(
       config,
       catalog,
       platforms,
-      // What the bots discovered (the repositories an app is installed on, and their profiles), as every worker reads it.
-      source: createDiscoveredCatalogStore({ redis: state.main, keys: state.keys, logger }),
+      source,
       logger,
       learned: learning.learned,
       onDecision: (decision) => metrics.classifierDecisions.inc({ step: classifierStep(decision) }),

@@ -12,6 +12,7 @@ import {
 } from "@baton/core";
 import type { InstallationChange } from "../catalog/create-github-catalog-discovery.js";
 import { INSTALLATION_EVENTS, parseInstallationEvent } from "../catalog/parse-installation-event.js";
+import type { AnswerGithubMappingOffer } from "../learning/answer-github-mapping-offer.js";
 import { GITHUB_WEBHOOK_PATH } from "../manifest/build-github-manifest.js";
 import { buildGithubRequest } from "./build-github-request.js";
 import type { RunGithubControl } from "./create-github-controls.js";
@@ -30,6 +31,8 @@ export interface GithubWebhookRouteOptions {
   /** A pull request that a session made queues with that session's conversation. */
   queueKeyOf: QueueKeyResolver;
   runControl: RunGithubControl;
+  /** `@baton always <target>` accepts the repository's learned habit; without it (learning off) it is a request. */
+  answerMappingOffer?: AnswerGithubMappingOffer;
   /** What the App can reach changed (`installation`, `installation_repositories`): the catalog follows. */
   onInstallationChange?: (change: InstallationChange) => Promise<void>;
   logger: Logger;
@@ -95,7 +98,11 @@ export function createGithubWebhookRoute(options: GithubWebhookRouteOptions): Ht
         });
         return replies.json(response, 202, { catalog: change.kind });
       }
-      const parsed = parseGithubEvent(event, json, mention);
+      const read = parseGithubEvent(event, json, mention);
+      const parsed =
+        read.kind === "always" && !options.answerMappingOffer
+          ? ({ kind: "prompt", trigger: read.trigger } as const)
+          : read;
       switch (parsed.kind) {
         case "invalid":
           return replies.refuse(response, {
@@ -113,6 +120,16 @@ export function createGithubWebhookRoute(options: GithubWebhookRouteOptions): Ht
             log.error("bots.github.control_failed", {
               delivery_id: deliveryId,
               word: parsed.word,
+              error: errorMessage(error),
+            }),
+          );
+          return;
+        case "always":
+          // Like a control word: answered first, then the person's permission is asked of GitHub.
+          replies.json(response, 202, { answer: "mapping_offer" });
+          options.answerMappingOffer?.(parsed.targetRef, parsed.trigger).catch((error: unknown) =>
+            log.error("bots.github.mapping_offer_failed", {
+              delivery_id: deliveryId,
               error: errorMessage(error),
             }),
           );

@@ -32,6 +32,15 @@ describe("parseGithubEvent on GitHub's example payloads", () => {
     }
   });
 
+  it("reads `@baton always <target>` as an answer to the offer, and a longer sentence as a request", () => {
+    const parse = (body: string) =>
+      parseGithubEvent("issue_comment", example("issue_comment", "created", "comment", { body }), "baton");
+    expect(parse("@baton always env:checkout")).toMatchObject({ kind: "always", targetRef: "env:checkout" });
+    expect(parse("@baton Always acme/web.")).toMatchObject({ kind: "always", targetRef: "acme/web" });
+    expect(parse("@baton always fails on Safari").kind).toBe("prompt");
+    expect(parse("@baton always").kind).toBe("prompt");
+  });
+
   it("reads labels, ready-for-review PRs and control words", () => {
     const labeled = parseGithubEvent("issues", example("issues", "labeled"), "baton");
     expect(labeled.kind === "prompt" && labeled.trigger).toMatchObject({ kind: "label", label: "bug" });

@@ -19,7 +19,12 @@ export type GithubEventParse =
   | { kind: "ignored"; reason: string }
   | { kind: "invalid"; reason: "wrong_schema" }
   | { kind: "control"; word: ControlWord; trigger: GithubTrigger }
+  /** `@baton always env:checkout`: an answer to Baton's offer to keep the repository's habit. */
+  | { kind: "always"; targetRef: string; trigger: GithubTrigger }
   | { kind: "prompt"; trigger: GithubTrigger };
+
+// The whole instruction, so that "always fails on Safari" (two words after it) stays a request.
+const ALWAYS_ANSWER = /^always\s+(env:[\w.-]+?|[\w.-]+\/[\w.-]+?)[.!]?$/i;
 
 function isGithubEventName(name: string): name is GithubEventName {
   return Object.hasOwn(GITHUB_EVENT_SCHEMAS, name);
@@ -42,7 +47,9 @@ export function parseGithubEvent(name: string, json: unknown, mention: string): 
   const trigger = readTrigger(event, mention);
   if (!trigger) return { kind: "ignored", reason: "no_trigger" };
   const word = trigger.kind === "mention" ? parseControlWord(trigger.instruction) : null;
-  return word ? { kind: "control", word, trigger } : { kind: "prompt", trigger };
+  if (word) return { kind: "control", word, trigger };
+  const always = trigger.kind === "mention" ? ALWAYS_ANSWER.exec(trigger.instruction) : null;
+  return always?.[1] ? { kind: "always", targetRef: always[1], trigger } : { kind: "prompt", trigger };
 }
 
 function placeOf(event: GithubEvent, number: number, isPullRequest: boolean, url: string): GithubPlace {

@@ -11,6 +11,7 @@ import {
 } from "@baton/core";
 import type { Redis } from "ioredis";
 import type { GithubBudgets } from "../budget/github-budgets.js";
+import { DEFAULT_GITHUB_MENTION } from "../inbound/find-baton-mention.js";
 import type { InstallationOctokits } from "../octokit/create-installation-octokits.js";
 import { addGithubReaction, GITHUB_REACTIONS } from "./add-github-reaction.js";
 import { createTurnComment } from "./create-turn-comment.js";
@@ -18,6 +19,7 @@ import { type GithubTurn, githubThreadOf, isAskedInWords } from "./github-thread
 import {
   renderAskComment,
   renderFailedComment,
+  renderMappingOfferComment,
   renderResultComment,
   renderWorkingComment,
 } from "./render-github-comment.js";
@@ -36,6 +38,8 @@ export interface GithubReplierOptions {
   progressMinIntervalMs?: number;
   /** The installations' rate budgets: progress edits wait for a token, fairly among sessions. */
   budgets?: GithubBudgets;
+  /** The handle people call Baton with: the offer to keep a habit says what to reply. */
+  mention?: string;
 }
 
 /**
@@ -51,6 +55,7 @@ export function createGithubReplier({
   logger,
   progressMinIntervalMs = GITHUB_PROGRESS_MIN_INTERVAL_MS,
   budgets,
+  mention = DEFAULT_GITHUB_MENTION,
 }: GithubReplierOptions): Replier<"github"> {
   const log = logger.child({ component: "bots.github.replier" });
   const writeComment = createTurnComment({ octokits, ledger });
@@ -116,6 +121,17 @@ export function createGithubReplier({
     },
     async failed(turn, error) {
       await finish(turn, renderFailedComment(turn.id, error.message));
+    },
+    // The first time a repository's habit routed an issue (learn-from-turn asks once per target).
+    async offerMapping(turn, offer) {
+      const { installationId, owner, repo, issueNumber } = githubThreadOf(turn);
+      const octokit = await octokits.forInstallation(installationId);
+      await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+        owner,
+        repo,
+        issue_number: issueNumber,
+        body: renderMappingOfferComment(offer, mention),
+      });
     },
     async declined(turn, reason) {
       const { installationId, owner, repo, issueNumber } = githubThreadOf(turn);

@@ -2,6 +2,7 @@ import {
   type AskDecision,
   describeTarget,
   formatDuration,
+  type MappingOffer,
   type TurnOutcome,
   type WorkingContext,
 } from "@baton/core";
@@ -107,4 +108,12 @@ export function clampComment(body: string): string {
   if (body.length <= GITHUB_COMMENT_MAX_CHARS) return body;
   const note = "\n\n… (cut: the comment reached GitHub's size limit)";
   return body.slice(0, GITHUB_COMMENT_MAX_CHARS - note.length) + note;
+}
+
+/** Baton's offer to make a repository's habit its default environment, answered by a reply. */
+export function renderMappingOfferComment(offer: MappingOffer, mention: string): string {
+  return [
+    `People here keep moving this repository's issues to \`${offer.targetRef}\` (${offer.votes} times lately).`,
+    `Reply \`@${mention} always ${offer.targetRef}\` to make it this repository's default environment.`,
+  ].join(" ");
 }

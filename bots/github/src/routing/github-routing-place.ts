@@ -10,8 +10,13 @@ export function githubRoutingPlace(request: SessionRequest): RoutingPlace | unde
   if (conversation.platform !== "github") return undefined;
   const repo = `${conversation.owner}/${conversation.repo}`;
   return {
-    key: `github:${repo.toLowerCase()}`,
+    key: githubPlaceKey(repo),
     label: `the issues of ${repo}`,
     catalogPath: ["github", "repositories", repo, "defaultEnvironment"],
   };
+}
+
+/** The key of an `owner/name` repository's place in routing's memory. */
+export function githubPlaceKey(repo: string): string {
+  return `github:${repo.toLowerCase()}`;
 }

@@ -1,9 +1,10 @@
 import {
   acceptLearnedMapping,
   type Catalog,
+  type CatalogSource,
   conversationKey,
   conversationLedgerId,
-  createTargetResolver,
+  createPickResolver,
   REPLY_FIELDS as FIELDS,
   type LearnedRoutingStore,
   mayChangeRouting,
@@ -41,14 +42,17 @@ export function createMappingOfferAnswerer({
   ledger,
   store,
   catalog,
+  catalogSource,
   tell,
 }: {
   ledger: ReplyLedger;
   store: Pick<LearnedRoutingStore, "read" | "accept">;
   catalog: Catalog;
+  /** What discovery lists: an offer of a repository only it knows may be accepted. */
+  catalogSource?: CatalogSource;
   tell: TellOfferAnswer;
 }) {
-  const resolve = createTargetResolver(catalog);
+  const resolve = createPickResolver(catalog, catalogSource);
 
   return async function answerMappingOffer(request: SessionRequest): Promise<MappingOfferAnswerOutcome> {
     const conversationId = conversationLedgerId(conversationKey(request.conversation));

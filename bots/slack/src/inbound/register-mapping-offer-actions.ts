@@ -1,7 +1,8 @@
 import {
   acceptLearnedMapping,
   type Catalog,
-  createTargetResolver,
+  type CatalogSource,
+  createPickResolver,
   type LearnedRoutingStore,
   type Logger,
   mayChangeRouting,
@@ -22,6 +23,8 @@ const NOT_APPROVER = "Only the people the catalog lists under `learning.approver
 export interface MappingOfferActionsOptions {
   app: App;
   catalog: Catalog;
+  /** What discovery lists: an offer of a repository only it knows may be accepted. */
+  catalogSource?: CatalogSource;
   store: Pick<LearnedRoutingStore, "read" | "accept" | "forget">;
   /** The quiet access check: may this person start sessions in the channel? */
   mayStartSessions: SlackSessionCheck;
@@ -36,12 +39,13 @@ export interface MappingOfferActionsOptions {
 export function registerMappingOfferActions({
   app,
   catalog,
+  catalogSource,
   store,
   mayStartSessions,
   logger,
 }: MappingOfferActionsOptions): void {
   const log = logger.child({ component: "bots.slack.learning" });
-  const resolve = createTargetResolver(catalog);
+  const resolve = createPickResolver(catalog, catalogSource);
 
   /** The offer a click answers, and whether its person may start sessions in the channel. */
   async function readClick(body: BlockAction<ButtonAction>, action: ButtonAction) {
