@@ -25,6 +25,11 @@ describe("a delivery Slack sends twice acts once", () => {
     );
     const { envelope } = await slack.mention({ channel: "C0REPLAY", threadTs, text: "share" });
     expect((await replay(envelope)).status).toBe(200);
+    // As a person would, unshare once the link is there: the channel's posts are paced by Slack's
+    // budget (about one a second), so an unshare sent at once could be answered before the link.
+    await eventually("the link", () =>
+      callsIn(t, "chat.postMessage", "C0REPLAY").find((c) => textOf(c).includes("Read-only transcript")),
+    );
     await slack.mention({ channel: "C0REPLAY", threadTs, text: "unshare" });
     await eventually("the revocation notice", () =>
       callsIn(t, "chat.postMessage", "C0REPLAY").find((c) => textOf(c).includes("no longer works")),
