@@ -1,5 +1,6 @@
 import type { FakeGithubRepository, FakeGithubStore } from "./fake-github-store.js";
 import {
+  fileContentsAnswer,
   type GithubRoute,
   type GithubRouteContext,
   hash,
@@ -132,22 +133,7 @@ export const GITHUB_CATALOG_ROUTES: GithubRoute[] = [
     )?.name;
     const text = name === undefined ? undefined : context.store.files.get(`${repo}:${name}`);
     if (text === undefined) return NOT_FOUND;
-    if (/application\/vnd\.github(\.v3)?\.raw/.test(context.accept))
-      return {
-        status: 200,
-        raw: text,
-        headers: { "content-type": "application/vnd.github.raw; charset=utf-8" },
-      };
-    return {
-      status: 200,
-      body: {
-        type: "file",
-        encoding: "base64",
-        name,
-        path: name,
-        content: Buffer.from(text).toString("base64"),
-      },
-    };
+    return fileContentsAnswer(context, text, { path: name, name });
   }),
   route("GET", "GET /repos/{owner}/{repo}/contents", "installation", (context) => {
     const listing = rootListing(context, repoOf(context.params));

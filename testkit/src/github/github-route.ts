@@ -52,6 +52,33 @@ export function hash(text: string): number {
   return value;
 }
 
+/**
+ * A file as the contents API answers it: raw when the request asks for `application/vnd.github.raw`,
+ * else GitHub's JSON with the content in base64 (`name` only where GitHub sends one).
+ */
+export function fileContentsAnswer(
+  context: GithubRouteContext,
+  text: string,
+  file: { path: string | undefined; name?: string },
+): GithubAnswer {
+  if (/application\/vnd\.github(\.v3)?\.raw/.test(context.accept))
+    return {
+      status: 200,
+      raw: text,
+      headers: { "content-type": "application/vnd.github.raw; charset=utf-8" },
+    };
+  return {
+    status: 200,
+    body: {
+      type: "file",
+      encoding: "base64",
+      ...(file.name === undefined ? {} : { name: file.name }),
+      path: file.path,
+      content: Buffer.from(text).toString("base64"),
+    },
+  };
+}
+
 export function repoOf(params: Record<string, string>): string {
   return `${params.owner}/${params.repo}`;
 }

@@ -2,6 +2,7 @@ import type { FakeGithubComment, ReactionSubject, RepositoryPermission } from ".
 import { GITHUB_CATALOG_ROUTES } from "./github-catalog-routes.js";
 import { GITHUB_PULL_ROUTES } from "./github-pull-routes.js";
 import {
+  fileContentsAnswer,
   type GithubAnswer,
   type GithubRoute,
   type GithubRouteContext,
@@ -220,21 +221,7 @@ export const GITHUB_ROUTES: GithubRoute[] = [
       `${repoOf(context.params)}:${decodeURIComponent(context.params.path ?? "")}`,
     );
     if (text === undefined) return NOT_FOUND;
-    if (/application\/vnd\.github(\.v3)?\.raw/.test(context.accept))
-      return {
-        status: 200,
-        raw: text,
-        headers: { "content-type": "application/vnd.github.raw; charset=utf-8" },
-      };
-    return {
-      status: 200,
-      body: {
-        type: "file",
-        encoding: "base64",
-        path: context.params.path,
-        content: Buffer.from(text).toString("base64"),
-      },
-    };
+    return fileContentsAnswer(context, text, { path: context.params.path });
   }),
   route("GET", "GET /repos/{owner}/{repo}/issues/{issue_number}", "installation", (context) => {
     const issue = context.store.issues.get(`${repoOf(context.params)}#${context.params.issue_number}`);
