@@ -70,7 +70,13 @@ const envFor = () =>
 function spawnStreamingWorker(env) {
   const child = spawn(
     "node",
-    ["--conditions=@baton/source", "--import", "tsx", "bench/sessions/streaming-worker.mjs"],
+    [
+      "--conditions=@baton/source",
+      "--import",
+      "tsx",
+      ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+      "bench/sessions/streaming-worker.mjs",
+    ],
     { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] },
   );
   return new Promise((resolve, reject) => {

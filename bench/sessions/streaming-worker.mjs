@@ -3,6 +3,8 @@
 // seconds and then finishes. Its summary carries the moment it finished (`endedAt=<ms>`), so
 // that the benchmark measures from a turn's end to its result in the thread.
 //   node --conditions=@baton/source --import tsx bench/sessions/streaming-worker.mjs  (env from the benchmark)
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { startBaton } from "@baton/server";
 
 const STREAM_MS = Number(process.env.BENCH_STREAM_S ?? 60) * 1000;
@@ -31,9 +33,28 @@ const backend = {
   async stop() {},
 };
 
+/**
+ * With BENCH_CPU_PROFILE=<dir>, the worker profiles itself from ready until SIGTERM and writes
+ * <dir>/worker-<pid>.cpuprofile before it closes (node's --cpu-prof writes only on a clean exit,
+ * which a loaded worker killed at the end of the run may not reach in time).
+ */
+async function startProfile(dir) {
+  if (!dir) return async () => {};
+  const inspector = new Session();
+  inspector.connect();
+  await inspector.post("Profiler.enable");
+  await inspector.post("Profiler.start");
+  return async () => {
+    const { profile } = await inspector.post("Profiler.stop");
+    writeFileSync(`${dir}/worker-${process.pid}.cpuprofile`, JSON.stringify(profile));
+  };
+}
+
 const baton = await startBaton({ mode: "worker", env: process.env, backend });
+const stopProfile = await startProfile(process.env.BENCH_CPU_PROFILE);
 process.stdout.write("ready\n");
 process.on("SIGTERM", async () => {
+  await stopProfile().catch((error) => console.error(error));
   await baton.close().catch(() => {});
   process.exit(0);
 });
