@@ -225,6 +225,7 @@ export {
   type FakeSlackRateLimits,
   SLACK_METHOD_TIERS,
   SLACK_POST_MESSAGE_PER_CHANNEL,
+  SLACK_SET_STATUS_PER_CHANNEL,
   SLACK_TIER_PER_MINUTE,
   type SlackTier,
 } from "./slack/slack-rate-limits.js";

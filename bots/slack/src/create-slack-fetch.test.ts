@@ -1,8 +1,10 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { BudgetBucket, RateLimitSpec, ReplyBudget } from "@baton/core";
 import { type FakeSlack, startFakeSlack } from "@baton/testkit";
 import { ErrorCode, LogLevel, WebClient } from "@slack/web-api";
 import { afterEach, describe, expect, it } from "vitest";
+import { createSlackBudgets, type SlackBudgets } from "./budget/slack-budgets.js";
 import { createSlackFetch } from "./create-slack-fetch.js";
 
 describe("the fetch under Baton's Slack WebClient", () => {
@@ -76,3 +78,46 @@ describe("the fetch under Baton's Slack WebClient", () => {
     }
   });
 });
+
+describe("the fetch's budgets", () => {
+  let slack: FakeSlack;
+  afterEach(() => slack.close());
+
+  it("charges a status line to its channel's assistant.threads.setStatus budget, form or JSON", async () => {
+    slack = await startFakeSlack();
+    const charged: string[] = [];
+    const replyBudget = {
+      limit: (_name: string, published: RateLimitSpec) => published,
+      beforeRequest: async (buckets: readonly BudgetBucket[]) => {
+        charged.push(...buckets.map((bucket) => bucket.id));
+      },
+      refused: async () => {},
+    } as unknown as ReplyBudget;
+    const budgets = createSlackBudgets({ replyBudget, teamId: "T1" });
+    const web = new WebClient("xoxb-test", {
+      slackApiUrl: slack.url,
+      fetch: createSlackFetch({ timeoutMs: 5_000, budgets }),
+    });
+    await web.assistant.threads.setStatus({ channel_id: "C7", thread_ts: "1.2", status: "is working" });
+    await web.apiCall("assistant.threads.setStatus", { channel_id: "C8", thread_ts: "1.2", status: "" });
+    await fetchWith(budgets, slack.url, { channel_id: "C9", thread_ts: "1.2", status: "json" });
+    expect(charged).toEqual([
+      "slack:T1:assistant.threads.setStatus:C7",
+      "slack:T1:assistant.threads.setStatus:C8",
+      "slack:T1:assistant.threads.setStatus:C9",
+    ]);
+  });
+});
+
+/** A JSON-bodied call, as a client other than WebClient's form may send it. */
+async function fetchWith(budgets: SlackBudgets, url: string, body: Record<string, string>): Promise<void> {
+  const answered = await createSlackFetch({ timeoutMs: 5_000, budgets })(
+    `${url}assistant.threads.setStatus`,
+    {
+      method: "POST",
+      headers: { authorization: "Bearer xoxb-test", "content-type": "application/json" },
+      body: JSON.stringify(body),
+    },
+  );
+  expect(await answered.json()).toEqual({ ok: true });
+}

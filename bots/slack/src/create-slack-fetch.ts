@@ -72,15 +72,23 @@ export function createSlackFetch({
   return slackFetch as typeof fetch;
 }
 
-/** The budgets a Web API call draws on: its method's, and for chat.postMessage its channel's. */
+/**
+ * The budgets a Web API call draws on: its method's, or for a method limited per channel
+ * (chat.postMessage, assistant.threads.setStatus) its channel's.
+ */
 function bucketsOfCall(budgets: SlackBudgets, url: string, body: RequestInit["body"]) {
   const method = url.slice(url.lastIndexOf("/") + 1).split("?")[0] ?? "";
   return budgets.bucketsOf(method, () => {
     if (typeof body !== "string") return undefined;
-    // WebClient sends a form; read the channel only for the one method limited per channel.
-    if (!body.startsWith("{")) return new URLSearchParams(body).get("channel") ?? undefined;
+    // WebClient sends a form (JSON for a few methods); read the channel only for the methods
+    // limited per channel. The assistant methods name it `channel_id`.
+    if (!body.startsWith("{")) {
+      const form = new URLSearchParams(body);
+      return form.get("channel") ?? form.get("channel_id") ?? undefined;
+    }
     try {
-      return (JSON.parse(body) as { channel?: string }).channel;
+      const parsed = JSON.parse(body) as { channel?: string; channel_id?: string };
+      return parsed.channel ?? parsed.channel_id;
     } catch {
       return undefined;
     }

@@ -71,6 +71,25 @@ describe("the fakes' rate limits", () => {
     await client.chat.postMessage({ channel: "C1", text: "a second later" });
   });
 
+  it("Slack: assistant.threads.setStatus per channel like chat.postMessage, not in a workspace-wide tier", async () => {
+    const clock = createManualClock();
+    const slack = await startFakeSlack({ rateLimits: { clock: clock.now } });
+    closers.push(slack.close);
+    const client = slackClient(slack.url);
+    const setStatus = (channel: string, status: string) =>
+      client.assistant.threads.setStatus({ channel_id: channel, thread_ts: "1.2", status });
+    for (let i = 0; i < 3; i += 1) await setStatus("C1", `step ${i}`);
+    await expect(setStatus("C1", "step 3")).rejects.toMatchObject({
+      code: ErrorCode.RateLimitedError,
+      retryAfter: 1,
+    });
+    // Sixty channels at once: far above a tier 3 method's fifty a minute for the workspace.
+    for (let i = 0; i < 60; i += 1) await setStatus(`C0MANY${i}`, "is working");
+    clock.advance(1_000);
+    await setStatus("C1", "a second later");
+    expect(slack.threadStatus("C1", "1.2")).toBe("a second later");
+  });
+
   it("GitHub: content creation per installation, 80 a minute, answered 403 with retry-after and x-ratelimit-*", async () => {
     const clock = createManualClock();
     const github = await startFakeGithub({ rateLimits: { clock: clock.now } });

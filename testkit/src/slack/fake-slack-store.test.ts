@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createFakeSlackStore, type FakeSlackMessage } from "./fake-slack-store.js";
+import { createFakeSlackStore, type FakeSlackMessage, THREAD_STATUS_TIMEOUT_MS } from "./fake-slack-store.js";
 
 const message = (ts: string, text = ts): FakeSlackMessage => ({ type: "message", ts, text });
 
@@ -38,6 +38,16 @@ describe("createFakeSlackStore", () => {
     expect(store.deleteMessage("C1", "1700000000.000100")).toBe(true);
     expect(store.findMessage("C1", "1700000000.000100")).toBeUndefined();
     expect(store.deleteMessage("C1", "1700000000.000100")).toBe(false);
+  });
+
+  it("lets a thread's status line lapse after two minutes without a message, as Slack does", () => {
+    let at = 0;
+    const store = createFakeSlackStore({ now: () => at });
+    store.setThreadStatus("C1", "1.2", "is working");
+    at = THREAD_STATUS_TIMEOUT_MS - 1;
+    expect(store.threadStatus("C1", "1.2")).toBe("is working");
+    at = THREAD_STATUS_TIMEOUT_MS;
+    expect(store.threadStatus("C1", "1.2")).toBeUndefined();
   });
 
   it("forgets every message on reset", () => {

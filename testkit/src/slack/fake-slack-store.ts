@@ -29,8 +29,17 @@ export interface FakeSlackStore {
   /** Returns false when there was no such reaction. */
   removeReaction(channel: string, ts: string, name: string): boolean;
   reactionsOn(channel: string, ts: string): string[];
+  /** The app's status line under a thread (`assistant.threads.setStatus`); an empty status clears it. */
+  setThreadStatus(channel: string, threadTs: string, status: string): void;
+  /** Cleared as Slack clears it: when the app replies in the thread. */
+  clearThreadStatus(channel: string, threadTs: string): void;
+  /** The thread's status line now, or undefined: none set, cleared, or lapsed after two minutes. */
+  threadStatus(channel: string, threadTs: string): string | undefined;
   reset(): void;
 }
+
+/** Slack removes a status line after two minutes without a message from the app. */
+export const THREAD_STATUS_TIMEOUT_MS = 120_000;
 
 // Fixed and far in the past so timestamps are deterministic and sort before anything "real".
 const FIRST_TS_SECONDS = 1_700_000_000;
@@ -40,8 +49,11 @@ const MICROS_PER_SECOND = 1_000_000;
 /** In-memory messages and reactions: what the fake's methods read and write. */
 export function createFakeSlackStore({
   firstTsSeconds = FIRST_TS_SECONDS,
+  now = Date.now,
 }: {
   firstTsSeconds?: number;
+  /** Where a status line's two minutes are read from. */
+  now?: () => number;
 } = {}): FakeSlackStore {
   // Counters survive reset() so timestamps and ids stay unique for the fake's whole life.
   let tsCount = 0;
@@ -51,6 +63,7 @@ export function createFakeSlackStore({
   const messageIndex = new Map<string, Map<string, FakeSlackMessage>>();
   const reactions = new Map<string, string[]>();
   const reactionKey = (channel: string, ts: string) => `${channel}/${ts}`;
+  const statuses = new Map<string, { status: string; at: number }>();
 
   return {
     nextTs() {
@@ -111,10 +124,22 @@ export function createFakeSlackStore({
     reactionsOn(channel, ts) {
       return [...(reactions.get(reactionKey(channel, ts)) ?? [])];
     },
+    setThreadStatus(channel, threadTs, status) {
+      if (status === "") statuses.delete(reactionKey(channel, threadTs));
+      else statuses.set(reactionKey(channel, threadTs), { status, at: now() });
+    },
+    clearThreadStatus(channel, threadTs) {
+      statuses.delete(reactionKey(channel, threadTs));
+    },
+    threadStatus(channel, threadTs) {
+      const set = statuses.get(reactionKey(channel, threadTs));
+      return set && now() - set.at < THREAD_STATUS_TIMEOUT_MS ? set.status : undefined;
+    },
     reset() {
       messages.clear();
       messageIndex.clear();
       reactions.clear();
+      statuses.clear();
     },
   };
 }

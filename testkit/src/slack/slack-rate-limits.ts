@@ -13,11 +13,11 @@ export const SLACK_TIER_PER_MINUTE: Readonly<Record<SlackTier, number>> = { 1: 1
 
 /**
  * The tiers Slack's method reference gives the methods this fake serves. Methods Slack marks
- * "special" other than chat.postMessage are placed in the tier their page describes as closest.
+ * "special" other than the messaging ones limited per channel (chat.postMessage,
+ * assistant.threads.setStatus) are placed in the tier their page describes as closest.
  */
 export const SLACK_METHOD_TIERS: Readonly<Record<string, SlackTier>> = {
   "apps.connections.open": 1,
-  "assistant.threads.setStatus": 3,
   "assistant.threads.setSuggestedPrompts": 3,
   "assistant.threads.setTitle": 3,
   "auth.test": 4,
@@ -40,6 +40,11 @@ export const SLACK_METHOD_TIERS: Readonly<Record<string, SlackTier>> = {
 
 /** chat.postMessage: about one message a second per channel, short bursts allowed. */
 export const SLACK_POST_MESSAGE_PER_CHANNEL: FakeRateLimit = { limit: 1, periodMs: 1_000, burst: 3 };
+/**
+ * assistant.threads.setStatus: "special", with no figure published; modelled as chat.postMessage
+ * is, per channel (`channel_id`), the other messaging method whose limit Slack keeps per channel.
+ */
+export const SLACK_SET_STATUS_PER_CHANNEL: FakeRateLimit = { limit: 1, periodMs: 1_000, burst: 3 };
 
 export interface FakeSlackRateLimitOptions {
   /** Where the limits read the time; speed it up (`createSpedUpClock`) to see a minute pass sooner. */
@@ -51,6 +56,7 @@ export interface FakeSlackRateLimitOptions {
   /** A limit of one method's own, instead of its tier's (a test's smaller burst). */
   methodLimits?: Record<string, FakeRateLimit>;
   postMessagePerChannel?: FakeRateLimit;
+  setStatusPerChannel?: FakeRateLimit;
   /**
    * Slack keeps a workspace-wide limit on chat.postMessage too but publishes no figure for it:
    * none unless a test sets one.
@@ -70,6 +76,7 @@ export function createFakeSlackRateLimits(options: FakeSlackRateLimitOptions = {
   const perMinute = { ...SLACK_TIER_PER_MINUTE, ...options.perMinute };
   const tiers = { ...SLACK_METHOD_TIERS, ...options.methodTiers };
   const perChannel = options.postMessagePerChannel ?? SLACK_POST_MESSAGE_PER_CHANNEL;
+  const statusPerChannel = options.setStatusPerChannel ?? SLACK_SET_STATUS_PER_CHANNEL;
 
   function limitsOf(method: string, body: Record<string, unknown>, teamId: string) {
     if (method === "chat.postMessage") {
@@ -78,6 +85,10 @@ export function createFakeSlackRateLimits(options: FakeSlackRateLimitOptions = {
       if (options.postMessagePerWorkspace)
         limits.push({ key: `${teamId}:${method}`, limit: options.postMessagePerWorkspace });
       return limits;
+    }
+    if (method === "assistant.threads.setStatus") {
+      const channel = typeof body.channel_id === "string" ? body.channel_id : "";
+      return [{ key: `${teamId}:${method}:${channel}`, limit: statusPerChannel }];
     }
     const own =
       options.methodLimits && Object.hasOwn(options.methodLimits, method)

@@ -93,6 +93,25 @@ describe("startFakeSlack with the real WebClient", () => {
     expect(status.ok).toBe(true);
   });
 
+  it("keeps the status line of a thread until the app replies in it or clears it, as Slack does", async () => {
+    const thread = { channel_id: "C1", thread_ts: "1700000000.000100" };
+    await client.assistant.threads.setStatus({ ...thread, status: "is working: step 1" });
+    await client.assistant.threads.setStatus({ ...thread, status: "is working: step 2" });
+    await client.assistant.threads.setStatus({ channel_id: "C1", thread_ts: "1.9", status: "elsewhere" });
+    expect(slack.threadStatus("C1", thread.thread_ts)).toBe("is working: step 2");
+    // A message elsewhere in the channel leaves it; the app's reply in the thread clears it.
+    await client.chat.postMessage({ channel: "C1", text: "top level" });
+    expect(slack.threadStatus("C1", thread.thread_ts)).toBe("is working: step 2");
+    await client.chat.postMessage({ channel: "C1", thread_ts: thread.thread_ts, text: "Done." });
+    expect(slack.threadStatus("C1", thread.thread_ts)).toBeUndefined();
+    expect(slack.threadStatus("C1", "1.9")).toBe("elsewhere");
+    await client.assistant.threads.setStatus({ channel_id: "C1", thread_ts: "1.9", status: "" });
+    expect(slack.threadStatus("C1", "1.9")).toBeUndefined();
+    await expect(
+      client.assistant.threads.setStatus({ channel_id: "C1", thread_ts: "", status: "x" }),
+    ).rejects.toMatchObject({ data: { error: "invalid_thread_ts" } });
+  });
+
   it("lists a user group's members, and refuses unknown groups and other workspaces' like Slack", async () => {
     slack.seedUserGroup({ id: "S0DEVS", users: ["U1", "U2"] });
     const members = await client.usergroups.users.list({ usergroup: "S0DEVS" });

@@ -36,8 +36,8 @@ export interface FakeSlackOptions extends Partial<FakeSlackIdentity> {
    */
   firstTsSeconds?: number;
   /**
-   * Enforces Slack's published rate limits (tiers per method per workspace, chat.postMessage per
-   * channel), answering 429 with `Retry-After` as Slack does. Off by default; `true` for the
+   * Enforces Slack's published rate limits (tiers per method per workspace, chat.postMessage and
+   * assistant.threads.setStatus per channel), answering 429 with `Retry-After` as Slack does. Off by default; `true` for the
    * published figures, or options to change them or the clock.
    */
   rateLimits?: boolean | FakeSlackRateLimitOptions;
@@ -68,6 +68,11 @@ export interface FakeSlack {
   seedUserGroup(input: SeedUserGroupInput): void;
   /** Reaction names currently on a message, in the order they were added. */
   reactionsOn(channel: string, ts: string): string[];
+  /**
+   * The app's status line under a thread now (`assistant.threads.setStatus`), or undefined once
+   * cleared: by an empty status, a reply of the app in the thread, or two minutes passing.
+   */
+  threadStatus(channel: string, threadTs: string): string | undefined;
   /** Socket Mode: `apps.connections.open` hands out links to this fake's WebSocket server. */
   readonly socketMode: FakeSocketMode;
   /** The rate limits in force, when `rateLimits` was asked for. */
@@ -159,6 +164,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     seedUser: directory.seedUser,
     seedUserGroup: directory.seedUserGroup,
     reactionsOn: store.reactionsOn,
+    threadStatus: store.threadStatus,
     socketMode,
     rateLimits: limits,
     reset() {

@@ -8,7 +8,6 @@ const TIER_PER_MINUTE: Record<SlackTier, number> = { 1: 1, 2: 20, 3: 50, 4: 100 
 /** The tier of each Web API method Baton calls, from Slack's method reference. */
 const METHOD_TIERS: Readonly<Record<string, SlackTier>> = {
   "apps.connections.open": 1,
-  "assistant.threads.setStatus": 3,
   "auth.test": 4,
   "chat.delete": 3,
   "chat.getPermalink": 4,
@@ -27,8 +26,16 @@ const METHOD_TIERS: Readonly<Record<string, SlackTier>> = {
   "views.update": 4,
 };
 
-/** chat.postMessage: about one message a second per channel; Baton bursts two at most. */
+/**
+ * Slack's "special" messaging methods, limited per channel rather than per workspace:
+ * chat.postMessage about one message a second per channel. assistant.threads.setStatus is
+ * "special" too, with no published figure: Baton models it like chat.postMessage (operators set
+ * their own through `BATON_RATE_LIMITS`, `slack:assistant.threads.setStatus=…`). Baton bursts two
+ * at most.
+ */
 const POST_MESSAGE_PER_CHANNEL: RateLimitSpec = { limit: 1, periodMs: 1_000, burst: 2 };
+const SET_STATUS_PER_CHANNEL: RateLimitSpec = { limit: 1, periodMs: 1_000, burst: 2 };
+const SET_STATUS = "assistant.threads.setStatus";
 
 const tierLimit = (tier: SlackTier): RateLimitSpec => ({
   limit: TIER_PER_MINUTE[tier],
@@ -39,10 +46,15 @@ const tierLimit = (tier: SlackTier): RateLimitSpec => ({
 /** Which of Slack's budgets a Web API call draws on, for one workspace. */
 export interface SlackBudgets {
   readonly replyBudget: ReplyBudget;
-  /** The buckets of a call to `method` (chat.postMessage's is its channel's); none for a method of no known tier. */
+  /**
+   * The buckets of a call to `method` (a per-channel method's is its channel's, none without a
+   * channel); none for a method of no known tier.
+   */
   bucketsOf(method: string, channel: () => string | undefined): BudgetBucket[];
-  /** chat.update's: what a progress edit spends. */
+  /** chat.update's: what a progress edit of the working message spends. */
   readonly progressBucket: BudgetBucket;
+  /** assistant.threads.setStatus's in `channel`: what a status line update spends. */
+  statusBucket(channel: string): BudgetBucket;
 }
 
 export function createSlackBudgets({
@@ -66,22 +78,27 @@ export function createSlackBudgets({
     }
     return bucket;
   }
-  const postMessageLimit = replyBudget.limit("slack:chat.postMessage", POST_MESSAGE_PER_CHANNEL);
+  const statusLimit = replyBudget.limit(`slack:${SET_STATUS}`, SET_STATUS_PER_CHANNEL);
+  const channelLimits = new Map<string, RateLimitSpec>([
+    ["chat.postMessage", replyBudget.limit("slack:chat.postMessage", POST_MESSAGE_PER_CHANNEL)],
+    [SET_STATUS, statusLimit],
+  ]);
+  // Made per call (a channel's bucket is a plain record, the limit is shared): no map of channels to grow.
+  const channelBucket = (method: string, limit: RateLimitSpec, channel: string): BudgetBucket => ({
+    id: `slack:${teamId}:${method}:${channel}`,
+    name: `slack:${method}`,
+    platform: "slack",
+    limit,
+  });
   return {
     replyBudget,
     progressBucket: methodBucket("chat.update", 3),
+    statusBucket: (channel) => channelBucket(SET_STATUS, statusLimit, channel),
     bucketsOf(method, channel) {
-      if (method === "chat.postMessage") {
+      const perChannel = channelLimits.get(method);
+      if (perChannel) {
         const id = channel();
-        if (!id) return [];
-        return [
-          {
-            id: `slack:${teamId}:chat.postMessage:${id}`,
-            name: "slack:chat.postMessage",
-            platform: "slack",
-            limit: postMessageLimit,
-          },
-        ];
+        return id ? [channelBucket(method, perChannel, id)] : [];
       }
       const tier = Object.hasOwn(METHOD_TIERS, method) ? METHOD_TIERS[method] : undefined;
       return tier === undefined ? [] : [methodBucket(method, tier)];

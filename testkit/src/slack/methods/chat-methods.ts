@@ -25,6 +25,8 @@ export const chatMethods: Record<string, FakeSlackMethod> = {
       ...pickPresent(body, CONTENT_FIELDS),
     };
     store.addMessage(channel, message);
+    // Slack clears the app's status line under a thread once the app replies in it.
+    if (threadTs !== undefined) store.clearThreadStatus(channel, threadTs);
     return { ok: true, channel, ts: message.ts, message };
   },
 

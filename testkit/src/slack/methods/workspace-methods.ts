@@ -52,7 +52,17 @@ export const workspaceMethods: Record<string, FakeSlackMethod> = {
   "views.update": ({ body, store, identity }) =>
     answerView(body, stringField(body, "view_id") ?? store.nextViewId(), identity.appId),
 
-  "assistant.threads.setStatus": acknowledge,
+  // The status line under a thread ("<App> is working…"), kept until the app replies, an empty
+  // status clears it, or two minutes pass. Slack needs `status` present, even empty.
+  "assistant.threads.setStatus": ({ body, store }) => {
+    const channel = stringField(body, "channel_id");
+    const threadTs = stringField(body, "thread_ts");
+    if (channel === undefined) return slackError("channel_not_found");
+    if (threadTs === undefined) return slackError("invalid_thread_ts");
+    if (typeof body.status !== "string") return slackError("invalid_arguments");
+    store.setThreadStatus(channel, threadTs, body.status);
+    return { ok: true };
+  },
   "assistant.threads.setTitle": acknowledge,
   "assistant.threads.setSuggestedPrompts": acknowledge,
 };
