@@ -3,6 +3,8 @@ import {
   createReplyLedger,
   EMPTY_CATALOG,
   type PlatformTurn,
+  REPLY_FIELDS,
+  type ReplyLedger,
   silentLogger,
 } from "@baton/core";
 import { type FakeSlack, startFakeSlack } from "@baton/testkit";
@@ -26,14 +28,30 @@ describe("the Slack replier's working message", () => {
     await redis.cleanup();
   });
 
-  function replier(progressMinIntervalMs: number) {
+  function replier(progressMinIntervalMs: number, ledger = replyLedger()) {
     return createSlackReplier({
       client: new WebClient("xoxb-test", { slackApiUrl: slack.url }),
-      ledger: createReplyLedger({ redis: redis.redis, keys: createRedisKeys(redis.prefix) }),
+      ledger,
       catalog: EMPTY_CATALOG,
       logger: silentLogger,
       progressMinIntervalMs,
+      statusMinIntervalMs: progressMinIntervalMs,
     });
+  }
+
+  function replyLedger(reads: string[] = []): ReplyLedger {
+    const ledger = createReplyLedger({ redis: redis.redis, keys: createRedisKeys(redis.prefix) });
+    return {
+      ...ledger,
+      get: (turnId, field) => {
+        reads.push(field);
+        return ledger.get(turnId, field);
+      },
+      getMany: (turnId, fields) => {
+        reads.push(...fields);
+        return ledger.getMany(turnId, fields);
+      },
+    };
   }
 
   function turn(id: string): PlatformTurn<"slack"> {
@@ -92,5 +110,40 @@ describe("the Slack replier's working message", () => {
     expect(updates.some((text) => text.includes("acme/web"))).toBe(true);
     expect(updates.some((text) => text.includes("Reading the code"))).toBe(false);
     expect(texts("chat.postMessage").some((text) => text.includes("Done."))).toBe(true);
+  });
+
+  it("edits the working message for progress from what it knows, and a worker that knows nothing reads the ledger once", async () => {
+    // Progress edits the working message where Slack refuses the status line.
+    slack.failNext("assistant.threads.setStatus", { kind: "error", error: "missing_scope" });
+    const reads: string[] = [];
+    const first = replier(20, replyLedger(reads));
+    const t = turn("t_known");
+    await first.acknowledge(t);
+    await first.working(t, CONTEXT);
+    const before = reads.length;
+    for (let step = 0; step < 4; step += 1) {
+      await first.progress(t, `step ${step}`);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    await expect.poll(() => texts("chat.update").filter((text) => text.includes("step 3")).length).toBe(1);
+    const edits = texts("chat.update").filter((text) => /step \d/.test(text));
+    expect(edits.length).toBeGreaterThan(1);
+    expect(edits.every((text) => text.includes("acme/web"))).toBe(true);
+    // Neither the context nor the working message's ts is read again for an edit.
+    expect(reads.slice(before)).toEqual([]);
+
+    // The turn, retried on another worker (this one crashed), edits the same message, target and all.
+    const otherReads: string[] = [];
+    const second = replier(20, replyLedger(otherReads));
+    slack.failNext("assistant.threads.setStatus", { kind: "error", error: "missing_scope" });
+    await second.progress(t, "step 9");
+    await second.progress(t, "step 10");
+    await expect.poll(() => texts("chat.update").some((text) => text.includes("step 10"))).toBe(true);
+    expect(texts("chat.postMessage")).toHaveLength(1);
+    expect(texts("chat.update").filter((text) => text.includes("step 10"))[0]).toContain("acme/web");
+    await second.progress(t, "step 11");
+    await expect.poll(() => texts("chat.update").some((text) => text.includes("step 11"))).toBe(true);
+    expect(otherReads.filter((field) => field === REPLY_FIELDS.workingContext)).toHaveLength(1);
+    expect(otherReads.filter((field) => field === REPLY_FIELDS.workingMessage)).toHaveLength(1);
   });
 });

@@ -53,14 +53,19 @@ describe("the Slack replier on a shared budget, against the fake Slack's limits,
       catalog: EMPTY_CATALOG,
       logger: silentLogger,
       progressMinIntervalMs: 10,
+      statusMinIntervalMs: 10,
       budgets,
     });
     // The worker marks each reply's priority this way (createWorkerReplies).
     return withReplyPriorities({ slack: raw as unknown as Replier }).slack as unknown as Replier<"slack">;
   }
 
-  function turn(session: string): PlatformTurn<"slack"> {
-    const conversation = slackConversation("T1", `C0${session.toUpperCase()}`, "1700000000.000100");
+  function turn(
+    session: string,
+    channel = `C0${session.toUpperCase()}`,
+    threadTs = "1700000000.000100",
+  ): PlatformTurn<"slack"> {
+    const conversation = slackConversation("T1", channel, threadTs);
     return {
       id: `t_${session}`,
       conversationKey: `slack:T1:${session}`,
@@ -83,7 +88,10 @@ describe("the Slack replier on a shared budget, against the fake Slack's limits,
 
   it("a result goes ahead of every session's waiting progress, which only ever shows its latest status", async () => {
     const slackReplier = replier();
-    const turns = SESSIONS.map(turn);
+    // chat.update's budget carries progress where Slack refuses the status line (an install
+    // without it): every session then edits its working message, as all did before it.
+    slack.failNext("assistant.threads.setStatus", { kind: "error", error: "missing_scope" }, 25);
+    const turns = SESSIONS.map((session) => turn(session));
     for (const t of turns) await slackReplier.acknowledge(t);
     for (let step = 0; step < 5; step += 1)
       for (const t of turns) await slackReplier.progress(t, `status ${step}`);
@@ -125,5 +133,35 @@ describe("the Slack replier on a shared budget, against the fake Slack's limits,
     const progress = updates().filter((u) => u.includes("status"));
     expect(progress.length).toBeLessThan(SESSIONS.length * 5);
     expect(progress.some((u) => u.includes("C0S5"))).toBe(false);
+  }, 40_000);
+
+  it("puts progress on each thread's status line, within its channel's setStatus limit, and chat.update only starts and ends", async () => {
+    const slackReplier = replier();
+    // Five sessions in one channel share its setStatus budget (about one a second).
+    const turns = SESSIONS.map((session, i) => turn(session, "C0SHARED", `1700000000.00010${i}`));
+    for (const t of turns) await slackReplier.acknowledge(t);
+    for (let step = 0; step < 5; step += 1)
+      for (const t of turns) await slackReplier.progress(t, `status ${step}`);
+    const statusOf = (i: number) => slack.threadStatus("C0SHARED", `1700000000.00010${i}`);
+    await expect
+      .poll(() => turns.every((_, i) => statusOf(i) === "is working: status 4"), { timeout: 20_000 })
+      .toBe(true);
+    expect(slack.calls.filter((c) => c.outcome.kind === "rate_limited")).toEqual([]);
+    expect(slack.callsTo("assistant.threads.setStatus").length).toBeLessThan(SESSIONS.length * 5);
+    expect(updates().filter((u) => u.includes("status"))).toEqual([]);
+    await slackReplier.result(
+      turns[0]!,
+      {
+        status: "completed",
+        summary: "All done",
+        artifacts: [],
+        target: CONTEXT.target,
+        backend: "plan",
+        durationMs: 1,
+      },
+      null,
+    );
+    expect(statusOf(0)).toBeUndefined();
+    expect(updates().filter((u) => u.includes("Done in"))).toHaveLength(1);
   }, 40_000);
 });

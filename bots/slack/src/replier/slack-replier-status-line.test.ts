@@ -1,0 +1,162 @@
+import { createRedisKeys, createReplyLedger, EMPTY_CATALOG, type PlatformTurn } from "@baton/core";
+import { createRecordingLogger, type FakeSlack, type RecordingLogger, startFakeSlack } from "@baton/testkit";
+import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
+import { WebClient } from "@slack/web-api";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { slackConversation } from "../inbound/slack-conversation.js";
+import { createSlackReplier } from "./create-slack-replier.js";
+
+const CONTEXT = { target: { kind: "repository" as const, repo: "acme/web" }, backend: "plan" };
+const THREAD_TS = "1700000000.000100";
+const OUTCOME = {
+  status: "completed" as const,
+  summary: "Done.",
+  artifacts: [],
+  target: CONTEXT.target,
+  backend: "plan",
+  durationMs: 5,
+};
+
+describe("the Slack replier's progress on the thread's status line", () => {
+  let slack: FakeSlack;
+  let redis: TestRedis;
+  let logger: RecordingLogger;
+  beforeEach(async () => {
+    slack = await startFakeSlack();
+    redis = await createTestRedis("slack-status-line");
+    logger = createRecordingLogger();
+  });
+  afterEach(async () => {
+    await slack.close();
+    await redis.cleanup();
+  });
+
+  function replier() {
+    return createSlackReplier({
+      client: new WebClient("xoxb-test", { slackApiUrl: slack.url }),
+      ledger: createReplyLedger({ redis: redis.redis, keys: createRedisKeys(redis.prefix) }),
+      catalog: EMPTY_CATALOG,
+      logger,
+      progressMinIntervalMs: 50,
+      statusMinIntervalMs: 200,
+    });
+  }
+
+  function turn(id: string, channel = "C0WORK"): PlatformTurn<"slack"> {
+    return {
+      id,
+      conversationKey: `slack:T1:${channel}:${id}`,
+      request: {
+        version: 1,
+        id,
+        deliveryId: `Ev${id}`,
+        conversation: slackConversation("T1", channel, THREAD_TS),
+        actor: { platform: "slack", id: "U0ADA" },
+        text: "fix the header",
+        attachments: [],
+        hints: {},
+        context: {},
+        receivedAt: new Date().toISOString(),
+      },
+    };
+  }
+
+  const bodies = (method: string) => slack.callsTo(method).map((call) => JSON.stringify(call.body));
+  const progressEdits = () => bodies("chat.update").filter((body) => /step \d+/.test(body));
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("shows the latest status under the thread, throttled, and leaves the working message alone", async () => {
+    const slackReplier = replier();
+    const t = turn("t_status");
+    await slackReplier.acknowledge(t);
+    await slackReplier.working(t, CONTEXT);
+    for (let step = 0; step < 10; step += 1) await slackReplier.progress(t, `step ${step}`);
+    await expect
+      .poll(() => slack.threadStatus("C0WORK", THREAD_TS), { timeout: 3_000 })
+      .toBe("is working: step 9");
+    const sent = slack.callsTo("assistant.threads.setStatus");
+    // Ten statuses within one interval: the latest one, once the interval after the start edit is over.
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toMatchObject({ channel_id: "C0WORK", thread_ts: THREAD_TS });
+    expect(progressEdits()).toEqual([]);
+    await slackReplier.result(t, OUTCOME, null);
+    // The result's reply in the thread clears the status line, as Slack does; the working message
+    // got its start edit and its final one, nothing for progress.
+    expect(slack.threadStatus("C0WORK", THREAD_TS)).toBeUndefined();
+    expect(bodies("chat.update")).toHaveLength(2);
+    expect(progressEdits()).toEqual([]);
+  });
+
+  it("sends no status after the result, not even one on its way when the result came", async () => {
+    const slackReplier = replier();
+    const t = turn("t_late_status");
+    await slackReplier.acknowledge(t);
+    // Slack slows the status down (a 429 the client waits out): it is still on its way when the
+    // turn ends. Landing after the result, it would read "is working" under a finished thread.
+    slack.failNext("assistant.threads.setStatus", { kind: "rate_limited", retryAfterSeconds: 1 });
+    await slackReplier.progress(t, "step 1");
+    await expect.poll(() => slack.callsTo("assistant.threads.setStatus").length).toBe(1);
+    await slackReplier.progress(t, "step 2"); // waits behind it, then its interval
+    await slackReplier.result(t, OUTCOME, null);
+    await sleep(1_500);
+    expect(slack.threadStatus("C0WORK", THREAD_TS)).toBeUndefined();
+    const calls = slack.calls.map((call) => call.method);
+    const resultAt = slack.calls.findIndex((call) => JSON.stringify(call.body).includes("Done."));
+    expect(calls.lastIndexOf("assistant.threads.setStatus")).toBeLessThan(resultAt);
+    expect(bodies("assistant.threads.setStatus").some((body) => body.includes("step 2"))).toBe(false);
+  });
+
+  it("falls back on working-message edits where Slack refuses the status line, and says so once", async () => {
+    const slackReplier = replier();
+    const first = turn("t_refused");
+    await slackReplier.acknowledge(first);
+    await slackReplier.working(first, CONTEXT);
+    slack.failNext("assistant.threads.setStatus", { kind: "error", error: "missing_scope" });
+    await slackReplier.progress(first, "step 1");
+    // The refused status is shown all the same, in the working message, target and all.
+    await expect.poll(() => progressEdits().length, { timeout: 3_000 }).toBe(1);
+    expect(progressEdits()[0]).toContain("step 1");
+    expect(progressEdits()[0]).toContain("acme/web");
+    await slackReplier.progress(first, "step 2");
+    await expect.poll(() => progressEdits().length, { timeout: 3_000 }).toBe(2);
+    // Another session of the workspace goes straight to its working message.
+    const second = turn("t_refused_too", "C0OTHER");
+    await slackReplier.acknowledge(second);
+    await slackReplier.working(second, CONTEXT);
+    await slackReplier.progress(second, "step 7");
+    await expect
+      .poll(() => progressEdits().some((body) => body.includes("step 7")), { timeout: 3_000 })
+      .toBe(true);
+    expect(slack.callsTo("assistant.threads.setStatus")).toHaveLength(1);
+    const said = logger.lines.filter((line) => line.event === "bots.slack.status_line_unavailable");
+    expect(said).toHaveLength(1);
+    expect(said[0]?.fields).toMatchObject({ team_id: "T1", error: "missing_scope", scope: "workspace" });
+    expect(JSON.stringify(said)).not.toContain("xoxb");
+  });
+
+  it("falls back in a channel that refuses it, and keeps the status line in the workspace's other channels", async () => {
+    const slackReplier = replier();
+    const refusing = turn("t_channel", "C0REFUSES");
+    const other = turn("t_elsewhere", "C0FINE");
+    for (const t of [refusing, other]) await slackReplier.acknowledge(t);
+    slack.failNext("assistant.threads.setStatus", { kind: "error", error: "channel_type_not_supported" });
+    await slackReplier.progress(refusing, "step 1");
+    await expect.poll(() => progressEdits().length, { timeout: 3_000 }).toBe(1);
+    await slackReplier.progress(other, "step 2");
+    await expect
+      .poll(() => slack.threadStatus("C0FINE", THREAD_TS), { timeout: 3_000 })
+      .toBe("is working: step 2");
+    // A token Slack does not accept is no reason to leave the status line: nothing is remembered.
+    const third = turn("t_auth", "C0AUTH");
+    await slackReplier.acknowledge(third);
+    slack.failNext("assistant.threads.setStatus", { kind: "error", error: "invalid_auth" });
+    await slackReplier.progress(third, "step 3");
+    await expect.poll(() => slack.callsTo("assistant.threads.setStatus").length).toBe(3);
+    await sleep(300);
+    await slackReplier.progress(third, "step 4");
+    await expect
+      .poll(() => slack.threadStatus("C0AUTH", THREAD_TS), { timeout: 3_000 })
+      .toBe("is working: step 4");
+    expect(progressEdits()).toHaveLength(1);
+  });
+});
