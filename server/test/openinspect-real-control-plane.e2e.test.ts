@@ -25,14 +25,19 @@ slack:
     C0FOLLOW: { steering: channel }
 `;
 
-/** The turn's result (or failure) in the channel: a posted or updated message containing `text`. */
+/**
+ * The turn's result (or failure) in the channel: a posted or updated message containing `text`;
+ * or its progress, which is on the thread's status line.
+ */
 function resultIn(s: OpenInspectScenario, channel: string, text: string, timeoutMs?: number) {
   return eventually(
     `a reply containing "${text}"`,
     () =>
-      [...callsIn(s.t, "chat.postMessage", channel), ...callsIn(s.t, "chat.update", channel)].find((call) =>
-        textOf(call).includes(text),
-      ),
+      [
+        ...callsIn(s.t, "chat.postMessage", channel),
+        ...callsIn(s.t, "chat.update", channel),
+        ...callsIn(s.t, "assistant.threads.setStatus", channel),
+      ].find((call) => textOf(call).includes(text)),
     timeoutMs,
   );
 }

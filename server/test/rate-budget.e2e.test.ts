@@ -21,7 +21,7 @@ const statusesShown = (t: TestBaton, channel: string) =>
     .filter((n): n is string => n !== undefined)
     .map(Number);
 
-describe("two workers, one Slack workspace, the fake Slack enforcing chat.update's limit", () => {
+describe("two workers, one Slack workspace, the fake Slack enforcing its limits", () => {
   const open: Array<() => Promise<void>> = [];
   afterEach(async () => {
     for (const close of open.splice(0).reverse()) await close();
@@ -48,6 +48,9 @@ describe("two workers, one Slack workspace, the fake Slack enforcing chat.update
   it("share one budget: no call refused, every session shown progress, only ever its latest status, results in every thread", async () => {
     const slack = await startFakeSlack({ rateLimits: { methodLimits: { "chat.update": UPDATE_LIMIT } } });
     open.push(slack.close);
+    // Where Slack refuses the status line (an install without it), progress edits the working
+    // messages, on chat.update's budget for the whole workspace: each worker meets the refusal once.
+    slack.failNext("assistant.threads.setStatus", { kind: "error", error: "missing_scope" }, 50);
     const { first: t, agents } = await startTwoWorkers(slack);
     const person = slackActions(t);
     for (const channel of CHANNELS) await person.mention({ channel, text: `fix the header in ${channel}` });
@@ -89,6 +92,49 @@ describe("two workers, one Slack workspace, the fake Slack enforcing chat.update
     );
     expect(metrics).toMatch(
       /baton_rate_budget_requests_total\{budget="slack:chat.update",priority="final"\} [1-9]/,
+    );
+  }, 90_000);
+
+  it("the status line carries progress on each channel's setStatus budget: none refused, the latest status shown, chat.update for start and end only", async () => {
+    const slack = await startFakeSlack({ rateLimits: true });
+    open.push(slack.close);
+    const { first: t, agents } = await startTwoWorkers(slack);
+    const person = slackActions(t);
+    const threads = new Map<string, string>();
+    for (const channel of CHANNELS) {
+      const { ts } = await person.mention({ channel, text: `fix the header in ${channel}` });
+      threads.set(channel, ts);
+    }
+    await agents[0]!.waitForRun(3);
+    await agents[1]!.waitForRun(3);
+    const runs = [...agents[0]!.runs, ...agents[1]!.runs];
+    for (let step = 0; step < 30; step += 1) {
+      for (const run of runs) run.emit({ type: "status", message: `status ${step}` });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    for (const channel of CHANNELS)
+      await eventually(
+        `${channel}'s latest status`,
+        () => t.slack.threadStatus(channel, threads.get(channel) ?? "") === "is working: status 29",
+        15_000,
+      );
+    for (const run of runs) run.finish();
+    for (const channel of CHANNELS)
+      await eventually(`the result in ${channel}`, () =>
+        callsIn(t, "chat.update", channel).some((c) => textOf(c).includes("Done in")),
+      );
+
+    expect(slack.calls.filter((call) => call.outcome.kind === "rate_limited")).toEqual([]);
+    for (const channel of CHANNELS) {
+      expect(t.slack.threadStatus(channel, threads.get(channel) ?? "")).toBeUndefined();
+      expect(callsIn(t, "assistant.threads.setStatus", channel).length).toBeLessThan(30);
+      // The working message: its start edit (the target) and its final one.
+      expect(callsIn(t, "chat.update", channel).filter((c) => /status \d+/.test(textOf(c)))).toEqual([]);
+      expect(callsIn(t, "chat.update", channel)).toHaveLength(2);
+    }
+    const metrics = await (await fetch(`${t.url}/metrics`)).text();
+    expect(metrics).toMatch(
+      /baton_rate_budget_requests_total\{budget="slack:assistant.threads.setStatus",priority="progress"\} [1-9]/,
     );
   }, 90_000);
 

@@ -25,9 +25,9 @@ describe("what a person reads", () => {
   }
   afterEach(() => t.close());
 
-  it("the working message names target, backend and model, with Change target and Stop, and is edited with progress", async () => {
+  it("the working message names target, backend and model, with Change target and Stop; progress is on the thread's status line", async () => {
     await start();
-    await slack.mention({ channel: "C0WORK", text: "!model gpt-5 fix the header" });
+    const { ts: threadTs } = await slack.mention({ channel: "C0WORK", text: "!model gpt-5 fix the header" });
     const run = await agent.waitForRun(1);
     expect(run.turn.prompt).toBe("fix the header");
     const working = await eventually("the working message with its target", () =>
@@ -41,18 +41,25 @@ describe("what a person reads", () => {
     expect(textOf(working)).toContain("baton_stop");
 
     run.emit({ type: "status", message: "Running the test suite" });
-    await eventually("a progress edit", () =>
-      callsIn(t, "chat.update", "C0WORK").find((c) => textOf(c).includes("Running the test suite")),
+    await eventually("the status line", () =>
+      t.slack.threadStatus("C0WORK", threadTs)?.includes("Running the test suite"),
     );
-    // Many statuses at once become few edits, and the last one is shown.
+    // Many statuses at once become few status line updates, and the last one is shown.
     for (let i = 0; i < 20; i++) run.emit({ type: "status", message: `step ${i}` });
-    await eventually("the last status", () =>
-      callsIn(t, "chat.update", "C0WORK").find((c) => textOf(c).includes("step 19")),
+    await eventually(
+      "the last status",
+      () => t.slack.threadStatus("C0WORK", threadTs) === "is working: step 19",
     );
-    expect(callsIn(t, "chat.update", "C0WORK").filter((c) => /step \d+/.test(textOf(c))).length).toBeLessThan(
-      5,
+    expect(callsIn(t, "assistant.threads.setStatus", "C0WORK").length).toBeLessThan(5);
+    // The working message is not edited for progress: chat.update's budget is the workspace's.
+    expect(callsIn(t, "chat.update", "C0WORK").filter((c) => /step \d+|test suite/.test(textOf(c)))).toEqual(
+      [],
     );
     run.finish();
+    await eventually("the result", () =>
+      callsIn(t, "chat.update", "C0WORK").find((c) => textOf(c).includes("Done in")),
+    );
+    expect(t.slack.threadStatus("C0WORK", threadTs)).toBeUndefined();
   });
 
   it("a 6,000-character summary arrives whole, with artifacts, the transcript button, a footer, and ✅ instead of 👀", async () => {

@@ -115,7 +115,17 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
   return {
     platform: "slack",
     routes: [events],
-    replier: replierFor("slack", createSlackReplier({ ...options, client: app.client, people, budgets })),
+    replier: replierFor(
+      "slack",
+      // Tests shorten progress's interval: the status line's too.
+      createSlackReplier({
+        ...options,
+        client: app.client,
+        people,
+        budgets,
+        statusMinIntervalMs: options.progressMinIntervalMs,
+      }),
+    ),
     steering: steering.guard,
     mayStartSessions: checkSlackRequest(sessionCheck),
     requestContext: createSlackContextProvider({ client: app.client, logger }),

@@ -115,7 +115,10 @@ export interface BotServices {
    * out as soon as it is made).
    */
   replyBudget?: ReplyBudget;
-  /** How often a turn's progress may edit its message (tests shorten it); the bot's default otherwise. */
+  /**
+   * How often a turn's progress may be shown (an edit of its message, Slack's status line; tests
+   * shorten it); the bot's default otherwise.
+   */
   progressMinIntervalMs?: number;
   /** Baton's public base URL (`BATON_PUBLIC_URL`), for links and OAuth redirects. */
   publicUrl: string;

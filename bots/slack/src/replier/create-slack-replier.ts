@@ -154,10 +154,10 @@ function createRawSlackReplier({
         editIfPosted: true,
         edit,
       });
-      // A status right behind this edit waits out the interval, and a quick turn's result comes
-      // before it would have shown (it replaces the working message at once anyway).
+      // A progress edit right behind this one waits out the interval, and a quick turn's result
+      // comes before it would have shown. The status line spends no chat.update: its first
+      // status goes at once.
       working.markEdited(turn.id);
-      statusLine.markShown(turn.id);
     },
     async progress(turn, status) {
       if (!statusLine.show(turn, status)) working.pushEdit(turn, status);

@@ -57,8 +57,6 @@ export interface SlackStatusLine {
    * status landing after it would read "is working" under a finished thread for two minutes.
    */
   finish(turnId: string): Promise<void>;
-  /** The interval starts now (the working message was just edited): a quick turn's result comes first. */
-  markShown(turnId: string): void;
 }
 
 export function createSlackStatusLine({
@@ -139,6 +137,5 @@ export function createSlackStatusLine({
       return true;
     },
     finish: (turnId) => throttle.cancel(turnId),
-    markShown: (turnId) => throttle.markEdited(turnId),
   };
 }
