@@ -4,15 +4,17 @@
 // person posted (👀 on, the working message, its edit, the result, the working message's last
 // edit, 👀 off, ✅ on), one after another, with undici's `request` on a keep-alive agent (Baton's
 // own transport, without the SDK) and nothing else: the least CPU any worker could spend on a
-// turn's visible replies. Either prints when it took its first job and finished its last, once it
+// turn's visible replies. bench:sessions adds the progress calls its own turns made on average. Either prints when it took its first job and finished its last, once it
 // is told to stop (SIGTERM).
 import { Worker } from "bullmq";
 import { Redis } from "ioredis";
 import { Agent, request } from "undici";
 
-// node bench/noop-worker.mjs <redis url> <queue prefix> <queue name> <concurrency> [fake Slack API URL] [progress edits]
-// (bench:sessions adds the progress edits a turn of its own made: that many more chat.update calls.)
-const [redisUrl, prefix, queueName, concurrency, slackApiUrl, progressEdits = "0"] = process.argv.slice(2);
+// node bench/noop-worker.mjs <redis url> <queue prefix> <queue name> <concurrency> [fake Slack API URL] [progress edits] [status calls]
+// (bench:sessions adds the progress a turn of its own made: that many more chat.update calls, edits
+// of the working message, and assistant.threads.setStatus calls, updates of the thread's status line.)
+const [redisUrl, prefix, queueName, concurrency, slackApiUrl, progressEdits = "0", statusCalls = "0"] =
+  process.argv.slice(2);
 const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
 let firstAt = 0;
 let lastAt = 0;
@@ -49,6 +51,12 @@ async function postTurnReplies({ channel, ts }) {
   await callSlack("chat.update", { channel, ts: working.ts, text: "Working on it… in acme/api" });
   for (let edit = 0; edit < Number(progressEdits); edit += 1)
     await callSlack("chat.update", { channel, ts: working.ts, text: `Working on it… step ${edit}` });
+  for (let update = 0; update < Number(statusCalls); update += 1)
+    await callSlack("assistant.threads.setStatus", {
+      channel_id: channel,
+      thread_ts: ts,
+      status: `is working: step ${update}`,
+    });
   await callSlack("chat.postMessage", {
     ...thread,
     text: "Done: the plan for this request, and its share link",

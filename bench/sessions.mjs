@@ -3,18 +3,22 @@
 // BENCH_SESSIONS (300) sessions start together, a third in one Slack workspace (a channel each),
 // a third on issues of one GitHub installation, a third in one Linear organization. Each turn's
 // agent streams a status every second for BENCH_STREAM_S (60) seconds, then finishes. The fake
-// Slack, GitHub and Linear enforce the published limits (Slack's tiers per method per workspace
-// and chat.postMessage per channel, GitHub's content creation per installation, Linear's requests
-// per token) and answer 429 as the platforms do. Two `baton worker` processes (BENCH_WORKERS)
+// Slack, GitHub and Linear enforce the published limits (Slack's tiers per method per workspace,
+// chat.postMessage and assistant.threads.setStatus per channel, GitHub's content creation per
+// installation, Linear's requests per token) and answer 429 as the platforms do. Two `baton worker` processes (BENCH_WORKERS)
 // share the rate budgets in Redis. Printed, with the machine:
 //   - from a turn's end (the moment its agent finished) to its result in the thread: p50/p99,
 //     per platform and overall (target p99 ≤ 2 s);
 //   - requests the platforms refused, and how often a budget's call was refused right after one
 //     refused before it (target: never);
-//   - each Slack session's longest wait between two things shown (target: ≤ 15 s for all);
+//   - each Slack session's longest wait between two things shown (target: ≤ 15 s for all): the
+//     working message, a status on the thread's status line (assistant.threads.setStatus, limited
+//     per channel), a progress edit of the working message (where the status line is refused), the
+//     result;
 //   - the workers' CPU per turn against a calls-only comparator measured in this run: BullMQ
-//     workers that make a Slack turn's seven Web API calls plus the progress edits Baton's Slack
-//     turns made on average, to a fake Slack without limits, and nothing else (target ≤ 2×).
+//     workers that make a Slack turn's seven Web API calls plus the progress calls Baton's Slack
+//     turns made on average (chat.update edits and setStatus updates, each counted), to a fake
+//     Slack without limits, and nothing else (target ≤ 2×).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -136,8 +140,9 @@ try {
     }) || failed;
   const gaps = recorder.longestGaps();
   const within = gaps.filter((gap) => gap <= TARGET_GAP_MS).length;
+  const progressCalls = recorder.averageProgressCalls();
   console.log(
-    `Slack: each session's longest wait between two things shown: ${describe(gaps)}; progress edits per session ${recorder.averageProgressEdits().toFixed(1)} on average`,
+    `Slack: each session's longest wait between two things shown: ${describe(gaps)}; per session on average ${progressCalls.statusCalls.toFixed(1)} status line updates, ${progressCalls.progressEdits.toFixed(1)} progress edits`,
   );
   failed =
     !reportTarget({
@@ -152,7 +157,8 @@ try {
     sessions: SESSIONS,
     concurrency: CONCURRENCY,
     workers: WORKERS,
-    progressEdits: Math.round(recorder.averageProgressEdits()),
+    progressEdits: Math.round(progressCalls.progressEdits),
+    statusCalls: Math.round(progressCalls.statusCalls),
     root,
   });
   console.log(

@@ -1,13 +1,22 @@
 // bench:sessions' comparator: BullMQ workers (bench/noop-worker.mjs) that make, for each job, the
-// seven Web API calls of a Slack turn plus `progressEdits` chat.update calls to a fake Slack
-// without limits, and nothing else; its CPU per job, measured in the same run as Baton's.
+// seven Web API calls of a Slack turn plus the progress calls Baton's Slack turns made on average
+// (`progressEdits` chat.update calls, `statusCalls` assistant.threads.setStatus calls) to a fake
+// Slack without limits, and nothing else; its CPU per job, measured in the same run as Baton's.
 import { randomBytes } from "node:crypto";
 import { FAKE_SLACK_DEFAULTS, startFakeSlack } from "@baton/testkit";
 import { Queue } from "bullmq";
 import { BENCH_REDIS_URL, flushPrefix } from "../bench-support.mjs";
 import { startNoopWorkers } from "../comparator-workers.mjs";
 
-export async function runCallsOnly({ redis, sessions, concurrency, workers, progressEdits, root }) {
+export async function runCallsOnly({
+  redis,
+  sessions,
+  concurrency,
+  workers,
+  progressEdits,
+  statusCalls,
+  root,
+}) {
   const slack = await startFakeSlack();
   const prefix = `bench-sessions-calls-${randomBytes(4).toString("hex")}`;
   const queueName = `${prefix}-jobs`;
@@ -31,6 +40,7 @@ export async function runCallsOnly({ redis, sessions, concurrency, workers, prog
       String(concurrency),
       slack.url,
       String(progressEdits),
+      String(statusCalls),
     ];
     const reports = await startNoopWorkers({ root, count: workers, args }).drainAndStop(queue, 300_000);
     const processed = reports.reduce((sum, r) => sum + (r.processed ?? 0), 0);
@@ -38,7 +48,7 @@ export async function runCallsOnly({ redis, sessions, concurrency, workers, prog
       processed,
       failed: reports.reduce((sum, r) => sum + (r.failed ?? 0), 0),
       cpuPerJobMs: reports.reduce((sum, r) => sum + (r.cpuMs ?? 0), 0) / processed,
-      callsPerJob: 7 + progressEdits,
+      callsPerJob: 7 + progressEdits + statusCalls,
     };
   } finally {
     await queue.obliterate({ force: true }).catch(() => {});

@@ -1,8 +1,12 @@
 // What bench:sessions reads off the fake platforms: every call in arrival order by the budget it
 // counts against (to find a request refused twice in a row), each turn's result (its latency from
-// the turn's end, written into its summary), and when each Slack session was shown something.
+// the turn's end, written into its summary), when each Slack session was shown something (the
+// working message, a progress edit of it, a status on the thread's status line, the result), and
+// how many progress calls of each kind its turn made (for the calls-only comparator).
 
 const ENDED_AT = /endedAt=(\d+)/;
+/** Slack's methods limited per channel: their budget is the channel's. */
+const PER_CHANNEL = new Set(["chat.postMessage", "assistant.threads.setStatus"]);
 
 export function createSessionsRecorder({ slack, github, linear }) {
   const latencies = { slack: [], github: [], linear: [] };
@@ -10,7 +14,10 @@ export function createSessionsRecorder({ slack, github, linear }) {
   const outcomes = new Map();
   /** Slack channel → times the person saw something new (the working message, progress, the result). */
   const shown = new Map();
+  /** Slack channel → progress calls of its turn: chat.update edits of the working message, setStatus updates. */
   const progressEdits = new Map();
+  const statusCalls = new Map();
+  const count = (map, channel) => map.set(channel, (map.get(channel) ?? 0) + 1);
   let results = 0;
   let refusals = 0;
   const note = (key, refused) => {
@@ -33,19 +40,21 @@ export function createSessionsRecorder({ slack, github, linear }) {
   };
 
   slack.onCall((call) => {
-    const channel = call.body.channel;
+    // The assistant methods name the channel `channel_id`.
+    const channel = call.body.channel ?? call.body.channel_id;
     const refused = call.outcome.kind === "rate_limited";
-    note(
-      call.method === "chat.postMessage" ? `slack:${call.method}:${channel}` : `slack:${call.method}`,
-      refused,
-    );
+    note(PER_CHANNEL.has(call.method) ? `slack:${call.method}:${channel}` : `slack:${call.method}`, refused);
     if (refused || call.outcome.kind !== "ok") return;
     const text = JSON.stringify(call.body);
     if (call.method === "chat.postMessage" && result("slack", text, call.at)) see(channel, call.at);
     else if (call.method === "chat.postMessage" && text.includes("Working")) see(channel, call.at);
     else if (call.method === "chat.update" && /step \d+/.test(text)) {
       see(channel, call.at);
-      progressEdits.set(channel, (progressEdits.get(channel) ?? 0) + 1);
+      count(progressEdits, channel);
+    } else if (call.method === "assistant.threads.setStatus") {
+      // The person sees "<App> is working: step N" under the thread.
+      if (/step \d+/.test(String(call.body.status))) see(channel, call.at);
+      count(statusCalls, channel);
     }
   });
   github.onCall((call) => {
@@ -80,9 +89,11 @@ export function createSessionsRecorder({ slack, github, linear }) {
         times.reduce((longest, at, i) => (i === 0 ? 0 : Math.max(longest, at - times[i - 1])), 0),
       );
     },
-    averageProgressEdits() {
-      const counts = [...progressEdits.values()];
-      return counts.length === 0 ? 0 : counts.reduce((a, b) => a + b, 0) / counts.length;
+    /** The progress calls a Slack session's turn made on average, of each kind (over every Slack session). */
+    averageProgressCalls() {
+      const average = (map) =>
+        shown.size === 0 ? 0 : [...map.values()].reduce((a, b) => a + b, 0) / shown.size;
+      return { progressEdits: average(progressEdits), statusCalls: average(statusCalls) };
     },
   };
 }
