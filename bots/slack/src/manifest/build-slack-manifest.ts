@@ -13,7 +13,9 @@ export const SLACK_APP_NAME_MAX_CHARS = 35;
  */
 export const SLACK_BOT_SCOPES = [
   "app_mentions:read", // @baton in channels
-  "chat:write", // the working message, progress edits, results, ephemeral replies
+  // The working message, results, ephemeral replies, and the thread's status line
+  // (assistant.threads.setStatus accepts chat:write since March 2026).
+  "chat:write",
   // /baton and "Send to Baton" work in public channels Baton was not invited to.
   "chat:write.public",
   "commands", // the /baton slash command and the message shortcut
@@ -29,7 +31,9 @@ export const SLACK_BOT_SCOPES = [
   "mpim:read",
   "users:read", // names of the people who ask, and guests (access.slack.guests)
   "usergroups:read", // who is in the user groups access.slack.userGroups allows
-  "assistant:write", // assistant.threads.setStatus while a turn runs
+  // Not assistant:write: Slack now prefers chat:write for setStatus, and an app asking for a
+  // scope its installs lack is one an admin must approve again. An install whose token Slack
+  // refuses setStatus for gets its progress as edits of the working message instead.
 ] as const;
 
 /** Mentions, every message in conversations Baton is in (follow-ups and context), and DMs. */
