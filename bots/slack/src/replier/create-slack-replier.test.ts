@@ -2,7 +2,6 @@ import {
   createRedisKeys,
   createReplyLedger,
   EMPTY_CATALOG,
-  type PlatformTurn,
   REPLY_FIELDS,
   type ReplyLedger,
   silentLogger,
@@ -11,10 +10,8 @@ import { type FakeSlack, startFakeSlack } from "@baton/testkit";
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { WebClient } from "@slack/web-api";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { slackConversation } from "../inbound/slack-conversation.js";
+import { completedOutcome, slackTestTurn, TEST_CONTEXT } from "../../test/fixtures/slack-test-turn.js";
 import { createSlackReplier } from "./create-slack-replier.js";
-
-const CONTEXT = { target: { kind: "repository" as const, repo: "acme/web" }, backend: "plan" };
 
 describe("the Slack replier's working message", () => {
   let slack: FakeSlack;
@@ -54,32 +51,14 @@ describe("the Slack replier's working message", () => {
     };
   }
 
-  function turn(id: string): PlatformTurn<"slack"> {
-    const conversation = slackConversation("T1", "C0WORK", "1700000000.000100");
-    return {
-      id,
-      conversationKey: `slack:T1:C0WORK:${id}`,
-      request: {
-        version: 1,
-        id,
-        deliveryId: `Ev${id}`,
-        conversation,
-        actor: { platform: "slack", id: "U0ADA" },
-        text: "fix the header",
-        attachments: [],
-        hints: {},
-        context: {},
-        receivedAt: new Date().toISOString(),
-      },
-    };
-  }
+  const turn = (id: string) => slackTestTurn({ id });
 
   const texts = (method: string) => slack.callsTo(method).map((call) => JSON.stringify(call.body));
 
   it("keeps the target when the worker got there before the acknowledgement", async () => {
     const slackReplier = replier(3_000);
     const late = turn("t_late_ack");
-    await slackReplier.working(late, CONTEXT);
+    await slackReplier.working(late, TEST_CONTEXT);
     await slackReplier.acknowledge(late);
     const [posted] = texts("chat.postMessage");
     expect(posted).toContain("acme/web");
@@ -92,20 +71,9 @@ describe("the Slack replier's working message", () => {
     const slackReplier = replier(60_000);
     const quick = turn("t_quick");
     await slackReplier.acknowledge(quick);
-    await slackReplier.working(quick, CONTEXT);
+    await slackReplier.working(quick, TEST_CONTEXT);
     await slackReplier.progress(quick, "Reading the code");
-    await slackReplier.result(
-      quick,
-      {
-        status: "completed",
-        summary: "Done.",
-        artifacts: [],
-        target: CONTEXT.target,
-        backend: "plan",
-        durationMs: 5,
-      },
-      null,
-    );
+    await slackReplier.result(quick, completedOutcome("Done."), null);
     const updates = texts("chat.update");
     expect(updates.some((text) => text.includes("acme/web"))).toBe(true);
     expect(updates.some((text) => text.includes("Reading the code"))).toBe(false);
@@ -119,7 +87,7 @@ describe("the Slack replier's working message", () => {
     const first = replier(20, replyLedger(reads));
     const t = turn("t_known");
     await first.acknowledge(t);
-    await first.working(t, CONTEXT);
+    await first.working(t, TEST_CONTEXT);
     const before = reads.length;
     for (let step = 0; step < 4; step += 1) {
       await first.progress(t, `step ${step}`);

@@ -4,7 +4,6 @@ import {
   createReplyBudget,
   createReplyLedger,
   EMPTY_CATALOG,
-  type PlatformTurn,
   type Replier,
   silentLogger,
   withReplyPriorities,
@@ -13,12 +12,11 @@ import { type FakeSlack, startFakeSlack } from "@baton/testkit";
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { WebClient } from "@slack/web-api";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { completedOutcome, slackTestTurn } from "../../test/fixtures/slack-test-turn.js";
 import { createSlackBudgets } from "../budget/slack-budgets.js";
 import { createSlackFetch } from "../create-slack-fetch.js";
-import { slackConversation } from "../inbound/slack-conversation.js";
 import { createSlackReplier } from "./create-slack-replier.js";
 
-const CONTEXT = { target: { kind: "repository" as const, repo: "acme/web" }, backend: "plan" };
 const SESSIONS = ["s1", "s2", "s3", "s4", "s5"];
 
 describe("the Slack replier on a shared budget, against the fake Slack's limits, through WebClient", () => {
@@ -60,29 +58,8 @@ describe("the Slack replier on a shared budget, against the fake Slack's limits,
     return withReplyPriorities({ slack: raw as unknown as Replier }).slack as unknown as Replier<"slack">;
   }
 
-  function turn(
-    session: string,
-    channel = `C0${session.toUpperCase()}`,
-    threadTs = "1700000000.000100",
-  ): PlatformTurn<"slack"> {
-    const conversation = slackConversation("T1", channel, threadTs);
-    return {
-      id: `t_${session}`,
-      conversationKey: `slack:T1:${session}`,
-      request: {
-        version: 1,
-        id: `t_${session}`,
-        deliveryId: `Ev${session}`,
-        conversation,
-        actor: { platform: "slack", id: "U0ADA" },
-        text: "fix the header",
-        attachments: [],
-        hints: {},
-        context: {},
-        receivedAt: new Date().toISOString(),
-      },
-    };
-  }
+  const turn = (session: string, channel = `C0${session.toUpperCase()}`, threadTs?: string) =>
+    slackTestTurn({ id: `t_${session}`, channel, threadTs, conversationKey: `slack:T1:${session}` });
 
   const updates = () => slack.callsTo("chat.update").map((call) => JSON.stringify(call.body));
 
@@ -98,18 +75,7 @@ describe("the Slack replier on a shared budget, against the fake Slack's limits,
     // Progress takes what is above the reserve (3 of 5: 2 are kept), then waits for tokens, one every 2 s.
     await expect.poll(() => updates().filter((u) => u.includes("status")).length, { timeout: 5_000 }).toBe(3);
     const before = updates().length;
-    await slackReplier.result(
-      turns[4]!,
-      {
-        status: "completed",
-        summary: "All done",
-        artifacts: [],
-        target: CONTEXT.target,
-        backend: "plan",
-        durationMs: 1,
-      },
-      null,
-    );
+    await slackReplier.result(turns[4]!, completedOutcome("All done"), null);
     const after = updates().slice(before);
     // The result's own edit (its working message closed) came next, ahead of four sessions' progress.
     expect(after[0]).toContain("Done in");
@@ -149,18 +115,7 @@ describe("the Slack replier on a shared budget, against the fake Slack's limits,
     expect(slack.calls.filter((c) => c.outcome.kind === "rate_limited")).toEqual([]);
     expect(slack.callsTo("assistant.threads.setStatus").length).toBeLessThan(SESSIONS.length * 5);
     expect(updates().filter((u) => u.includes("status"))).toEqual([]);
-    await slackReplier.result(
-      turns[0]!,
-      {
-        status: "completed",
-        summary: "All done",
-        artifacts: [],
-        target: CONTEXT.target,
-        backend: "plan",
-        durationMs: 1,
-      },
-      null,
-    );
+    await slackReplier.result(turns[0]!, completedOutcome("All done"), null);
     expect(statusOf(0)).toBeUndefined();
     expect(updates().filter((u) => u.includes("Done in"))).toHaveLength(1);
   }, 40_000);

@@ -1,21 +1,13 @@
-import { createRedisKeys, createReplyLedger, EMPTY_CATALOG, type PlatformTurn } from "@baton/core";
+import { createRedisKeys, createReplyLedger, EMPTY_CATALOG } from "@baton/core";
 import { createRecordingLogger, type FakeSlack, type RecordingLogger, startFakeSlack } from "@baton/testkit";
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { WebClient } from "@slack/web-api";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { slackConversation } from "../inbound/slack-conversation.js";
+import { completedOutcome, slackTestTurn, TEST_CONTEXT } from "../../test/fixtures/slack-test-turn.js";
 import { createSlackReplier } from "./create-slack-replier.js";
 
-const CONTEXT = { target: { kind: "repository" as const, repo: "acme/web" }, backend: "plan" };
 const THREAD_TS = "1700000000.000100";
-const OUTCOME = {
-  status: "completed" as const,
-  summary: "Done.",
-  artifacts: [],
-  target: CONTEXT.target,
-  backend: "plan",
-  durationMs: 5,
-};
+const OUTCOME = completedOutcome("Done.");
 
 describe("the Slack replier's progress on the thread's status line", () => {
   let slack: FakeSlack;
@@ -42,24 +34,7 @@ describe("the Slack replier's progress on the thread's status line", () => {
     });
   }
 
-  function turn(id: string, channel = "C0WORK"): PlatformTurn<"slack"> {
-    return {
-      id,
-      conversationKey: `slack:T1:${channel}:${id}`,
-      request: {
-        version: 1,
-        id,
-        deliveryId: `Ev${id}`,
-        conversation: slackConversation("T1", channel, THREAD_TS),
-        actor: { platform: "slack", id: "U0ADA" },
-        text: "fix the header",
-        attachments: [],
-        hints: {},
-        context: {},
-        receivedAt: new Date().toISOString(),
-      },
-    };
-  }
+  const turn = (id: string, channel?: string) => slackTestTurn({ id, channel, threadTs: THREAD_TS });
 
   const bodies = (method: string) => slack.callsTo(method).map((call) => JSON.stringify(call.body));
   const progressEdits = () => bodies("chat.update").filter((body) => /step \d+/.test(body));
@@ -69,7 +44,7 @@ describe("the Slack replier's progress on the thread's status line", () => {
     const slackReplier = replier();
     const t = turn("t_status");
     await slackReplier.acknowledge(t);
-    await slackReplier.working(t, CONTEXT);
+    await slackReplier.working(t, TEST_CONTEXT);
     for (let step = 0; step < 10; step += 1) await slackReplier.progress(t, `step ${step}`);
     await expect
       .poll(() => slack.threadStatus("C0WORK", THREAD_TS), { timeout: 3_000 })
@@ -110,7 +85,7 @@ describe("the Slack replier's progress on the thread's status line", () => {
     const slackReplier = replier();
     const first = turn("t_refused");
     await slackReplier.acknowledge(first);
-    await slackReplier.working(first, CONTEXT);
+    await slackReplier.working(first, TEST_CONTEXT);
     slack.failNext("assistant.threads.setStatus", { kind: "error", error: "missing_scope" });
     await slackReplier.progress(first, "step 1");
     // The refused status is shown all the same, in the working message, target and all.
@@ -122,7 +97,7 @@ describe("the Slack replier's progress on the thread's status line", () => {
     // Another session of the workspace goes straight to its working message.
     const second = turn("t_refused_too", "C0OTHER");
     await slackReplier.acknowledge(second);
-    await slackReplier.working(second, CONTEXT);
+    await slackReplier.working(second, TEST_CONTEXT);
     await slackReplier.progress(second, "step 7");
     await expect
       .poll(() => progressEdits().some((body) => body.includes("step 7")), { timeout: 3_000 })
