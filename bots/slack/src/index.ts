@@ -32,6 +32,7 @@ export { createSlackReplier, SLACK_PROGRESS_MIN_INTERVAL_MS } from "./replier/cr
 export { findPostedReply, replyMetadata, SLACK_REPLY_EVENT_TYPE } from "./replier/find-posted-reply.js";
 export { slackErrorCode } from "./replier/slack-error-code.js";
 export { SLACK_REACTIONS } from "./replier/slack-reactions.js";
+export { SLACK_STATUS_MIN_INTERVAL_MS } from "./replier/slack-status-line.js";
 export { toRetryableSlackError } from "./replier/with-retryable-slack-errors.js";
 export {
   type ConnectSocketModeOptions,
