@@ -87,6 +87,8 @@ export async function createSlackPane({ logger, changed }: PaneContext): Promise
         ...message,
         at: firstSeen(message.ts),
         reactions: slack.reactionsOn(PLAYGROUND_SLACK_CHANNEL.id, message.ts),
+        // The app's status line under the thread ("is working: …"), where the turn's progress shows.
+        status: slack.threadStatus(PLAYGROUND_SLACK_CHANNEL.id, message.ts),
       })),
       ephemerals,
     }),

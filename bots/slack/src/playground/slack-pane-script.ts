@@ -103,6 +103,7 @@ export const SLACK_PANE_SCRIPT = String.raw`"use strict";
         list.appendChild(el("div", { class: "slack-thread-root", "data-thread": root.ts },
           messageNode(root, false),
           replies.length ? el("div", { class: "slack-thread", "data-thread-replies": root.ts }, replies.map(function (m) { return messageNode(m, true); })) : null,
+          root.status ? el("div", { class: "slack-status-line", "data-status-line": root.ts, text: state.bot.name + " " + root.status }) : null,
           el("button", { type: "button", class: "slack-reply-link", text: replies.length ? replies.length + (replies.length === 1 ? " reply · Reply" : " replies · Reply") : "Reply in thread", onclick: function () { replyIn(root.ts); } })));
       });
       notes.textContent = "";

@@ -17,6 +17,7 @@ export const SLACK_PANE_STYLE = `
 .slack-text pre { background: #f8f8f8; border: 1px solid #ddd; border-radius: 4px; padding: 6px; white-space: pre-wrap; }
 .slack-thread { margin-left: 58px; border-left: 2px solid #e8e8e8; }
 .slack-message.reply { padding-left: 10px; }
+.slack-status-line { margin-left: 58px; color: #616061; font-size: 13px; font-style: italic; padding: 2px 0; }
 .slack-reply-link { margin-left: 58px; background: none; border: 0; color: #1264a3; font-size: 13px; cursor: pointer; padding: 0 0 6px; }
 .slack-context { color: #616061; font-size: 13px; }
 .slack-actions { display: flex; flex-wrap: wrap; gap: 6px; margin: 6px 0; }
