@@ -2,7 +2,7 @@ import { type Bot, type BotServices, createConversationControls, type Logger, re
 import { App, LogLevel } from "@slack/bolt";
 import type { WebClient } from "@slack/web-api";
 import { createSlackAccess } from "./access/create-slack-access.js";
-import { createSlackPeople } from "./access/create-slack-people.js";
+import { createSlackPeople, type SlackPeople } from "./access/create-slack-people.js";
 import { checkSlackRequest, createSlackSessionCheck } from "./access/create-slack-session-check.js";
 import { createSlackBudgets, type SlackBudgets } from "./budget/slack-budgets.js";
 import { createSlackContextProvider } from "./context/create-slack-context-provider.js";
@@ -115,17 +115,7 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
   return {
     platform: "slack",
     routes: [events],
-    replier: replierFor(
-      "slack",
-      // Tests shorten progress's interval: the status line's too.
-      createSlackReplier({
-        ...options,
-        client: app.client,
-        people,
-        budgets,
-        statusMinIntervalMs: options.progressMinIntervalMs,
-      }),
-    ),
+    replier: replierFor("slack", createBotReplier(options, { client: app.client, people, budgets })),
     steering: steering.guard,
     mayStartSessions: checkSlackRequest(sessionCheck),
     requestContext: createSlackContextProvider({ client: app.client, logger }),
@@ -147,6 +137,14 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
     client: app.client,
     app,
   };
+}
+
+/** The bot's replier: a shorter progress interval (the tests') holds for the status line too. */
+function createBotReplier(
+  options: SlackBotOptions,
+  parts: { client: WebClient; people: SlackPeople; budgets: SlackBudgets | undefined },
+) {
+  return createSlackReplier({ ...options, ...parts, statusMinIntervalMs: options.progressMinIntervalMs });
 }
 
 /** Bolt without its per-event costs, its Web API calls through Baton's fetch (and budgets). */
