@@ -10,11 +10,21 @@ import { Worker } from "bullmq";
 import { Redis } from "ioredis";
 import { Agent, request } from "undici";
 
-// node bench/noop-worker.mjs <redis url> <queue prefix> <queue name> <concurrency> [fake Slack API URL] [progress edits] [status calls]
+// node bench/noop-worker.mjs <redis url> <queue prefix> <queue name> <concurrency> [fake Slack API URL] [progress edits] [status calls] [progress span ms]
 // (bench:sessions adds the progress a turn of its own made: that many more chat.update calls, edits
-// of the working message, and assistant.threads.setStatus calls, updates of the thread's status line.)
-const [redisUrl, prefix, queueName, concurrency, slackApiUrl, progressEdits = "0", statusCalls = "0"] =
-  process.argv.slice(2);
+// of the working message, and assistant.threads.setStatus calls, updates of the thread's status line;
+// with a span, those calls are spread evenly over it, as a turn streaming for that long makes them,
+// so that the job is held as long as Baton's turn and its BullMQ lock is renewed meanwhile.)
+const [
+  redisUrl,
+  prefix,
+  queueName,
+  concurrency,
+  slackApiUrl,
+  progressEdits = "0",
+  statusCalls = "0",
+  progressSpanMs = "0",
+] = process.argv.slice(2);
 const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
 let firstAt = 0;
 let lastAt = 0;
@@ -49,14 +59,28 @@ async function postTurnReplies({ channel, ts }) {
   await callSlack("reactions.add", { channel, timestamp: ts, name: "eyes" });
   const working = await callSlack("chat.postMessage", { ...thread, text: "Working on it…" });
   await callSlack("chat.update", { channel, ts: working.ts, text: "Working on it… in acme/api" });
-  for (let edit = 0; edit < Number(progressEdits); edit += 1)
-    await callSlack("chat.update", { channel, ts: working.ts, text: `Working on it… step ${edit}` });
-  for (let update = 0; update < Number(statusCalls); update += 1)
-    await callSlack("assistant.threads.setStatus", {
-      channel_id: channel,
-      thread_ts: ts,
-      status: `is working: step ${update}`,
-    });
+  const progress = [
+    ...Array.from(
+      { length: Number(progressEdits) },
+      (_, edit) => () =>
+        callSlack("chat.update", { channel, ts: working.ts, text: `Working on it… step ${edit}` }),
+    ),
+    ...Array.from(
+      { length: Number(statusCalls) },
+      (_, update) => () =>
+        callSlack("assistant.threads.setStatus", {
+          channel_id: channel,
+          thread_ts: ts,
+          status: `is working: step ${update}`,
+        }),
+    ),
+  ];
+  const gapMs = Number(progressSpanMs) / (progress.length + 1);
+  for (const call of progress) {
+    if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
+    await call();
+  }
+  if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
   await callSlack("chat.postMessage", {
     ...thread,
     text: "Done: the plan for this request, and its share link",

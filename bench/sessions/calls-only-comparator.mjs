@@ -2,6 +2,9 @@
 // seven Web API calls of a Slack turn plus the progress calls Baton's Slack turns made on average
 // (`progressEdits` chat.update calls, `statusCalls` assistant.threads.setStatus calls) to a fake
 // Slack without limits, and nothing else; its CPU per job, measured in the same run as Baton's.
+// With `spanMs`, each job spreads its progress calls over that long, as a streaming turn does (its
+// job held, its BullMQ lock renewed, its sockets idle between calls); without, it makes them back
+// to back, the least any worker could spend on those calls.
 import { randomBytes } from "node:crypto";
 import { FAKE_SLACK_DEFAULTS, startFakeSlack } from "@baton/testkit";
 import { Queue } from "bullmq";
@@ -15,6 +18,7 @@ export async function runCallsOnly({
   workers,
   progressEdits,
   statusCalls,
+  spanMs = 0,
   root,
 }) {
   const slack = await startFakeSlack();
@@ -41,8 +45,12 @@ export async function runCallsOnly({
       slack.url,
       String(progressEdits),
       String(statusCalls),
+      String(spanMs),
     ];
-    const reports = await startNoopWorkers({ root, count: workers, args }).drainAndStop(queue, 300_000);
+    const reports = await startNoopWorkers({ root, count: workers, args }).drainAndStop(
+      queue,
+      300_000 + spanMs,
+    );
     const processed = reports.reduce((sum, r) => sum + (r.processed ?? 0), 0);
     return {
       processed,
