@@ -14,7 +14,7 @@ export const TRANSCRIPT_PROGRESS_FLUSH_MS = 3_000;
 /** One turn's writes into its session's transcript. */
 export interface TurnTranscript {
   /**
-   * Writes `entry`. A status or tool event is held (written within `flushMs`); any other entry is
+   * Writes `entry`. A status, tool or done event is held (written within `flushMs`); any other entry is
    * written at once, after what is held and in the same call, so the transcript keeps its order.
    * A held batch whose write failed is written again with the next write; until a write succeeds,
    * the next status or tool event rejects with its error, so that the turn fails as it would have
@@ -32,8 +32,14 @@ export interface TurnTranscriptOptions {
   now?: () => Date;
 }
 
-function isProgress(entry: NewTranscriptEntry): boolean {
-  return entry.kind === "event" && (entry.event.type === "status" || entry.event.type === "tool");
+/**
+ * Held: progress lines, and the backend's `done`, which the turn's outcome always follows at once
+ * (its write carries the `done` along: one call where there were two).
+ */
+function isHeld(entry: NewTranscriptEntry): boolean {
+  if (entry.kind !== "event") return false;
+  const { type } = entry.event;
+  return type === "status" || type === "tool" || type === "done";
 }
 
 /**
@@ -86,7 +92,7 @@ export function createTurnTranscript({
   return {
     async record(entry) {
       const timed = { entry, at: now().toISOString() };
-      if (!isProgress(entry)) return write([...takeHeld(), timed]);
+      if (!isHeld(entry)) return write([...takeHeld(), timed]);
       if (timedFailure !== undefined) throw timedFailure;
       held.push(timed);
       if (timer) return;

@@ -86,6 +86,21 @@ describe("a turn's transcript", () => {
     expect(await testRedis.redis.pttl(createRedisKeys(testRedis.prefix).transcript("s1"))).toBeGreaterThan(0);
   });
 
+  it("carries the backend's done along with the outcome that follows it: one call for the turn's end", async () => {
+    await transcripts.append("warm-up", status("loads the script"));
+    const sent = recordCommands(testRedis.redis);
+    const turn = createTurnTranscript({ transcripts, sessionId: "s1", flushMs: 60_000 });
+    await turn.record(status("last step"));
+    await turn.record({ kind: "event", turnId: "t1", event: { type: "done", summary: "fixed" } });
+    await turn.record({ kind: "outcome", turnId: "t1", status: "completed", summary: "fixed" });
+    expect(sent).toEqual(["evalsha"]);
+    expect((await describeEntries()).map((line) => line.split(":")[0])).toEqual([
+      "status",
+      "done",
+      "outcome",
+    ]);
+  });
+
   it("writes what is held when flushed, and nothing twice", async () => {
     const turn = createTurnTranscript({ transcripts, sessionId: "s1", flushMs: 60_000 });
     await turn.record(status("one"));

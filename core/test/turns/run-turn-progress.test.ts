@@ -90,9 +90,11 @@ describe("a turn's progress in its transcript", () => {
     const lines = entries.flatMap((entry) =>
       entry.kind === "event" && entry.event.type === "status"
         ? [entry.event.message]
-        : entry.kind === "outcome"
-          ? [`outcome:${entry.status}`]
-          : [],
+        : entry.kind === "event" && entry.event.type === "done"
+          ? ["done"]
+          : entry.kind === "outcome"
+            ? [`outcome:${entry.status}`]
+            : [],
     );
     return { result, lines };
   }
@@ -100,7 +102,7 @@ describe("a turn's progress in its transcript", () => {
   it("writes the held statuses before the outcome of a finished turn", async () => {
     const { result, lines } = await run(() => [{ type: "done", summary: "fixed" }]);
     expect(result).toBe("completed");
-    expect(lines).toEqual(["reading", "testing", "outcome:completed"]);
+    expect(lines).toEqual(["reading", "testing", "done", "outcome:completed"]);
   });
 
   it("writes them before a failure's outcome", async () => {
