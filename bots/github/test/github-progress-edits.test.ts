@@ -1,45 +1,12 @@
-import {
-  conversationKey,
-  createRedisKeys,
-  createReplyLedger,
-  type PlatformTurn,
-  type ReplyLedger,
-  silentLogger,
-} from "@baton/core";
+import { createRedisKeys, createReplyLedger, type ReplyLedger, silentLogger } from "@baton/core";
 import { type FakeGithub, startFakeGithub } from "@baton/testkit";
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGithubReplier } from "../src/replier/create-github-replier.js";
+import { githubTurn } from "./github-turn.js";
 import { octokitsForFakeGithub } from "./octokits-for-fake-github.js";
 
 const INSTALLATION_ID = 4243;
-
-function githubTurn(id: string, number: number): PlatformTurn<"github"> {
-  const conversation = {
-    platform: "github" as const,
-    installationId: INSTALLATION_ID,
-    owner: "acme",
-    repo: "api",
-    number,
-  };
-  return {
-    id,
-    conversationKey: conversationKey(conversation),
-    request: {
-      version: 1,
-      id,
-      deliveryId: `delivery-${id}`,
-      conversation,
-      actor: { platform: "github", id: "octocat" },
-      text: "fix the flaky login test",
-      attachments: [],
-      hints: {},
-      replyTo: { platform: "github", kind: "issue" },
-      context: {},
-      receivedAt: new Date().toISOString(),
-    },
-  };
-}
 
 describe("GitHub: progress edits of a turn's comment", () => {
   let github: FakeGithub;
@@ -72,7 +39,7 @@ describe("GitHub: progress edits of a turn's comment", () => {
       logger: silentLogger,
       progressMinIntervalMs: 200,
     });
-    const turn = githubTurn("turn-progress", 21);
+    const turn = githubTurn("turn-progress", 21, INSTALLATION_ID);
     await replier.working(turn, { target: { kind: "repository", repo: "acme/api" }, backend: "codex" });
     for (let i = 1; i <= 20; i += 1) await replier.progress(turn, `step ${i}`);
     const latest = () => github.commentsOn("acme/api", 21)[0]?.body ?? "";
