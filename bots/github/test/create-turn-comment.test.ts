@@ -1,38 +1,12 @@
-import { conversationKey, createRedisKeys, createReplyLedger, type PlatformTurn } from "@baton/core";
+import { createRedisKeys, createReplyLedger } from "@baton/core";
 import { type FakeGithub, startFakeGithub } from "@baton/testkit";
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTurnComment } from "../src/replier/create-turn-comment.js";
+import { githubTurn } from "./github-turn.js";
 import { octokitsForFakeGithub } from "./octokits-for-fake-github.js";
 
 const INSTALLATION_ID = 4242;
-
-function githubTurn(id: string, number: number): PlatformTurn<"github"> {
-  const conversation = {
-    platform: "github" as const,
-    installationId: INSTALLATION_ID,
-    owner: "acme",
-    repo: "api",
-    number,
-  };
-  return {
-    id,
-    conversationKey: conversationKey(conversation),
-    request: {
-      version: 1,
-      id,
-      deliveryId: `delivery-${id}`,
-      conversation,
-      actor: { platform: "github", id: "octocat" },
-      text: "fix the flaky login test",
-      attachments: [],
-      hints: {},
-      replyTo: { platform: "github", kind: "issue" },
-      context: {},
-      receivedAt: new Date().toISOString(),
-    },
-  };
-}
 
 describe("GitHub: a turn's one comment", () => {
   let github: FakeGithub;
@@ -62,7 +36,7 @@ describe("GitHub: a turn's one comment", () => {
 
   it("posts once, then edits the same comment", async () => {
     const write = await writer();
-    const turn = githubTurn("turn-edit", 11);
+    const turn = githubTurn("turn-edit", 11, INSTALLATION_ID);
     await write(turn, "Working on it…");
     await write(turn, "Done.");
     expect(commentsOn(11).map((comment) => comment.body)).toEqual(["Done."]);
@@ -71,7 +45,7 @@ describe("GitHub: a turn's one comment", () => {
   it("leaves one comment when two runs of the same turn post at the same moment", async () => {
     // Two workers each believing they run the turn (one lost its lock): each has its own client.
     const [first, second] = await Promise.all([writer(), writer()]);
-    const turn = githubTurn("turn-race", 12);
+    const turn = githubTurn("turn-race", 12, INSTALLATION_ID);
     await Promise.all([first(turn, "Working on it… (run A)"), second(turn, "Working on it… (run B)")]);
     const left = commentsOn(12);
     expect(left).toHaveLength(1);

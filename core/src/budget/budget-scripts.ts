@@ -4,9 +4,15 @@ import { redisScript } from "../store/redis-scripts.js";
 // next request; the bucket holds `burst` tokens, one refilled every `interval` ms. A progress take
 // leaves `reserve` tokens for the requests a person waits on, and joins a queue of the sessions
 // waiting, served oldest first, so that no session is starved by quicker pollers.
-// KEYS: state hash, waiting zset (member → when it began to wait), seen zset (member → last poll).
-// ARGV: now, interval, burst, reserve, member ('' for a request a person waits on), staleMs.
-// Reply: { granted (0|1), waitMs, tokens left }.
+// A progress waiter is told when its turn could come: its rank among the waiters, each ahead of it
+// taking one token, at the bucket's rate (at most maxWaitMs). It asks again only then, so a deep
+// queue costs about one call per waiter per grant instead of one per waiter per interval. The seen
+// zset holds when each waiter is gone: staleMs after the time it was told to ask again, so that a
+// waiter told to sleep long stays in the queue meanwhile, and a dead worker's waiter leaves it
+// staleMs after it failed to come back.
+// KEYS: state hash, waiting zset (member → when it began to wait), seen zset (member → when it is
+// gone). ARGV: now, interval, burst, reserve, member ('' for a request a person waits on), staleMs,
+// maxWaitMs. Reply: { granted (0|1), waitMs, tokens left }.
 const TAKE = `
 local now = tonumber(ARGV[1])
 local interval = tonumber(ARGV[2])
@@ -14,29 +20,41 @@ local burst = tonumber(ARGV[3])
 local reserve = tonumber(ARGV[4])
 local member = ARGV[5]
 local staleMs = tonumber(ARGV[6])
+local maxWaitMs = tonumber(ARGV[7])
 local paused = tonumber(redis.call('HGET', KEYS[1], 'paused') or '0')
 local tat = tonumber(redis.call('HGET', KEYS[1], 'tat') or '0')
 if tat < now then tat = now end
 local available = math.floor((burst * interval - (tat - now)) / interval + 1e-9)
+local function refuse(waitMs)
+  waitMs = math.max(1, math.min(maxWaitMs, math.ceil(waitMs)))
+  if member ~= '' then
+    redis.call('ZADD', KEYS[3], now + waitMs + staleMs, member)
+    redis.call('PEXPIRE', KEYS[2], (maxWaitMs + staleMs) * 2)
+    redis.call('PEXPIRE', KEYS[3], (maxWaitMs + staleMs) * 2)
+  end
+  return { 0, waitMs, available }
+end
+local rank = 0
 if member ~= '' then
   redis.call('ZADD', KEYS[2], 'NX', now, member)
-  redis.call('ZADD', KEYS[3], now, member)
-  local stale = redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', now - staleMs)
+  redis.call('ZADD', KEYS[3], now + staleMs, member)
+  local stale = redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', '(' .. now)
   for _, gone in ipairs(stale) do
     redis.call('ZREM', KEYS[2], gone)
     redis.call('ZREM', KEYS[3], gone)
   end
-  redis.call('PEXPIRE', KEYS[2], staleMs * 2)
-  redis.call('PEXPIRE', KEYS[3], staleMs * 2)
+  rank = redis.call('ZRANK', KEYS[2], member) or 0
 end
-if paused > now then return { 0, paused - now, 0 } end
+if paused > now then return refuse(paused - now + rank * interval) end
 local usable = available - reserve
-if usable < 1 then
-  return { 0, math.max(1, math.ceil((tat - now) - (burst - reserve - 1) * interval)), available }
+if usable < 1 or rank >= usable then
+  -- When the rank-th token beyond the reserve comes, once those ahead have taken theirs. Tokens
+  -- kept for the waiters ahead who have not come yet: asked again a little later, not at once.
+  local due = (tat - now) - (burst - reserve - 1 - rank) * interval
+  if usable >= 1 then due = math.max(due, interval / 4) end
+  return refuse(due)
 end
 if member ~= '' then
-  local rank = redis.call('ZRANK', KEYS[2], member)
-  if rank and rank >= usable then return { 0, interval, available } end
   redis.call('ZREM', KEYS[2], member)
   redis.call('ZREM', KEYS[3], member)
 end
@@ -67,7 +85,15 @@ return 1
 export const BUDGET_SCRIPTS = {
   batonBudgetTake: redisScript<
     [state: string, waiting: string, seen: string],
-    [now: number, intervalMs: number, burst: number, reserve: number, member: string, staleMs: number],
+    [
+      now: number,
+      intervalMs: number,
+      burst: number,
+      reserve: number,
+      member: string,
+      staleMs: number,
+      maxWaitMs: number,
+    ],
     [granted: number, waitMs: number, tokens: number]
   >({ numberOfKeys: 3, lua: TAKE }),
   batonBudgetPause: redisScript<

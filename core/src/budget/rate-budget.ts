@@ -65,10 +65,15 @@ export interface RateBudgetOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-/** A progress waiter that has not asked again in this long is gone (its worker died). */
+/** A progress waiter that has not asked again this long after it was told to is gone (its worker died). */
 const WAITER_STALE_MS = 10_000;
-/** A waiter asks again at least this often, so that it stays in the queue while it waits. */
-const MAX_POLL_MS = WAITER_STALE_MS / 2;
+/**
+ * The longest a progress waiter sleeps before it asks again, however deep the queue ahead of it:
+ * the script tells it when its turn could come, and keeps it in the queue until then.
+ */
+export const MAX_PROGRESS_WAIT_MS = 30_000;
+/** A request a person waits on asks again at least this often (a pause may end or be lifted). */
+const MAX_POLL_MS = 5_000;
 export const PROGRESS_RESERVE_SHARE = 0.3;
 /** The share of a bucket that only final replies may spend. */
 export const FINAL_RESERVE_SHARE = 0.1;
@@ -121,14 +126,14 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
         signal?.throwIfAborted();
         const [granted, waitMs, tokens] = await scripts.batonBudgetTake(
           [state, `${state}:waiting`, `${state}:seen`],
-          [now(), interval(bucket), burst, reserve, member, WAITER_STALE_MS],
+          [now(), interval(bucket), burst, reserve, member, WAITER_STALE_MS, MAX_PROGRESS_WAIT_MS],
         );
         if (granted === 1) {
           observer?.granted(bucket, claim.priority, now() - started, tokens);
           return;
         }
         try {
-          await sleep(Math.min(Number(waitMs), MAX_POLL_MS), signal);
+          await sleep(member ? Number(waitMs) : Math.min(Number(waitMs), MAX_POLL_MS), signal);
         } catch (error) {
           // A waiter that gives up leaves the queue now: left there, it would hold back the
           // sessions behind it until it went stale.

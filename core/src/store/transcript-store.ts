@@ -27,8 +27,17 @@ export interface TranscriptLine {
   json: string;
 }
 
+/** An entry and when it happened, for writing later than that (a turn's progress, held and written together). */
+export interface TimedTranscriptEntry {
+  entry: NewTranscriptEntry;
+  /** ISO time the entry keeps as its `at`. */
+  at: string;
+}
+
 export interface TranscriptStore {
   append(sessionId: string, entry: NewTranscriptEntry): Promise<string>;
+  /** Appends `entries` in their order, in one round trip; each keeps its own `at`. Returns the last id. */
+  appendAll(sessionId: string, entries: readonly TimedTranscriptEntry[]): Promise<string>;
   /** Appends unless an entry with this key was appended before (a retried turn's prompt). */
   appendOnce(sessionId: string, onceKey: string, entry: NewTranscriptEntry): Promise<void>;
   read(sessionId: string, options?: { afterId?: string; count?: number }): Promise<StoredTranscriptEntry[]>;
@@ -47,21 +56,26 @@ end
 return 0
 `;
 
-// KEYS: the stream. ARGV: entry JSON, TTL ms, max entries. Returns the entry's id. One command
-// where MULTI/XADD/PEXPIRE/EXEC was four, for every event of every turn.
+// KEYS: the stream. ARGV: TTL ms, max entries, then one entry JSON or more. Returns the last
+// entry's id. One command for a whole batch of a turn's progress (one PEXPIRE however many
+// entries), where MULTI/XADD/PEXPIRE/EXEC was four for each event.
 const APPEND_SCRIPT = `
-local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[3], '*', 'e', ARGV[1])
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
+local id = false
+for i = 3, #ARGV do
+  id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[2], '*', 'e', ARGV[i])
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
 return id
 `;
 
 type AppendArgs = [line: string, ttlMs: number, maxEntries: number];
+type AppendAllArgs = [ttlMs: number, maxEntries: number, ...lines: string[]];
 const TRANSCRIPT_SCRIPTS = {
   batonAppendOnce: redisScript<[marker: string, stream: string], AppendArgs, number>({
     numberOfKeys: 2,
     lua: APPEND_ONCE_SCRIPT,
   }),
-  batonAppend: redisScript<[stream: string], AppendArgs, string | null>({
+  batonAppend: redisScript<[stream: string], AppendAllArgs, string | null>({
     numberOfKeys: 1,
     lua: APPEND_SCRIPT,
   }),
@@ -76,8 +90,8 @@ export function createTranscriptStore({
   const ttlMs = retention.sessionMs;
   const scripts = defineRedisScripts(redis, TRANSCRIPT_SCRIPTS);
   // Capped when written, so that no reader (a share page, a download) ever holds an unbounded entry.
-  const line = (entry: NewTranscriptEntry) =>
-    JSON.stringify({ ...capTranscriptEntry(entry), at: new Date().toISOString() });
+  const line = (entry: NewTranscriptEntry, at = new Date().toISOString()) =>
+    JSON.stringify({ ...capTranscriptEntry(entry), at });
   const readRows = (sessionId: string, { afterId, count }: { afterId?: string; count?: number }) => {
     const start = afterId ? `(${afterId}` : "-";
     return count
@@ -90,7 +104,16 @@ export function createTranscriptStore({
       // turn expire too.
       const id = await scripts.batonAppend(
         [keys.transcript(sessionId)],
-        [line(entry), ttlMs, TRANSCRIPT_MAX_ENTRIES],
+        [ttlMs, TRANSCRIPT_MAX_ENTRIES, line(entry)],
+      );
+      return id ?? "";
+    },
+    async appendAll(sessionId, entries) {
+      if (entries.length === 0) return "";
+      const lines = entries.map(({ entry, at }) => line(entry, at));
+      const id = await scripts.batonAppend(
+        [keys.transcript(sessionId)],
+        [ttlMs, TRANSCRIPT_MAX_ENTRIES, ...lines],
       );
       return id ?? "";
     },

@@ -29,6 +29,7 @@ import type { TranscriptStore } from "../store/transcript-store.js";
 import { admitOrFail } from "./admit-or-fail.js";
 import { applyTurnChoices } from "./apply-turn-choices.js";
 import { collectAgentEvents } from "./collect-agent-events.js";
+import { createTurnTranscript, type TurnTranscript } from "./create-turn-transcript.js";
 import { learnFromTurn } from "./learn-from-turn.js";
 import { originLinkOf } from "./origin-link-of.js";
 import { linkPullRequests, recordPrompt } from "./record-turn-opening.js";
@@ -201,7 +202,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     if (admission && admission.kind !== "admitted") return admission.status;
     let turn = admission?.turn ?? receivedTurn;
     const startedAt = Date.now();
-    let sessionId: string | undefined;
+    let transcript: TurnTranscript | undefined;
     let stoppedByPerson: (() => Promise<TurnStatus>) | undefined;
     try {
       // The platform's own context first, then the text's flags: a hint either sets wins.
@@ -210,7 +211,8 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       const chosen = await chooseSession(turn, replier, log);
       if (chosen.kind === "ended") return chosen.status;
       const { session, model, reason } = chosen;
-      sessionId = session.id;
+      const turnTranscript = createTurnTranscript({ transcripts, sessionId: session.id });
+      transcript = turnTranscript;
       await recordPrompt(transcripts, session, turn, reason);
       const workingShareUrl = shareLinks ? await shareLinks.linkFor(session) : null;
       await replier.working(turn, {
@@ -232,7 +234,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         originLink: () => originLinkOf(replier, turn, log),
       };
       const finish = async (status: "completed" | "stopped", summary: string, artifacts: Artifact[]) => {
-        await transcripts.append(session.id, { kind: "outcome", turnId: turn.id, status, summary });
+        await turnTranscript.record({ kind: "outcome", turnId: turn.id, status, summary });
         await sessions.recordTurn(session.id);
         await linkPullRequests(sessions, session, artifacts);
         const shareUrl = shareLinks ? await shareLinks.linkFor(session) : null;
@@ -255,7 +257,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         events: backend.run(backendTurn, context.signal),
         signal: context.signal,
         onEvent: async (event) => {
-          await transcripts.append(session.id, { kind: "event", turnId: turn.id, event });
+          await turnTranscript.record({ kind: "event", turnId: turn.id, event });
           if (event.type === "status") await replier.progress(turn, event.message);
         },
       });
@@ -269,26 +271,25 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
     } catch (error) {
       // A backend that passes the signal on (to fetch, say) throws when the person stops it.
       if (context.signal.reason === "stopped" && stoppedByPerson) return stoppedByPerson();
-      if (context.signal.aborted && context.signal.reason !== "stopped") throw error;
-      if (isRetryableError(error) && !context.isFinalAttempt) {
-        log.warn("core.turn.retrying", { error: describeError(error) });
+      const shutDown = context.signal.aborted && context.signal.reason !== "stopped";
+      if (shutDown || (isRetryableError(error) && !context.isFinalAttempt)) {
+        if (!shutDown) log.warn("core.turn.retrying", { error: describeError(error) });
+        // No outcome (another try or worker ends the turn), but the progress held so far is written.
+        await transcript
+          ?.flush()
+          .catch((flushError: unknown) =>
+            log.warn("core.turn.progress_not_recorded", { error: describeError(flushError) }),
+          );
         throw error;
       }
       log.error("core.turn.failed", { error: describeError(error) });
       const userError = toUserFacingError(error);
       // The transcript ends the turn too, so that a share page stops showing it as running.
-      if (sessionId) {
-        await transcripts
-          .append(sessionId, {
-            kind: "outcome",
-            turnId: turn.id,
-            status: "failed",
-            summary: userError.message,
-          })
-          .catch((appendError: unknown) =>
-            log.warn("core.turn.outcome_not_recorded", { error: describeError(appendError) }),
-          );
-      }
+      await transcript
+        ?.record({ kind: "outcome", turnId: turn.id, status: "failed", summary: userError.message })
+        .catch((appendError: unknown) =>
+          log.warn("core.turn.outcome_not_recorded", { error: describeError(appendError) }),
+        );
       await replier.failed(turn, userError);
       return "failed";
     }

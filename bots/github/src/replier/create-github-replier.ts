@@ -96,8 +96,10 @@ export function createGithubReplier({
       await writeComment(turn, renderWorkingComment(turn.id, context));
     },
     async progress(turn, status) {
-      const context = await workingContext(turn);
-      const edit = () => writeComment(turn, renderWorkingComment(turn.id, context, status));
+      // The working context is read when an edit goes out, not for every status: most statuses
+      // are replaced by a newer one before their edit's time comes.
+      const edit = async () =>
+        writeComment(turn, renderWorkingComment(turn.id, await workingContext(turn), status));
       if (!budgets) return throttle.push(turn.id, edit);
       // The token is taken before the status is chosen: the edit that goes out is the latest.
       const bucket = budgets.progressBucket(githubThreadOf(turn).installationId);

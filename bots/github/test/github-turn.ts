@@ -1,0 +1,23 @@
+import { conversationKey, type PlatformTurn } from "@baton/core";
+
+/** A turn asked in a comment on issue `number` of acme/api, in installation `installationId`. */
+export function githubTurn(id: string, number: number, installationId: number): PlatformTurn<"github"> {
+  const conversation = { platform: "github" as const, installationId, owner: "acme", repo: "api", number };
+  return {
+    id,
+    conversationKey: conversationKey(conversation),
+    request: {
+      version: 1,
+      id,
+      deliveryId: `delivery-${id}`,
+      conversation,
+      actor: { platform: "github", id: "octocat" },
+      text: "fix the flaky login test",
+      attachments: [],
+      hints: {},
+      replyTo: { platform: "github", kind: "issue" },
+      context: {},
+      receivedAt: new Date().toISOString(),
+    },
+  };
+}
