@@ -1,7 +1,8 @@
 // npm run bench:sessions — hundreds of sessions at once against the platforms' published limits.
 //
 // BENCH_SESSIONS (300) sessions start together, a third in one Slack workspace (a channel each),
-// a third on issues of one GitHub installation, a third in one Linear organization. Each turn's
+// a third on issues of one GitHub installation, a third in one Linear organization (BENCH_PLATFORMS
+// keeps some of them: `slack` alone makes Baton's turns comparable call for call with the comparator's). Each turn's
 // agent streams a status every second for BENCH_STREAM_S (60) seconds, then finishes. The fake
 // Slack, GitHub and Linear enforce the published limits (Slack's tiers per method per workspace,
 // chat.postMessage and assistant.threads.setStatus per channel, GitHub's content creation per
@@ -37,6 +38,10 @@ import { sendSessionStarts } from "./sessions/send-session-starts.mjs";
 import { createSessionsRecorder } from "./sessions/sessions-recorder.mjs";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 300);
+// BENCH_PLATFORMS=slack gives turns that make only Slack calls, like the comparator's jobs.
+const PLATFORMS = (process.env.BENCH_PLATFORMS ?? "slack,github,linear").split(",").filter(Boolean);
+if (PLATFORMS.length === 0 || PLATFORMS.some((p) => !["slack", "github", "linear"].includes(p)))
+  throw new Error(`BENCH_PLATFORMS lists slack, github and linear, not ${process.env.BENCH_PLATFORMS}`);
 const STREAM_S = Number(process.env.BENCH_STREAM_S ?? 60);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const CONCURRENCY = Math.min(256, Math.ceil(SESSIONS / WORKERS) + 8);
@@ -106,13 +111,13 @@ let failed = false;
 try {
   console.log(await describeMachine(redis));
   console.log(
-    `${SESSIONS} sessions (Slack workspace ${FAKE_SLACK_DEFAULTS.teamId}, one GitHub installation, one Linear organization), each streaming for ${STREAM_S} s; ${WORKERS} workers × ${CONCURRENCY} turns; the fakes enforce the published limits`,
+    `${SESSIONS} sessions (${PLATFORMS.join(", ")}: Slack workspace ${FAKE_SLACK_DEFAULTS.teamId}, one GitHub installation, one Linear organization), each streaming for ${STREAM_S} s; ${WORKERS} workers × ${CONCURRENCY} turns; the fakes enforce the published limits`,
   );
   gateway = await startBaton({ mode: "gateway", env: await envFor() });
   for (let i = 0; i < WORKERS; i += 1) workers.push(await spawnStreamingWorker(await envFor()));
   const cpuBefore = workers.map((child) => cpuMs(child.pid));
   const startedAt = Date.now();
-  await sendSessionStarts({ url: gateway.url, fakes, sessions: SESSIONS, inPool });
+  await sendSessionStarts({ url: gateway.url, fakes, sessions: SESSIONS, platforms: PLATFORMS, inPool });
   const deadline = Date.now() + RESULTS_TIMEOUT_MS;
   while (recorder.results < SESSIONS && Date.now() < deadline)
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -121,7 +126,7 @@ try {
 
   const all = [...recorder.latencies.slack, ...recorder.latencies.github, ...recorder.latencies.linear];
   console.log(`results in the thread: ${recorder.results} of ${SESSIONS} in ${wallS.toFixed(0)} s`);
-  for (const platform of ["slack", "github", "linear"])
+  for (const platform of PLATFORMS)
     console.log(`  ${platform}: turn end → result ${describe(recorder.latencies[platform])}`);
   const p99 = all.length === SESSIONS ? percentile(all, 99) : Number.POSITIVE_INFINITY;
   failed =

@@ -18,7 +18,7 @@ export const BENCH_REPO = "acme/api";
 const INSTALLATION = 4242;
 const BOT = FAKE_SLACK_DEFAULTS.botUserId;
 
-export async function sendSessionStarts({ url, fakes, sessions, inPool }) {
+export async function sendSessionStarts({ url, fakes, sessions, platforms, inPool }) {
   fakes.github.setPermission(BENCH_REPO, "octocat", "write");
   const person = fakes.linear.store.seedUser({ name: "Bench" });
   const post = async (path, body, headers) => {
@@ -30,7 +30,7 @@ export async function sendSessionStarts({ url, fakes, sessions, inPool }) {
     if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
   };
   const starts = Array.from({ length: sessions }, (_, i) => {
-    const platform = ["slack", "github", "linear"][i % 3];
+    const platform = platforms[i % platforms.length];
     if (platform === "slack") {
       const body = JSON.stringify(
         buildAppMentionEvent({
