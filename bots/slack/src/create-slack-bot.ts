@@ -8,7 +8,6 @@ import { createSlackBudgets, type SlackBudgets } from "./budget/slack-budgets.js
 import { createSlackContextProvider } from "./context/create-slack-context-provider.js";
 import { createSlackControls } from "./controls/create-slack-controls.js";
 import { createSlackSteeringRule } from "./controls/create-slack-steering-guard.js";
-import { createSlackFetch } from "./create-slack-fetch.js";
 import { type BoltAck, BoltDispatchReceiver } from "./inbound/bolt-dispatch-receiver.js";
 import { createSlackEventsRoute } from "./inbound/create-slack-events-route.js";
 import type { SlackIdentity } from "./inbound/parse-slack-event.js";
@@ -16,13 +15,9 @@ import { registerMappingOfferActions } from "./inbound/register-mapping-offer-ac
 import { registerSlackInteractions } from "./inbound/register-slack-interactions.js";
 import { createSlackEventRouter, type SlackEventRouter } from "./inbound/route-slack-event.js";
 import { createSlackReplier } from "./replier/create-slack-replier.js";
+import { slackClientOptions } from "./slack-client-options.js";
 import { startSocketMode } from "./socket-mode/start-socket-mode.js";
 import { toBoltLogger } from "./to-bolt-logger.js";
-
-/** Slack's Web API retries: a few quick ones here (429s wait their Retry-After); longer outages are the turn's retries' job. */
-export const SLACK_CLIENT_RETRY_CONFIG = { retries: 3, factor: 2, minTimeout: 500, maxTimeout: 5_000 };
-/** A Slack call that hangs must not hold a turn (or an acknowledgement slot) for ever. */
-export const SLACK_REQUEST_TIMEOUT_MS = 10_000;
 
 export type SlackBotOptions = Omit<BotServices, "redis" | "keys"> & {
   signingSecret: string;
@@ -172,11 +167,6 @@ function createBoltApp({
     convoStore: false,
     logger: toBoltLogger(log),
     logLevel: LogLevel.WARN,
-    clientOptions: {
-      slackApiUrl: apiUrl,
-      retryConfig: SLACK_CLIENT_RETRY_CONFIG,
-      // Enforced by the fetch (see createSlackFetch), not by WebClient's `timeout`.
-      fetch: createSlackFetch({ timeoutMs: SLACK_REQUEST_TIMEOUT_MS, budgets }),
-    },
+    clientOptions: slackClientOptions({ apiUrl, budgets }),
   });
 }

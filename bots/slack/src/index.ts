@@ -8,12 +8,7 @@ export {
   createSlackSteeringRule,
   DEFAULT_SLACK_STEERING,
 } from "./controls/create-slack-steering-guard.js";
-export {
-  createSlackBot,
-  SLACK_CLIENT_RETRY_CONFIG,
-  type SlackBot,
-  type SlackBotOptions,
-} from "./create-slack-bot.js";
+export { createSlackBot, type SlackBot, type SlackBotOptions } from "./create-slack-bot.js";
 export { slackDoctorCheck } from "./doctor/slack-doctor-check.js";
 export { parseSlackEvent, type SlackEventParse, type SlackIdentity } from "./inbound/parse-slack-event.js";
 export { SEND_TO_BATON_CALLBACK_ID, SLASH_COMMAND } from "./inbound/register-slack-interactions.js";
@@ -34,6 +29,7 @@ export { slackErrorCode } from "./replier/slack-error-code.js";
 export { SLACK_REACTIONS } from "./replier/slack-reactions.js";
 export { SLACK_STATUS_MIN_INTERVAL_MS } from "./replier/slack-status-line.js";
 export { toRetryableSlackError } from "./replier/with-retryable-slack-errors.js";
+export { SLACK_CLIENT_RETRY_CONFIG, slackClientOptions } from "./slack-client-options.js";
 export {
   type ConnectSocketModeOptions,
   connectSocketMode,

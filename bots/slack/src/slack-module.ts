@@ -9,12 +9,13 @@ import {
 import { LogLevel, WebClient } from "@slack/web-api";
 import { slackClassifySample } from "./cli/slack-classify-sample.js";
 import { slackCommand } from "./cli/slack-command.js";
-import { createSlackBot, SLACK_CLIENT_RETRY_CONFIG } from "./create-slack-bot.js";
+import { createSlackBot } from "./create-slack-bot.js";
 import { slackDoctorCheck } from "./doctor/slack-doctor-check.js";
 import type { SlackIdentity } from "./inbound/parse-slack-event.js";
 import { slackCatalogOf } from "./policy/slack-catalog.js";
 import { slackPolicy } from "./policy/slack-policy.js";
 import { slackRoutingPlace } from "./routing/slack-routing-place.js";
+import { SLACK_CLIENT_RETRY_CONFIG } from "./slack-client-options.js";
 import { toBoltLogger } from "./to-bolt-logger.js";
 
 export { SLACK_CONTEXT_KEYS } from "./policy/slack-context.js";
