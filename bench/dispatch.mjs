@@ -9,8 +9,8 @@
 //
 // The comparators, in the same run on the same Redis, with the same concurrency, each draining
 // the same number of jobs added beforehand, clocked from its first job to its last: a BullMQ
-// worker that does nothing, and one that makes only a Slack turn's seven Web API calls to the same
-// fake (the least any worker could do to keep the person posted). Run with one and with two worker
+// worker that does nothing, and one that makes only a Slack plan turn's eight Web API calls to the
+// same fake (the least any worker could do to keep the person posted). Run with one and with two worker
 // processes. The CPU of every process a turn keeps busy (workers, Redis, the fakes in this
 // process) is printed per turn beside what the machine's cores allow at the target rate.
 import { randomBytes } from "node:crypto";
@@ -330,7 +330,7 @@ async function runBaton(redis, redisPid, fakes, workers) {
 
 /**
  * A comparator: BullMQ workers (`bench/noop-worker.mjs`) draining TURNS jobs added beforehand.
- * With `slack`, each job makes only the seven Web API calls of a Slack turn to that fake, on a
+ * With `slack`, each job makes only the eight Web API calls of a Slack plan turn to that fake, on a
  * person's message seeded for it; without, each does nothing.
  */
 async function runComparator(redis, workers, slack) {
@@ -366,7 +366,9 @@ async function runComparator(redis, workers, slack) {
       `{${prefix}}`,
       queueName,
       String(CONCURRENCY),
-      ...(slack ? [slack.url] : []),
+      // The plan backend reports one status a turn, which Slack shows on the thread's status line:
+      // no progress edit, one assistant.threads.setStatus (the run prints the calls Baton made).
+      ...(slack ? [slack.url, "0", "1"] : []),
     ];
     // BENCH_NODE_ARGS (a profile, say) applies to the comparators too, so that they compare.
     const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
@@ -401,7 +403,7 @@ try {
       `\nno-op BullMQ worker × ${workers}: ${baseline.processed} jobs in ${baseline.seconds.toFixed(2)} s → ${baseline.perS.toFixed(0)} jobs/s · ${baseline.cpuPerJobMs.toFixed(2)} ms CPU per job`,
     );
     const describeCallsOnly = (run, when) =>
-      `calls-only BullMQ worker × ${workers} (a Slack turn's 7 Web API calls to the fake, nothing else), ${when}: ${run.processed} jobs in ${run.seconds.toFixed(2)} s → ${run.perS.toFixed(0)} jobs/s · ${run.cpuPerJobMs.toFixed(2)} ms CPU per job · failed ${run.failed}`;
+      `calls-only BullMQ worker × ${workers} (a Slack plan turn's 8 Web API calls to the fake, nothing else), ${when}: ${run.processed} jobs in ${run.seconds.toFixed(2)} s → ${run.perS.toFixed(0)} jobs/s · ${run.cpuPerJobMs.toFixed(2)} ms CPU per job · failed ${run.failed}`;
     const callsOnly = await runComparator(redis, workers, fakes.slack);
     console.log(describeCallsOnly(callsOnly, "before Baton"));
     const baton = await runBaton(redis, redisPid, fakes, workers);

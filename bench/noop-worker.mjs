@@ -4,7 +4,7 @@
 // person posted (👀 on, the working message, its edit, the result, the working message's last
 // edit, 👀 off, ✅ on), one after another, with undici's `request` on a keep-alive agent (Baton's
 // own transport, without the SDK) and nothing else: the least CPU any worker could spend on a
-// turn's visible replies. bench:sessions adds the progress calls its own turns made on average. Either prints when it took its first job and finished its last, once it
+// turn's visible replies. bench:dispatch adds a plan turn's one status line update, bench:sessions the progress calls its own turns made on average. Either prints when it took its first job and finished its last, once it
 // is told to stop (SIGTERM).
 import { Worker } from "bullmq";
 import { Redis } from "ioredis";
