@@ -100,6 +100,26 @@ function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** `promise`, or the signal's reason once it aborts. */
+function untilAborted(promise: Promise<void>, signal?: AbortSignal): Promise<void> {
+  if (!signal) return promise;
+  signal.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      () => {
+        signal.removeEventListener("abort", onAbort);
+        resolve();
+      },
+      () => {
+        signal.removeEventListener("abort", onAbort);
+        resolve();
+      },
+    );
+  });
+}
+
 /**
  * The platforms' rate limits as budgets in Redis, shared by every worker: a take is one script
  * (one round trip) that either spends a token or says how long to wait.
@@ -115,34 +135,65 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
   const pausedKey = (platform: string) => keys.scoped("budget-paused", platform);
   const interval = ({ limit }: BudgetBucket) => limit.periodMs / limit.limit;
 
-  return {
-    async take(bucket, claim, signal) {
-      const started = now();
-      const state = stateKey(bucket);
-      const member = claim.priority === "progress" ? claim.session : "";
-      const burst = Math.max(1, bucket.limit.burst);
-      const reserve = reserveFor(claim.priority, burst, reserveShare);
-      for (;;) {
-        signal?.throwIfAborted();
-        const [granted, waitMs, tokens] = await scripts.batonBudgetTake(
-          [state, `${state}:waiting`, `${state}:seen`],
-          [now(), interval(bucket), burst, reserve, member, WAITER_STALE_MS, MAX_PROGRESS_WAIT_MS],
-        );
-        if (granted === 1) {
-          observer?.granted(bucket, claim.priority, now() - started, tokens);
-          return;
-        }
-        try {
-          await sleep(member ? Number(waitMs) : Math.min(Number(waitMs), MAX_POLL_MS), signal);
-        } catch (error) {
-          // A waiter that gives up leaves the queue now: left there, it would hold back the
-          // sessions behind it until it went stale.
-          if (member && signal?.aborted)
-            await redis.zrem(`${state}:waiting`, member).then(() => redis.zrem(`${state}:seen`, member));
-          throw error;
-        }
+  /** Asks Redis until the bucket grants this claim a token. */
+  async function takeFromRedis(bucket: BudgetBucket, claim: BudgetClaim, signal?: AbortSignal) {
+    const started = now();
+    const state = stateKey(bucket);
+    const member = claim.priority === "progress" ? claim.session : "";
+    const burst = Math.max(1, bucket.limit.burst);
+    const reserve = reserveFor(claim.priority, burst, reserveShare);
+    for (;;) {
+      signal?.throwIfAborted();
+      const [granted, waitMs, tokens] = await scripts.batonBudgetTake(
+        [state, `${state}:waiting`, `${state}:seen`],
+        [now(), interval(bucket), burst, reserve, member, WAITER_STALE_MS, MAX_PROGRESS_WAIT_MS],
+      );
+      if (granted === 1) {
+        observer?.granted(bucket, claim.priority, now() - started, tokens);
+        return;
       }
-    },
+      try {
+        await sleep(member ? Number(waitMs) : Math.min(Number(waitMs), MAX_POLL_MS), signal);
+      } catch (error) {
+        // A waiter that gives up leaves the queue now: left there, it would hold back the
+        // sessions behind it until it went stale.
+        if (member && signal?.aborted)
+          await redis.zrem(`${state}:waiting`, member).then(() => redis.zrem(`${state}:seen`, member));
+        throw error;
+      }
+    }
+  }
+
+  // Requests a person waits on have no queue in Redis: each is told when the next token comes,
+  // so a hundred of them waiting in one worker all asked again at every token and one won (100
+  // budget calls a turn with 150 Slack sessions starting at once). In each worker they wait in
+  // line per bucket and priority instead, and only the first asks Redis: the workers share the
+  // bucket among them, a worker's own requests take their turn in the order they came.
+  const lines = new Map<string, Promise<void>>();
+  async function takeInLine(bucket: BudgetBucket, claim: BudgetClaim, signal?: AbortSignal) {
+    const key = `${claim.priority}\n${bucket.id}`;
+    const ahead = lines.get(key) ?? Promise.resolve();
+    let leave = () => {};
+    const mine = new Promise<void>((resolve) => {
+      leave = resolve;
+    });
+    // Whoever comes next waits for those ahead and for this one, even if this one gives up early.
+    const tail = ahead.then(() => mine);
+    lines.set(key, tail);
+    try {
+      await untilAborted(ahead, signal);
+      await takeFromRedis(bucket, claim, signal);
+    } finally {
+      leave();
+      if (lines.get(key) === tail) lines.delete(key);
+    }
+  }
+
+  return {
+    take: (bucket, claim, signal) =>
+      claim.priority === "progress"
+        ? takeFromRedis(bucket, claim, signal)
+        : takeInLine(bucket, claim, signal),
     async pause(bucket, retryAfterMs) {
       observer?.paused(bucket, retryAfterMs);
       // "Retry after 0 s" asks for no wait: counted, and the budget left as it is.
