@@ -100,23 +100,17 @@ function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** `promise`, or the signal's reason once it aborts. */
-function untilAborted(promise: Promise<void>, signal?: AbortSignal): Promise<void> {
-  if (!signal) return promise;
+/** Waits for `turn` (which never rejects), or rejects with the signal's reason once it aborts. */
+function untilAborted(turn: Promise<void>, signal?: AbortSignal): Promise<void> {
+  if (!signal) return turn;
   signal.throwIfAborted();
   return new Promise((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      () => {
-        signal.removeEventListener("abort", onAbort);
-        resolve();
-      },
-      () => {
-        signal.removeEventListener("abort", onAbort);
-        resolve();
-      },
-    );
+    void turn.then(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    });
   });
 }
 

@@ -98,25 +98,20 @@ export function createTranscriptStore({
       ? redis.xrange(keys.transcript(sessionId), start, "+", "COUNT", count)
       : redis.xrange(keys.transcript(sessionId), start, "+");
   };
+  async function appendAll(sessionId: string, entries: readonly TimedTranscriptEntry[]): Promise<string> {
+    if (entries.length === 0) return "";
+    const lines = entries.map(({ entry, at }) => line(entry, at));
+    const id = await scripts.batonAppend(
+      [keys.transcript(sessionId)],
+      [ttlMs, TRANSCRIPT_MAX_ENTRIES, ...lines],
+    );
+    return id ?? "";
+  }
   return {
-    async append(sessionId, entry) {
-      // Each entry renews the stream's lifetime, so transcripts of sessions that never finish a
-      // turn expire too.
-      const id = await scripts.batonAppend(
-        [keys.transcript(sessionId)],
-        [ttlMs, TRANSCRIPT_MAX_ENTRIES, line(entry)],
-      );
-      return id ?? "";
-    },
-    async appendAll(sessionId, entries) {
-      if (entries.length === 0) return "";
-      const lines = entries.map(({ entry, at }) => line(entry, at));
-      const id = await scripts.batonAppend(
-        [keys.transcript(sessionId)],
-        [ttlMs, TRANSCRIPT_MAX_ENTRIES, ...lines],
-      );
-      return id ?? "";
-    },
+    // Each entry renews the stream's lifetime, so transcripts of sessions that never finish a
+    // turn expire too.
+    append: (sessionId, entry) => appendAll(sessionId, [{ entry, at: new Date().toISOString() }]),
+    appendAll,
     async appendOnce(sessionId, onceKey, entry) {
       const key = keys.transcript(sessionId);
       await scripts.batonAppendOnce(

@@ -33,8 +33,7 @@ const METHOD_TIERS: Readonly<Record<string, SlackTier>> = {
  * their own through `BATON_RATE_LIMITS`, `slack:assistant.threads.setStatus=…`). Baton bursts two
  * at most.
  */
-const POST_MESSAGE_PER_CHANNEL: RateLimitSpec = { limit: 1, periodMs: 1_000, burst: 2 };
-const SET_STATUS_PER_CHANNEL: RateLimitSpec = { limit: 1, periodMs: 1_000, burst: 2 };
+const SPECIAL_PER_CHANNEL: RateLimitSpec = { limit: 1, periodMs: 1_000, burst: 2 };
 const SET_STATUS = "assistant.threads.setStatus";
 
 const tierLimit = (tier: SlackTier): RateLimitSpec => ({
@@ -78,9 +77,9 @@ export function createSlackBudgets({
     }
     return bucket;
   }
-  const statusLimit = replyBudget.limit(`slack:${SET_STATUS}`, SET_STATUS_PER_CHANNEL);
+  const statusLimit = replyBudget.limit(`slack:${SET_STATUS}`, SPECIAL_PER_CHANNEL);
   const channelLimits = new Map<string, RateLimitSpec>([
-    ["chat.postMessage", replyBudget.limit("slack:chat.postMessage", POST_MESSAGE_PER_CHANNEL)],
+    ["chat.postMessage", replyBudget.limit("slack:chat.postMessage", SPECIAL_PER_CHANNEL)],
     [SET_STATUS, statusLimit],
   ]);
   // Made per call (a channel's bucket is a plain record, the limit is shared): no map of channels to grow.
