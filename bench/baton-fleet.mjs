@@ -126,8 +126,17 @@ const CLOCK_TICKS_PER_S = 100;
 
 /** CPU milliseconds (user + system) a process has used so far; NaN when it cannot be read. */
 export function cpuMs(pid) {
+  return cpuMsOf(`/proc/${pid}/stat`);
+}
+
+/** The CPU of a process's main thread alone (its JavaScript), without V8's collector and compiler threads. */
+export function mainThreadCpuMs(pid) {
+  return cpuMsOf(`/proc/${pid}/task/${pid}/stat`);
+}
+
+function cpuMsOf(statPath) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    const fields = readFileSync(statPath, "utf8").split(") ")[1].split(" ");
     return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S) * 1000;
   } catch {
     return Number.NaN;

@@ -6,8 +6,8 @@
 // agent streams a status every second for BENCH_STREAM_S (60) seconds, then finishes. The fake
 // Slack, GitHub and Linear enforce the published limits (Slack's tiers per method per workspace,
 // chat.postMessage and assistant.threads.setStatus per channel, GitHub's content creation per
-// installation, Linear's requests per token) and answer 429 as the platforms do. Two `baton worker` processes (BENCH_WORKERS)
-// share the rate budgets in Redis. Printed, with the machine:
+// installation, Linear's requests per token) and answer 429 as the platforms do. Two `baton worker` processes (BENCH_WORKERS),
+// running the built code as `npm start` does, share the rate budgets in Redis. Printed, with the machine:
 //   - from a turn's end (the moment its agent finished) to its result in the thread: p50/p99,
 //     per platform and overall (target p99 ≤ 2 s);
 //   - requests the platforms refused, and how often a budget's call was refused right after one
@@ -31,7 +31,7 @@ import { fileURLToPath } from "node:url";
 import { startBaton } from "@baton/server";
 import { FAKE_SLACK_DEFAULTS, startFakeGithub, startFakeLinear, startFakeSlack } from "@baton/testkit";
 import { Redis } from "ioredis";
-import { cpuMs, describeMachine, fleetEnv, inPool } from "./baton-fleet.mjs";
+import { cpuMs, describeMachine, fleetEnv, inPool, mainThreadCpuMs } from "./baton-fleet.mjs";
 import { BENCH_REDIS_URL, flushPrefix, percentile, reportTarget } from "./bench-support.mjs";
 import { runCallsOnly } from "./sessions/calls-only-comparator.mjs";
 import { sendSessionStarts } from "./sessions/send-session-starts.mjs";
@@ -82,9 +82,6 @@ function spawnStreamingWorker(env) {
   const child = spawn(
     "node",
     [
-      "--conditions=@baton/source",
-      "--import",
-      "tsx",
       ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
       "bench/sessions/streaming-worker.mjs",
     ],
@@ -98,6 +95,14 @@ function spawnStreamingWorker(env) {
       if (String(chunk).includes("ready")) resolve(child);
     });
   });
+}
+
+/** Waits until `count` results are in the threads; false if the deadline passed first. */
+async function waitForResults(count, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (recorder.results < count && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  return recorder.results >= count;
 }
 
 const describe = (values) =>
@@ -116,12 +121,13 @@ try {
   gateway = await startBaton({ mode: "gateway", env: await envFor() });
   for (let i = 0; i < WORKERS; i += 1) workers.push(await spawnStreamingWorker(await envFor()));
   const cpuBefore = workers.map((child) => cpuMs(child.pid));
+  const mainThreadBefore = workers.map((child) => mainThreadCpuMs(child.pid));
   const startedAt = Date.now();
   await sendSessionStarts({ url: gateway.url, fakes, sessions: SESSIONS, platforms: PLATFORMS, inPool });
-  const deadline = Date.now() + RESULTS_TIMEOUT_MS;
-  while (recorder.results < SESSIONS && Date.now() < deadline)
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  await waitForResults(SESSIONS, RESULTS_TIMEOUT_MS);
   const cpuPerTurnMs = workers.reduce((sum, child, i) => sum + cpuMs(child.pid) - cpuBefore[i], 0) / SESSIONS;
+  const mainThreadPerTurnMs =
+    workers.reduce((sum, child, i) => sum + mainThreadCpuMs(child.pid) - mainThreadBefore[i], 0) / SESSIONS;
   const wallS = (Date.now() - startedAt) / 1000;
 
   const all = [...recorder.latencies.slack, ...recorder.latencies.github, ...recorder.latencies.linear];
@@ -173,7 +179,7 @@ try {
   const burst = await runCallsOnly(comparatorOptions);
   const paced = await runCallsOnly({ ...comparatorOptions, spanMs: STREAM_S * 1000 });
   console.log(
-    `Baton workers: ${cpuPerTurnMs.toFixed(2)} ms CPU per turn (all ${SESSIONS} turns, ${STREAM_S} s of progress each)`,
+    `Baton workers: ${cpuPerTurnMs.toFixed(2)} ms CPU per turn (all ${SESSIONS} turns, ${STREAM_S} s of progress each; ${mainThreadPerTurnMs.toFixed(2)} ms of it on their main threads, the rest V8's collector and compiler threads)`,
   );
   for (const [name, comparator] of [
     ["back to back", burst],

@@ -2,7 +2,7 @@
 // with an agent backend that streams a status every BENCH_STATUS_EVERY_MS for BENCH_STREAM_S
 // seconds and then finishes. Its summary carries the moment it finished (`endedAt=<ms>`), so
 // that the benchmark measures from a turn's end to its result in the thread.
-//   node --conditions=@baton/source --import tsx bench/sessions/streaming-worker.mjs  (env from the benchmark)
+//   node bench/sessions/streaming-worker.mjs  (built code, as `npm start` runs; env from the benchmark)
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { startBaton } from "@baton/server";
