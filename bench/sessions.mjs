@@ -97,14 +97,6 @@ function spawnStreamingWorker(env) {
   });
 }
 
-/** Waits until `count` results are in the threads; false if the deadline passed first. */
-async function waitForResults(count, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (recorder.results < count && Date.now() < deadline)
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  return recorder.results >= count;
-}
-
 const describe = (values) =>
   values.length === 0
     ? "none"
@@ -124,7 +116,9 @@ try {
   const mainThreadBefore = workers.map((child) => mainThreadCpuMs(child.pid));
   const startedAt = Date.now();
   await sendSessionStarts({ url: gateway.url, fakes, sessions: SESSIONS, platforms: PLATFORMS, inPool });
-  await waitForResults(SESSIONS, RESULTS_TIMEOUT_MS);
+  const deadline = Date.now() + RESULTS_TIMEOUT_MS;
+  while (recorder.results < SESSIONS && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 250));
   const cpuPerTurnMs = workers.reduce((sum, child, i) => sum + cpuMs(child.pid) - cpuBefore[i], 0) / SESSIONS;
   const mainThreadPerTurnMs =
     workers.reduce((sum, child, i) => sum + mainThreadCpuMs(child.pid) - mainThreadBefore[i], 0) / SESSIONS;
