@@ -123,7 +123,7 @@ function createRawSlackReplier({
   }
 
   return {
-    async note(session, { turnId, text }) {
+    async note(session, { text }) {
       const { conversation } = session;
       await client.chat.postMessage({
         channel: conversation.channelId,
