@@ -162,6 +162,28 @@ describe("createLogger on stdout", () => {
     expect(counted?.writes).toBeLessThan(40);
   });
 
+  it("makes no write while nothing is logged", () => {
+    // A timed flush of nothing is still a write, a thread pool job: four a second in an idle worker.
+    const { status, lines } = runLogging(
+      `{ level: "info" }`,
+      `const fs = (await import("node:fs")).default;
+       logger.info("test.line", {});
+       await new Promise((resolve) => setTimeout(resolve, 600));
+       let writes = 0;
+       const write = fs.write;
+       fs.write = (...args) => { writes += 1; return write(...args); };
+       await new Promise((resolve) => setTimeout(resolve, 1500));
+       fs.write = write;
+       logger.info("test.writes", { writes });
+       await new Promise((resolve) => setTimeout(resolve, 600));
+       process.exit(0);`,
+    );
+    expect(status).toBe(0);
+    expect(lines.map((line) => line.event)).toEqual(["test.line", "test.writes"]);
+    const [counted] = lines.filter((line) => line.event === "test.writes") as Array<{ writes?: number }>;
+    expect(counted?.writes).toBe(0);
+  });
+
   it("writes a lone line within a moment, while the process runs on", async () => {
     const script = `import { createLogger } from "./server/src/logging/create-logger.ts";
       createLogger({ level: "info" }).info("test.alone", {});

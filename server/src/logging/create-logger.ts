@@ -86,20 +86,65 @@ function createJsonStdout({
     sync: false,
     maxLength: maxUnwrittenBytes,
     minLength: batchBytes,
-    periodicFlush: batchBytes > 0 ? flushIntervalMs : 0,
   });
   let dropped = 0;
   stream.on("drop", () => {
     dropped += 1;
   });
   return {
-    stream,
+    stream: batchBytes > 0 ? flushedWithin(stream, flushIntervalMs) : stream,
     takeDropped() {
       const lines = dropped;
       dropped = 0;
       return lines;
     },
   };
+}
+
+type SonicBoom = ReturnType<typeof pino.destination>;
+
+/**
+ * `stream`, with what it holds unwritten flushed at the latest `withinMs` after it was logged. The
+ * timer runs only while something is unwritten: sonic-boom's own periodic flush writes at every
+ * tick, an empty write (a job for libuv's thread pool) four times a second in a process that has
+ * nothing to log, such as an idle worker. Unwritten bytes are counted from sonic-boom's `write`
+ * (bytes written) and `drop` (a line past the cap) events.
+ */
+function flushedWithin(stream: SonicBoom, withinMs: number): DestinationStream {
+  let unwrittenBytes = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  stream.on("close", () => {
+    closed = true;
+  });
+  stream.on("write", (bytes: number) => {
+    unwrittenBytes = Math.max(0, unwrittenBytes - bytes);
+  });
+  stream.on("drop", (line: string) => {
+    unwrittenBytes = Math.max(0, unwrittenBytes - Buffer.byteLength(line));
+  });
+  const arm = () => {
+    timer = setTimeout(tick, withinMs);
+    timer.unref();
+  };
+  function tick() {
+    timer = undefined;
+    if (unwrittenBytes === 0 || closed) return;
+    stream.flush();
+    // A write already under way makes flush a no-op: the next tick looks again.
+    arm();
+  }
+  const flushing: DestinationStream & Pick<SonicBoom, "flush" | "flushSync"> = {
+    write(line: string) {
+      unwrittenBytes += Buffer.byteLength(line);
+      stream.write(line);
+      if (!timer) arm();
+    },
+    // pino flushes through these (`logger.flush()`, a fatal line); on exit it flushes the stream itself.
+    flush: (callback) => stream.flush(callback),
+    flushSync: () => stream.flushSync(),
+  };
+  return flushing;
 }
 
 /**
