@@ -68,6 +68,8 @@ describe("Linear agent sessions through the gateway", () => {
     const team = s.linear.store.teamByKey("OPS")!;
     expect(team.states.find((state) => state.id === issue.stateId)?.name).toBe("In Progress");
     expect(issue.delegateId).toBeNull(); // an API key is a person's: nothing to delegate to
+    // The issue read to classify the request is the one taken to started: one request, not two.
+    expect(s.linear.operations.filter((op) => op.name === "batonIssueContext")).toHaveLength(1);
     // The share link is the agent session's external URL.
     const agentSession = s.linear.store.agentSessions.get(sent.agentSessionId)!;
     expect(agentSession.externalLink).toMatch(/\/s\/[\w-]+$/);

@@ -19,6 +19,7 @@ import {
 import { renderLinearMappingOffer, type WaitingMappingOffer } from "../learning/linear-mapping-offer.js";
 import { prepareLinearRequest } from "../prepare-linear-request.js";
 import { activityId } from "./activity-id.js";
+import { createIssueHandoff } from "./issue-handoff.js";
 import { createLinearProgress } from "./linear-progress.js";
 import { renderLinearElicitation } from "./render-linear-elicitation.js";
 import { renderLinearResponse } from "./render-linear-response.js";
@@ -85,6 +86,7 @@ export function createLinearReplier({
   const log = logger.child({ component: "bots.linear.replier" });
   const steps = createLinearProgress({ apiFor, budgets, minIntervalMs: progressMinIntervalMs, logger: log });
   const viewers = new Map<string, Promise<LinearViewer>>();
+  const issues = createIssueHandoff();
 
   function viewerOf(organizationId: string): Promise<LinearViewer> {
     let viewer = viewers.get(organizationId);
@@ -148,6 +150,7 @@ export function createLinearReplier({
       apiFor(organizationId),
       issueId,
       viewer.app ? viewer.id : undefined,
+      issues.take(turn.id, issueId),
     );
     await ledger.set(conversationId, REPLY_FIELDS.itemClaimed, started.kind);
     if (started.kind === "updated")
@@ -174,7 +177,16 @@ export function createLinearReplier({
     },
     async prepare(turn) {
       const { organizationId } = addressOf(turn);
-      return prepareLinearRequest({ request: turn.request, api: apiFor(organizationId), mappings });
+      const api = apiFor(organizationId);
+      const keeping: LinearApi = {
+        ...api,
+        issueContext: async (issueId) => {
+          const issue = await api.issueContext(issueId);
+          issues.keep(turn.id, issue);
+          return issue;
+        },
+      };
+      return prepareLinearRequest({ request: turn.request, api: keeping, mappings });
     },
     async acknowledge(turn) {
       await postOnce(turn, REPLY_FIELDS.workingMessage, {

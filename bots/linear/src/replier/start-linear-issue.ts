@@ -1,4 +1,4 @@
-import type { LinearApi } from "../client/create-linear-api.js";
+import type { LinearApi, LinearIssueContext } from "../client/create-linear-api.js";
 
 /** State types that mean nobody has started the issue yet. */
 const NOT_STARTED_STATE_TYPES = new Set(["triage", "backlog", "unstarted"]);
@@ -16,8 +16,10 @@ export async function startLinearIssue(
   api: LinearApi,
   issueId: string,
   agentUserId: string | undefined,
+  /** The issue as the turn read it a moment ago, if it did: then it is not read again. */
+  known?: LinearIssueContext,
 ): Promise<StartIssueResult> {
-  const issue = await api.issueContext(issueId);
+  const issue = known ?? (await api.issueContext(issueId));
   const input: { stateId?: string; delegateId?: string } = {};
   let movedTo: string | undefined;
   if (!issue.state || NOT_STARTED_STATE_TYPES.has(issue.state.type)) {
