@@ -4,13 +4,15 @@
 // person posted (👀 on, the working message, its edit, the result, the working message's last
 // edit, 👀 off, ✅ on), one after another, with undici's `request` on a keep-alive agent (Baton's
 // own transport, without the SDK) and nothing else: the least CPU any worker could spend on a
-// turn's visible replies. bench:dispatch adds a plan turn's one status line update, bench:sessions the progress calls its own turns made on average. Either prints when it took its first job and finished its last, once it
-// is told to stop (SIGTERM).
+// turn's visible replies. bench:dispatch adds a plan turn's one status line update, bench:sessions
+// the progress calls its own turns made on average, and its GitHub and Linear jobs carry the calls
+// one of Baton's turns made there, sent again as they were. Either prints when it took its first
+// job and finished its last, once it is told to stop (SIGTERM).
 import { Worker } from "bullmq";
 import { Redis } from "ioredis";
 import { Agent, request } from "undici";
 
-// node bench/noop-worker.mjs <redis url> <queue prefix> <queue name> <concurrency> [fake Slack API URL] [progress edits] [status calls] [progress span ms]
+// node bench/noop-worker.mjs <redis url> <queue prefix> <queue name> <concurrency> [fake Slack API URL] [progress edits] [status calls] [progress span ms] [GitHub and Linear fakes, JSON]
 // (bench:sessions adds the progress a turn of its own made: that many more chat.update calls, edits
 // of the working message, and assistant.threads.setStatus calls, updates of the thread's status line;
 // with a span, those calls are spread evenly over it, as a turn streaming for that long makes them,
@@ -24,7 +26,10 @@ const [
   progressEdits = "0",
   statusCalls = "0",
   progressSpanMs = "0",
+  platformsJson = "{}",
 ] = process.argv.slice(2);
+/** bench:sessions' GitHub and Linear fakes: their URLs and credentials. */
+const { githubUrl, githubToken, linearUrl, linearKey } = JSON.parse(platformsJson);
 const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
 let firstAt = 0;
 let lastAt = 0;
@@ -90,6 +95,55 @@ async function postTurnReplies({ channel, ts }) {
   await callSlack("reactions.add", { channel, timestamp: ts, name: "white_check_mark" });
 }
 
+/** One call as sent: a JSON body (Octokit's and Linear's SDK's way), the credentials in a header. */
+async function callJson(url, { method = "POST", authorization, body }) {
+  const answer = await request(url, {
+    method,
+    headers: { authorization, "content-type": "application/json; charset=utf-8", accept: "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    dispatcher: agent,
+  });
+  const text = await answer.body.text();
+  if (answer.statusCode >= 300) throw new Error(`${method} ${url} answered ${answer.statusCode}: ${text}`);
+  return text ? JSON.parse(text) : {};
+}
+
+/** Waits until `afterMs` past `startedAt` when the calls are paced as their turn made them. */
+async function atItsTime(startedAt, afterMs) {
+  const wait = Number(progressSpanMs) > 0 ? startedAt + afterMs - Date.now() : 0;
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+/**
+ * A GitHub turn's writes, sent again: its working comment is this job's own, so the comment id of
+ * each edit is the one the fake gave the comment this job created.
+ */
+async function sendGithubCalls(calls) {
+  const startedAt = Date.now();
+  let comment;
+  for (const { afterMs, method, path, body } of calls) {
+    await atItsTime(startedAt, afterMs);
+    const own =
+      comment === undefined ? path : path.replace(/\/issues\/comments\/\d+$/, `/issues/comments/${comment}`);
+    const answer = await callJson(`${githubUrl}${own}`, {
+      method,
+      authorization: `token ${githubToken}`,
+      body,
+    });
+    if (method === "POST" && /\/issues\/\d+\/comments$/.test(path)) comment = answer.id;
+  }
+}
+
+/** A Linear turn's operations, sent again: the same documents, with this job's issue and agent session. */
+async function sendLinearCalls(calls) {
+  const startedAt = Date.now();
+  for (const { afterMs, query, variables } of calls) {
+    await atItsTime(startedAt, afterMs);
+    const answer = await callJson(linearUrl, { authorization: linearKey, body: { query, variables } });
+    if (answer.errors) throw new Error(`Linear: ${JSON.stringify(answer.errors)}`);
+  }
+}
+
 const worker = new Worker(
   queueName,
   async (job) => {
@@ -97,7 +151,9 @@ const worker = new Worker(
       firstAt = Date.now();
       cpuAtFirstMs = cpuNowMs();
     }
-    if (slackApiUrl) await postTurnReplies(job.data);
+    if (job.data.platform === "github") await sendGithubCalls(job.data.calls);
+    else if (job.data.platform === "linear") await sendLinearCalls(job.data.calls);
+    else if (slackApiUrl) await postTurnReplies(job.data);
   },
   { connection, prefix, concurrency: Number(concurrency) },
 );

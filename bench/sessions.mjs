@@ -2,7 +2,7 @@
 //
 // BENCH_SESSIONS (300) sessions start together, a third in one Slack workspace (a channel each),
 // a third on issues of one GitHub installation, a third in one Linear organization (BENCH_PLATFORMS
-// keeps some of them: `slack` alone makes Baton's turns comparable call for call with the comparator's). Each turn's
+// keeps some of them). Each turn's
 // agent streams a status every second for BENCH_STREAM_S (60) seconds, then finishes. The fake
 // Slack, GitHub and Linear enforce the published limits (Slack's tiers per method per workspace,
 // chat.postMessage and assistant.threads.setStatus per channel, GitHub's content creation per
@@ -17,11 +17,13 @@
 //     per channel), a progress edit of the working message (where the status line is refused), the
 //     result;
 //   - the workers' CPU per turn against a calls-only comparator measured in this run: BullMQ
-//     workers that make a Slack turn's seven Web API calls plus the progress calls Baton's Slack
-//     turns made on average (chat.update edits and setStatus updates, each counted), to a fake
-//     Slack without limits, and nothing else, run twice: back to back (the least those calls can
-//     cost) and paced over BENCH_STREAM_S as Baton's turns made them, each job held as long as a
-//     turn (target ≤ 2× the paced one).
+//     workers with a job for each session, of its platform, making that platform's calls of a
+//     turn to fakes without limits, and nothing else: for Slack, a turn's seven Web API calls plus
+//     the progress calls Baton's Slack turns made on average (chat.update edits and setStatus
+//     updates, each counted); for GitHub and Linear, the requests Baton's worker sent for that
+//     session, sent again. Run twice: back to back (the least those calls can cost) and paced as
+//     Baton's turns made them (Slack's over BENCH_STREAM_S, GitHub's and Linear's at the times the
+//     turn made them), each job held as long as a turn (target ≤ 2× the paced one).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -38,7 +40,6 @@ import { sendSessionStarts } from "./sessions/send-session-starts.mjs";
 import { createSessionsRecorder } from "./sessions/sessions-recorder.mjs";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 300);
-// BENCH_PLATFORMS=slack gives turns that make only Slack calls, like the comparator's jobs.
 const PLATFORMS = (process.env.BENCH_PLATFORMS ?? "slack,github,linear").split(",").filter(Boolean);
 if (PLATFORMS.length === 0 || PLATFORMS.some((p) => !["slack", "github", "linear"].includes(p)))
   throw new Error(`BENCH_PLATFORMS lists slack, github and linear, not ${process.env.BENCH_PLATFORMS}`);
@@ -102,6 +103,14 @@ const describe = (values) =>
     ? "none"
     : `p50 ${percentile(values, 50).toFixed(0)} ms · p99 ${percentile(values, 99).toFixed(0)} ms · max ${Math.max(...values).toFixed(0)} ms (${values.length})`;
 
+/** `12 slack calls, 8 github calls, 12 linear calls a job`: each platform's jobs' calls on average. */
+const describeCalls = (calls) =>
+  Object.entries(calls)
+    .filter(([, count]) => count !== undefined)
+    .map(([platform, count]) => `${Number(count.toFixed(1))} ${platform} calls`)
+    .join(", ")
+    .concat(" a job");
+
 let gateway;
 const workers = [];
 let failed = false;
@@ -115,7 +124,13 @@ try {
   const cpuBefore = workers.map((child) => cpuMs(child.pid));
   const mainThreadBefore = workers.map((child) => mainThreadCpuMs(child.pid));
   const startedAt = Date.now();
-  await sendSessionStarts({ url: gateway.url, fakes, sessions: SESSIONS, platforms: PLATFORMS, inPool });
+  const sessionOf = await sendSessionStarts({
+    url: gateway.url,
+    fakes,
+    sessions: SESSIONS,
+    platforms: PLATFORMS,
+    inPool,
+  });
   const deadline = Date.now() + RESULTS_TIMEOUT_MS;
   while (recorder.results < SESSIONS && Date.now() < deadline)
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -162,14 +177,17 @@ try {
   const comparatorOptions = {
     redis,
     sessions: SESSIONS,
+    platforms: PLATFORMS,
     concurrency: CONCURRENCY,
     workers: WORKERS,
     progressEdits: Math.round(progressCalls.progressEdits),
     statusCalls: Math.round(progressCalls.statusCalls),
+    turnCalls: recorder.turnCalls(sessionOf),
+    linearOf: { store: linear.store, ids: sessionOf.linearIds },
     root,
   };
-  // Back to back: the least those calls can cost. Paced over the stream: the same calls made as a
-  // streaming turn makes them, its job held as long; the target is against this one.
+  // Back to back: the least those calls can cost. Paced: the same calls made when Baton's turns
+  // made them, each job held as long as a turn; the target is against this one.
   const burst = await runCallsOnly(comparatorOptions);
   const paced = await runCallsOnly({ ...comparatorOptions, spanMs: STREAM_S * 1000 });
   console.log(
@@ -177,10 +195,10 @@ try {
   );
   for (const [name, comparator] of [
     ["back to back", burst],
-    [`paced over ${STREAM_S} s`, paced],
+    ["paced as Baton's turns were", paced],
   ])
     console.log(
-      `calls-only comparator, ${name}: ${comparator.cpuPerJobMs.toFixed(2)} ms CPU per job (${comparator.processed} jobs, ${comparator.callsPerJob} Slack calls each, failed ${comparator.failed}) · Baton ${(cpuPerTurnMs / comparator.cpuPerJobMs).toFixed(2)}×`,
+      `calls-only comparator, ${name}: ${comparator.cpuPerJobMs.toFixed(2)} ms CPU per job (${comparator.processed} jobs, ${describeCalls(comparator.callsPerJob)}, failed ${comparator.failed}) · Baton ${(cpuPerTurnMs / comparator.cpuPerJobMs).toFixed(2)}×`,
     );
   const ratio = cpuPerTurnMs / paced.cpuPerJobMs;
   failed =

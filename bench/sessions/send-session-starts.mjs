@@ -18,7 +18,18 @@ export const BENCH_REPO = "acme/api";
 const INSTALLATION = 4242;
 const BOT = FAKE_SLACK_DEFAULTS.botUserId;
 
+/** The GitHub issue and comment of session `i`. */
+const githubIssueOf = (i) => 1_000 + i;
+const githubCommentOf = (i) => 100_000 + i;
+
+/**
+ * Sends every session's start; resolves with which session a GitHub issue number or comment id,
+ * or a Linear agent session or issue id, belongs to (each undefined for one of no session), and
+ * a Linear session's ids.
+ */
 export async function sendSessionStarts({ url, fakes, sessions, platforms, inPool }) {
+  const linearSessions = new Map();
+  const linearIds = new Map();
   fakes.github.setPermission(BENCH_REPO, "octocat", "write");
   const person = fakes.linear.store.seedUser({ name: "Bench" });
   const post = async (path, body, headers) => {
@@ -50,8 +61,8 @@ export async function sendSessionStarts({ url, fakes, sessions, platforms, inPoo
         repo: BENCH_REPO,
         installationId: INSTALLATION,
         sender: { login: "octocat" },
-        number: 1_000 + i,
-        commentId: 100_000 + i,
+        number: githubIssueOf(i),
+        commentId: githubCommentOf(i),
         body: `@baton session ${i}`,
       });
       const body = JSON.stringify(payload);
@@ -62,10 +73,13 @@ export async function sendSessionStarts({ url, fakes, sessions, platforms, inPoo
       return () => post("/api/github/webhooks", body, headers);
     }
     const issue = fakes.linear.store.seedIssue({ title: `Session ${i}`, team: "ENG" });
+    const agentSessionId = fakes.linear.store.seedAgentSession(issue.id).id;
+    linearSessions.set(issue.id, i).set(agentSessionId, i);
+    linearIds.set(i, { issueId: issue.id, agentSessionId });
     const payload = buildAgentSessionEvent("created", {
       store: fakes.linear.store,
       issue,
-      agentSessionId: fakes.linear.store.seedAgentSession(issue.id).id,
+      agentSessionId,
       creatorId: person.id,
       promptContext: `<issue>session ${i}</issue>`,
     });
@@ -78,4 +92,12 @@ export async function sendSessionStarts({ url, fakes, sessions, platforms, inPoo
       );
   });
   await inPool(starts, 32, (send) => send());
+  const githubSession = (i) =>
+    i >= 0 && i < sessions && platforms[i % platforms.length] === "github" ? i : undefined;
+  return {
+    githubIssue: (number) => githubSession(number - githubIssueOf(0)),
+    githubComment: (id) => githubSession(id - githubCommentOf(0)),
+    linear: (id) => linearSessions.get(id),
+    linearIds: (i) => linearIds.get(i),
+  };
 }

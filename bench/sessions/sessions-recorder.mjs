@@ -5,6 +5,8 @@
 // how many progress calls of each kind its turn made (for the calls-only comparator).
 
 const ENDED_AT = /endedAt=(\d+)/;
+/** The marker in each of a turn's GitHub comments. */
+const TURN_MARKER = /<!-- baton:turn (\S+) -->/;
 /** Slack's methods limited per channel: their budget is the channel's. */
 const PER_CHANNEL = new Set(["chat.postMessage", "assistant.threads.setStatus"]);
 
@@ -57,15 +59,28 @@ export function createSessionsRecorder({ slack, github, linear }) {
       count(statusCalls, channel);
     }
   });
+  // What the workers sent GitHub and Linear for their turns, for the comparator to send again: the
+  // writes to GitHub (its reads are the gateway's admission checks), Linear's operations but the
+  // viewer (each process reads it once), the ones that succeeded, in order.
+  const githubWrites = [];
+  const linearOperations = [];
   github.onCall((call) => {
     const refused = call.status === 403 || call.status === 429;
     if (call.method !== "GET") note("github:content", refused);
     if (!refused && call.status < 300) result("github", JSON.stringify(call.body), call.at);
+    if (call.method !== "GET" && !call.path.startsWith("/app/") && call.status < 300)
+      githubWrites.push({ at: call.at, method: call.method, path: call.path, body: call.body });
   });
   linear.onOperation((operation) => {
     note("linear:requests", operation.outcome === "ratelimited" || operation.outcome === "http_429");
     if (operation.outcome === "ok" && operation.name === "createAgentActivity")
       result("linear", JSON.stringify(operation.variables), operation.at);
+    if (operation.outcome === "ok" && !["batonViewer", "oauth.token"].includes(operation.name))
+      linearOperations.push({
+        at: operation.at,
+        query: operation.query,
+        variables: operation.variables,
+      });
   });
 
   return {
@@ -88,6 +103,38 @@ export function createSessionsRecorder({ slack, github, linear }) {
       return [...shown.values()].map((times) =>
         times.reduce((longest, at, i) => (i === 0 ? 0 : Math.max(longest, at - times[i - 1])), 0),
       );
+    },
+    /**
+     * Each GitHub and Linear session's calls, in the order its turn made them (`sessionOf` says
+     * which session a GitHub issue number or comment id, or a Linear agent session or issue id,
+     * belongs to): session index → calls, each with its time.
+     */
+    turnCalls(sessionOf) {
+      const github = new Map();
+      const linear = new Map();
+      const add = (map, session, call) => {
+        if (session === undefined) return;
+        const list = map.get(session) ?? [];
+        list.push(call);
+        map.set(session, list);
+      };
+      // A working comment's edits name its turn in a marker; the comment's creation says its issue.
+      const sessionOfTurn = new Map();
+      for (const call of githubWrites) {
+        const turn = String(call.body.body ?? "").match(TURN_MARKER)?.[1];
+        const issue = call.path.match(/\/issues\/(\d+)\/comments$/)?.[1];
+        const reacted = call.path.match(/\/issues\/comments\/(\d+)\/reactions$/)?.[1];
+        let session = issue ? sessionOf.githubIssue(Number(issue)) : undefined;
+        session ??= reacted ? sessionOf.githubComment(Number(reacted)) : undefined;
+        if (turn && session !== undefined) sessionOfTurn.set(turn, session);
+        session ??= turn ? sessionOfTurn.get(turn) : undefined;
+        add(github, session, call);
+      }
+      for (const operation of linearOperations) {
+        const { id, input } = operation.variables;
+        add(linear, sessionOf.linear(input?.agentSessionId ?? id), operation);
+      }
+      return { github, linear };
     },
     /** The progress calls a Slack session's turn made on average, of each kind (over every Slack session). */
     averageProgressCalls() {
