@@ -38,7 +38,6 @@ const DISPATCHER_SCRIPTS = {
 export const DISPATCH_RECLAIM_IDLE_MS = 30_000;
 export const DISPATCH_RECLAIM_EVERY_MS = 5_000;
 export const DISPATCH_MAX_IN_FLIGHT = 64;
-const READ_BLOCK_MS = 1_000;
 
 export interface IntakeDispatcherOptions {
   /** A connection of its own: XREADGROUP blocks it. */
@@ -225,8 +224,10 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
         consumer,
         "COUNT",
         DISPATCH_MAX_IN_FLIGHT - inFlight.size,
+        // Until the next reclaim is due: a read returns as soon as an entry comes, and an idle
+        // dispatcher asks Redis once per reclaim rather than once a second.
         "BLOCK",
-        READ_BLOCK_MS,
+        Math.max(1, lastReclaim + reclaimEveryMs - Date.now()),
         "STREAMS",
         stream,
         ">",
