@@ -21,6 +21,18 @@ describe("createTtlCache", () => {
     expect(asked).toEqual(["S1", "S2", "S1"]);
   });
 
+  it("holds only the answers of the last ttlMs, however many keys it was asked", async () => {
+    let clock = 0;
+    const people = createTtlCache(async (user) => user.toLowerCase(), { ttlMs: 1_000, now: () => clock });
+    for (let i = 0; i < 500; i += 1) {
+      clock = i * 10; // a new person every 10 ms: about 100 in any second
+      await people(`U${i}`);
+    }
+    expect(people.size).toBeLessThanOrEqual(101);
+    expect(people.size).toBeGreaterThanOrEqual(100);
+    expect(await people("U499")).toBe("u499");
+  });
+
   it("shares one lookup between concurrent callers and forgets a failed one", async () => {
     let calls = 0;
     const cache = createTtlCache(
