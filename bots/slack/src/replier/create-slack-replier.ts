@@ -38,6 +38,8 @@ export interface SlackReplierOptions {
   progressMinIntervalMs?: number;
   /** Between two status line updates of a turn (`SLACK_STATUS_MIN_INTERVAL_MS`). */
   statusMinIntervalMs?: number;
+  /** A quiet turn's status set again after this long, before Slack removes it (`SLACK_STATUS_KEEPALIVE_MS`). */
+  statusKeepaliveMs?: number;
   /** Who people are (cached `users.info`): turns then carry their requester's name. Ids only without it. */
   people?: SlackPeople;
   /**
@@ -81,6 +83,7 @@ function createRawSlackReplier({
   logger,
   progressMinIntervalMs = SLACK_PROGRESS_MIN_INTERVAL_MS,
   statusMinIntervalMs,
+  statusKeepaliveMs,
   budgets,
 }: SlackReplierOptions): Replier<"slack"> {
   const log = logger.child({ component: "bots.slack.replier" });
@@ -102,6 +105,7 @@ function createRawSlackReplier({
     budgets,
     log,
     minIntervalMs: statusMinIntervalMs,
+    keepaliveMs: statusKeepaliveMs,
     onUnavailable: (turn, status) => working.pushEdit(turn, status),
   });
 

@@ -5,6 +5,7 @@ import { WebClient } from "@slack/web-api";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { completedOutcome, slackTestTurn, TEST_CONTEXT } from "../../test/fixtures/slack-test-turn.js";
 import { createSlackReplier } from "./create-slack-replier.js";
+import { createSlackStatusLine } from "./slack-status-line.js";
 
 const THREAD_TS = "1700000000.000100";
 const OUTCOME = completedOutcome("Done.");
@@ -23,7 +24,7 @@ describe("the Slack replier's progress on the thread's status line", () => {
     await redis.cleanup();
   });
 
-  function replier() {
+  function replier(options: { statusKeepaliveMs?: number } = {}) {
     return createSlackReplier({
       client: new WebClient("xoxb-test", { slackApiUrl: slack.url }),
       ledger: createReplyLedger({ redis: redis.redis, keys: createRedisKeys(redis.prefix) }),
@@ -31,6 +32,7 @@ describe("the Slack replier's progress on the thread's status line", () => {
       logger,
       progressMinIntervalMs: 50,
       statusMinIntervalMs: 200,
+      ...options,
     });
   }
 
@@ -60,6 +62,44 @@ describe("the Slack replier's progress on the thread's status line", () => {
     expect(slack.threadStatus("C0WORK", THREAD_TS)).toBeUndefined();
     expect(bodies("chat.update")).toHaveLength(2);
     expect(progressEdits()).toEqual([]);
+  });
+
+  it("sets a quiet turn's status again before Slack's two minutes remove it, until the turn ends", async () => {
+    const slackReplier = replier({ statusKeepaliveMs: 300 });
+    const t = turn("t_quiet");
+    await slackReplier.acknowledge(t);
+    await slackReplier.progress(t, "running the test suite");
+    // The agent says nothing more: the same status goes again every 300 ms.
+    await expect
+      .poll(() => slack.callsTo("assistant.threads.setStatus").length, { timeout: 3_000 })
+      .toBeGreaterThanOrEqual(3);
+    const statuses = slack.callsTo("assistant.threads.setStatus").map((call) => call.body.status);
+    expect(new Set(statuses)).toEqual(new Set(["is working: running the test suite"]));
+    await slackReplier.result(t, OUTCOME, null);
+    const afterResult = slack.callsTo("assistant.threads.setStatus").length;
+    await sleep(900);
+    expect(slack.callsTo("assistant.threads.setStatus")).toHaveLength(afterResult);
+    expect(slack.threadStatus("C0WORK", THREAD_TS)).toBeUndefined();
+  });
+
+  it("keeps a quiet turn's status up only so many times in a row: a turn it lost is let go", async () => {
+    const statusLine = createSlackStatusLine({
+      client: new WebClient("xoxb-test", { slackApiUrl: slack.url }),
+      log: logger,
+      minIntervalMs: 10,
+      keepaliveMs: 100,
+      maxKeepalives: 2,
+      onUnavailable: () => {},
+    });
+    expect(statusLine.show(turn("t_lost"), "step 1")).toBe(true);
+    await sleep(1_000);
+    // The status, then two keepalives, then nothing: nobody called finish.
+    expect(slack.callsTo("assistant.threads.setStatus").map((call) => call.body.status)).toEqual([
+      "is working: step 1",
+      "is working: step 1",
+      "is working: step 1",
+    ]);
+    await statusLine.finish("t_lost");
   });
 
   it("sends no status after the result, not even one on its way when the result came", async () => {

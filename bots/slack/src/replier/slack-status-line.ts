@@ -14,6 +14,17 @@ import { threadOf } from "./slack-thread-of.js";
  * Baton aims at; an agent's statuses come far faster than anyone reads a line that changes.
  */
 export const SLACK_STATUS_MIN_INTERVAL_MS = 5_000;
+/**
+ * Slack removes a thread's status two minutes after it was set unless a message came since: a turn
+ * whose agent is quiet longer (a long test run, say) would look stopped. Its latest status is set
+ * again when it has shown nothing new for this long…
+ */
+export const SLACK_STATUS_KEEPALIVE_MS = 90_000;
+/**
+ * …at most this many times in a row (half an hour of silence), so that a turn this worker no
+ * longer runs (its job taken over by another worker, which says so itself) is not kept up for ever.
+ */
+export const SLACK_STATUS_MAX_KEEPALIVES = 20;
 /** How long a workspace (or channel) whose status line Slack refused is left on working-message edits. */
 const UNAVAILABLE_FOR_MS = 60 * 60_000;
 const UNAVAILABLE_MAX_ENTRIES = 10_000;
@@ -64,12 +75,16 @@ export function createSlackStatusLine({
   budgets,
   log,
   minIntervalMs = SLACK_STATUS_MIN_INTERVAL_MS,
+  keepaliveMs = SLACK_STATUS_KEEPALIVE_MS,
+  maxKeepalives = SLACK_STATUS_MAX_KEEPALIVES,
   onUnavailable,
 }: {
   client: WebClient;
   budgets?: SlackBudgets;
   log: Logger;
   minIntervalMs?: number;
+  keepaliveMs?: number;
+  maxKeepalives?: number;
   /** Slack refused the status line for good: the status to show some other way. */
   onUnavailable: (turn: SlackTurn, status: string) => void;
 }): SlackStatusLine {
@@ -123,19 +138,57 @@ export function createSlackStatusLine({
     };
   }
 
+  function push(turn: SlackTurn, status: string): boolean {
+    if (isUnavailable(turn)) return false;
+    const send = sendStatus(turn, status);
+    if (!budgets) {
+      throttle.push(turn.id, send);
+      return true;
+    }
+    const bucket = budgets.statusBucket(threadOf(turn).channel);
+    const gate = budgets.replyBudget.progressGate(bucket, turn.conversationKey);
+    throttle.push(turn.id, () => runPrepaid(bucket.id, send), gate);
+    return true;
+  }
+
+  // Each open turn's latest status, set again when the turn has been quiet for `keepaliveMs`.
+  // One timer a turn, restarted (not replaced) by each new status.
+  const quiet = new Map<
+    string,
+    { turn: SlackTurn; status: string; keepalives: number; timer: NodeJS.Timeout }
+  >();
+  function keepAlive(turn: SlackTurn, status: string) {
+    const kept = quiet.get(turn.id);
+    if (kept) {
+      Object.assign(kept, { turn, status, keepalives: 0 });
+      kept.timer.refresh();
+      return;
+    }
+    const timer = setTimeout(() => showAgain(turn.id), keepaliveMs);
+    timer.unref();
+    quiet.set(turn.id, { turn, status, keepalives: 0, timer });
+  }
+  function showAgain(turnId: string) {
+    const kept = quiet.get(turnId);
+    if (!kept) return;
+    if (kept.keepalives >= maxKeepalives || !push(kept.turn, kept.status)) {
+      quiet.delete(turnId);
+      return;
+    }
+    kept.keepalives += 1;
+    kept.timer.refresh();
+  }
+
   return {
     show(turn, status) {
-      if (isUnavailable(turn)) return false;
-      const send = sendStatus(turn, status);
-      if (!budgets) {
-        throttle.push(turn.id, send);
-        return true;
-      }
-      const bucket = budgets.statusBucket(threadOf(turn).channel);
-      const gate = budgets.replyBudget.progressGate(bucket, turn.conversationKey);
-      throttle.push(turn.id, () => runPrepaid(bucket.id, send), gate);
+      if (!push(turn, status)) return false;
+      keepAlive(turn, status);
       return true;
     },
-    finish: (turnId) => throttle.cancel(turnId),
+    finish(turnId) {
+      clearTimeout(quiet.get(turnId)?.timer);
+      quiet.delete(turnId);
+      return throttle.cancel(turnId);
+    },
   };
 }
