@@ -19,9 +19,19 @@ export const DEFAULT_WAIT_FOR_OPERATION_TIMEOUT_MS = 5_000;
  * A failure the fake sends instead of answering: Linear's two ways of saying "slow down", a 5xx,
  * or an answer that is not Linear's (a proxy's HTML page, JSON of another shape), sent as given.
  */
+/**
+ * A rate limit's answer: `retryAfterSeconds` sends `Retry-After`; `resetAfterSeconds` sends the
+ * spent limit's `X-RateLimit-Requests-Remaining: 0` and `X-RateLimit-Requests-Reset` (epoch ms),
+ * which is what Linear documents for a RATELIMITED answer.
+ */
+interface FakeLinearRateLimitAnswer {
+  retryAfterSeconds?: number;
+  resetAfterSeconds?: number;
+}
+
 export type FakeLinearFailure =
-  | { kind: "http_429"; retryAfterSeconds?: number }
-  | { kind: "ratelimited"; retryAfterSeconds?: number }
+  | ({ kind: "http_429" } & FakeLinearRateLimitAnswer)
+  | ({ kind: "ratelimited" } & FakeLinearRateLimitAnswer)
   | { kind: "http_500" }
   | { kind: "unreadable"; status?: number; contentType?: string; body: string };
 
@@ -149,10 +159,13 @@ export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<
       const failure =
         randomFailure ?? (failures.splice(failureIndex, 1) as [{ failure: FakeLinearFailure }])[0].failure;
       record({ ...base, outcome: failure.kind });
-      const retryAfter: Record<string, string> =
-        "retryAfterSeconds" in failure && failure.retryAfterSeconds !== undefined
-          ? { "retry-after": String(failure.retryAfterSeconds) }
-          : {};
+      const retryAfter: Record<string, string> = {};
+      if ("retryAfterSeconds" in failure && failure.retryAfterSeconds !== undefined)
+        retryAfter["retry-after"] = String(failure.retryAfterSeconds);
+      if ("resetAfterSeconds" in failure && failure.resetAfterSeconds !== undefined) {
+        retryAfter["x-ratelimit-requests-remaining"] = "0";
+        retryAfter["x-ratelimit-requests-reset"] = String(Date.now() + failure.resetAfterSeconds * 1000);
+      }
       switch (failure.kind) {
         case "http_429":
           return send(response, 429, { error: "Too many requests" }, retryAfter);

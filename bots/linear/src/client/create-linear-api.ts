@@ -4,7 +4,12 @@ import { z } from "zod";
 import type { LinearBudgets } from "../budget/linear-budgets.js";
 import type { LinearClientSource } from "./linear-client-source.js";
 import { ISSUE_ASSIGNEE_QUERY, ISSUE_CONTEXT_QUERY, VIEWER_QUERY } from "./linear-documents.js";
-import { isLinearRateLimit, type LinearBackoffOptions, withLinearBackoff } from "./with-linear-backoff.js";
+import {
+  isLinearRateLimit,
+  type LinearBackoffOptions,
+  linearRetryAfterMs,
+  withLinearBackoff,
+} from "./with-linear-backoff.js";
 
 /** How many of an issue's latest comments go into a prompt built from the issue. */
 export const ISSUE_PROMPT_MAX_COMMENTS = 20;
@@ -105,15 +110,15 @@ export function createLinearApi({
   budgets?: LinearBudgets;
 }): LinearApi {
   const bucket = budgets?.bucketOf(organizationId);
-  /** One request, within the token's budget; a rate limit with Retry-After pauses it for every worker. */
+  /** One request, within the token's budget; a rate limit that says how long (Retry-After, or the limit's reset) pauses it for every worker. */
   async function send<T>(run: () => Promise<T>): Promise<T> {
     if (!budgets || !bucket) return run();
     await budgets.replyBudget.beforeRequest([bucket]);
     try {
       return await run();
     } catch (error) {
-      if (isLinearRateLimit(error) && error.retryAfter !== undefined)
-        await budgets.replyBudget.refused(bucket, error.retryAfter * 1000);
+      const retryAfterMs = isLinearRateLimit(error) ? linearRetryAfterMs(error) : undefined;
+      if (retryAfterMs !== undefined) await budgets.replyBudget.refused(bucket, retryAfterMs);
       throw error;
     }
   }

@@ -29,6 +29,15 @@ describe("withLinearBackoff", () => {
     expect(linear.operations.map((op) => op.outcome)).toEqual(["http_429", "ratelimited", "ok"]);
   });
 
+  it("waits until the spent limit resets when Linear sends its reset and no Retry-After", async () => {
+    linear.failNext({ kind: "ratelimited", resetAfterSeconds: 5 });
+    await withLinearBackoff(() => client.viewer, { sleep, baseMs: 100 });
+    // The reset is 5 s after Linear answered, a moment before the wait was worked out.
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThan(4_000);
+    expect(waits[0]).toBeLessThanOrEqual(5_000);
+  });
+
   it("gives up after its retries with a transient error, so that the turn is retried later", async () => {
     linear.failNext({ kind: "ratelimited" }, { times: 3 });
     const error = await withLinearBackoff(() => client.viewer, { sleep, retries: 2 }).catch(

@@ -25,11 +25,43 @@ export function isLinearRateLimit(error: unknown): error is LinearError & { retr
   );
 }
 
+/** A reset header below this is in seconds since the epoch, not milliseconds. */
+const EPOCH_MS_AFTER = 1e12;
+
+/**
+ * How long Linear asks to wait after a rate limit: its `Retry-After` when it sends one, else until
+ * the spent limit's reset (`X-RateLimit-Requests-Reset` or `X-RateLimit-Complexity-Reset`, which
+ * Linear documents for a RATELIMITED answer): the later of those spent (none left), or of those
+ * sent when none says it is spent. Undefined when Linear says neither.
+ */
+export function linearRetryAfterMs(error: LinearError, now = Date.now()): number | undefined {
+  const limited = error as LinearError & {
+    retryAfter?: number;
+    requestsRemaining?: number;
+    requestsResetAt?: number;
+    complexityRemaining?: number;
+    complexityResetAt?: number;
+  };
+  if (limited.retryAfter !== undefined) return limited.retryAfter * 1000;
+  const limits = [
+    { remaining: limited.requestsRemaining, resetAt: limited.requestsResetAt },
+    { remaining: limited.complexityRemaining, resetAt: limited.complexityResetAt },
+  ].filter(
+    (limit): limit is { remaining: number | undefined; resetAt: number } => limit.resetAt !== undefined,
+  );
+  const spent = limits.filter((limit) => limit.remaining === 0);
+  const resets = (spent.length > 0 ? spent : limits).map(({ resetAt }) =>
+    resetAt < EPOCH_MS_AFTER ? resetAt * 1000 : resetAt,
+  );
+  if (resets.length === 0) return undefined;
+  return Math.max(0, Math.max(...resets) - now);
+}
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Runs one Linear call, waiting out rate limits: Linear's `Retry-After` when it sends one, else an
- * exponential backoff with jitter. A limit that outlasts the tries becomes a `TransientError`, so
+ * Runs one Linear call, waiting out rate limits: as long as Linear asks (`linearRetryAfterMs`),
+ * else an exponential backoff with jitter. A limit that outlasts the tries becomes a `TransientError`, so
  * that the turn is retried later rather than failed.
  */
 export async function withLinearBackoff<T>(
@@ -56,10 +88,7 @@ export async function withLinearBackoff<T>(
           },
         );
       const exponential = baseMs * 2 ** (attempt - 1) * (0.5 + Math.random() / 2);
-      const waitMs = Math.min(
-        LINEAR_BACKOFF_MAX_MS,
-        error.retryAfter !== undefined ? error.retryAfter * 1000 : exponential,
-      );
+      const waitMs = Math.min(LINEAR_BACKOFF_MAX_MS, linearRetryAfterMs(error) ?? exponential);
       options.onRetry?.({ attempt, waitMs });
       await sleep(waitMs);
     }
