@@ -16,19 +16,19 @@ export const FAKE_LINEAR_API_KEY = "lin_api_fake_key";
 export const DEFAULT_WAIT_FOR_OPERATION_TIMEOUT_MS = 5_000;
 
 /**
- * A failure the fake sends instead of answering: Linear's two ways of saying "slow down", a 5xx,
- * or an answer that is not Linear's (a proxy's HTML page, JSON of another shape), sent as given.
- */
-/**
- * A rate limit's answer: `retryAfterSeconds` sends `Retry-After`; `resetAfterSeconds` sends the
- * spent limit's `X-RateLimit-Requests-Remaining: 0` and `X-RateLimit-Requests-Reset` (epoch ms),
- * which is what Linear documents for a RATELIMITED answer.
+ * A rate limit's answer: `retryAfterSeconds` sends `Retry-After`; `resetAfterSeconds` sends
+ * Linear's own rate-limit headers for the spent limit, `X-RateLimit-Requests-Remaining: 0` and
+ * `X-RateLimit-Requests-Reset` (epoch ms). Either, both or neither.
  */
 interface FakeLinearRateLimitAnswer {
   retryAfterSeconds?: number;
   resetAfterSeconds?: number;
 }
 
+/**
+ * A failure the fake sends instead of answering: Linear's two ways of saying "slow down", a 5xx,
+ * or an answer that is not Linear's (a proxy's HTML page, JSON of another shape), sent as given.
+ */
 export type FakeLinearFailure =
   | ({ kind: "http_429" } & FakeLinearRateLimitAnswer)
   | ({ kind: "ratelimited" } & FakeLinearRateLimitAnswer)

@@ -30,9 +30,9 @@ const EPOCH_MS_AFTER = 1e12;
 
 /**
  * How long Linear asks to wait after a rate limit: its `Retry-After` when it sends one, else until
- * the spent limit's reset (`X-RateLimit-Requests-Reset` or `X-RateLimit-Complexity-Reset`, which
- * Linear documents for a RATELIMITED answer): the later of those spent (none left), or of those
- * sent when none says it is spent. Undefined when Linear says neither.
+ * the spent limit's reset (its `X-RateLimit-Requests-Reset` or `X-RateLimit-Complexity-Reset`
+ * headers): the later of those spent (none left), or of those sent when none says it is spent.
+ * Undefined when Linear says neither.
  */
 export function linearRetryAfterMs(error: LinearError, now = Date.now()): number | undefined {
   const limited = error as LinearError & {
@@ -61,8 +61,8 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 /**
  * Runs one Linear call, waiting out rate limits: as long as Linear asks (`linearRetryAfterMs`),
- * else an exponential backoff with jitter. A limit that outlasts the tries becomes a `TransientError`, so
- * that the turn is retried later rather than failed.
+ * else an exponential backoff with jitter. A limit that outlasts the tries becomes a
+ * `TransientError`, so that the turn is retried later rather than failed.
  */
 export async function withLinearBackoff<T>(
   call: () => Promise<T>,
