@@ -106,6 +106,7 @@ function createRawSlackReplier({
     log,
     minIntervalMs: statusMinIntervalMs,
     keepaliveMs: statusKeepaliveMs,
+    isFinished: async (turnId) => (await ledger.get(turnId, REPLY_FIELDS.finished)) !== null,
     onUnavailable: (turn, status) => working.pushEdit(turn, status),
   });
 

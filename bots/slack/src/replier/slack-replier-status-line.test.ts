@@ -1,4 +1,4 @@
-import { createRedisKeys, createReplyLedger, EMPTY_CATALOG } from "@baton/core";
+import { createRedisKeys, createReplyLedger, EMPTY_CATALOG, REPLY_FIELDS } from "@baton/core";
 import { createRecordingLogger, type FakeSlack, type RecordingLogger, startFakeSlack } from "@baton/testkit";
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { WebClient } from "@slack/web-api";
@@ -80,6 +80,25 @@ describe("the Slack replier's progress on the thread's status line", () => {
     await sleep(900);
     expect(slack.callsTo("assistant.threads.setStatus")).toHaveLength(afterResult);
     expect(slack.threadStatus("C0WORK", THREAD_TS)).toBeUndefined();
+  });
+
+  it("stops keeping a quiet turn's status up once the turn has finished on another worker", async () => {
+    const slackReplier = replier({ statusKeepaliveMs: 200 });
+    const t = turn("t_taken_over");
+    await slackReplier.progress(t, "step 1");
+    await expect
+      .poll(() => slack.callsTo("assistant.threads.setStatus").length, { timeout: 3_000 })
+      .toBeGreaterThanOrEqual(2);
+    // Another worker took the turn over and claimed its result: this one never calls finish.
+    await createReplyLedger({ redis: redis.redis, keys: createRedisKeys(redis.prefix) }).set(
+      t.id,
+      REPLY_FIELDS.finished,
+      "completed",
+    );
+    await sleep(300); // a keepalive already on its way may still land
+    const settled = slack.callsTo("assistant.threads.setStatus").length;
+    await sleep(800);
+    expect(slack.callsTo("assistant.threads.setStatus")).toHaveLength(settled);
   });
 
   it("keeps a quiet turn's status up only so many times in a row: a turn it lost is let go", async () => {

@@ -21,8 +21,9 @@ export const SLACK_STATUS_MIN_INTERVAL_MS = 5_000;
  */
 export const SLACK_STATUS_KEEPALIVE_MS = 90_000;
 /**
- * …at most this many times in a row (half an hour of silence), so that a turn this worker no
- * longer runs (its job taken over by another worker, which says so itself) is not kept up for ever.
+ * …and at most this many times in a row (half an hour of silence): a turn this worker lost (its
+ * job taken over by another) may never call `finish` here. Each keepalive also asks whether the
+ * turn has finished (its result claimed, by whichever worker), and stops if so.
  */
 export const SLACK_STATUS_MAX_KEEPALIVES = 20;
 /** How long a workspace (or channel) whose status line Slack refused is left on working-message edits. */
@@ -77,6 +78,7 @@ export function createSlackStatusLine({
   minIntervalMs = SLACK_STATUS_MIN_INTERVAL_MS,
   keepaliveMs = SLACK_STATUS_KEEPALIVE_MS,
   maxKeepalives = SLACK_STATUS_MAX_KEEPALIVES,
+  isFinished = async () => false,
   onUnavailable,
 }: {
   client: WebClient;
@@ -85,6 +87,8 @@ export function createSlackStatusLine({
   minIntervalMs?: number;
   keepaliveMs?: number;
   maxKeepalives?: number;
+  /** Whether the turn has its final reply (from any worker): a keepalive then stops. */
+  isFinished?: (turnId: string) => Promise<boolean>;
   /** Slack refused the status line for good: the status to show some other way. */
   onUnavailable: (turn: SlackTurn, status: string) => void;
 }): SlackStatusLine {
@@ -155,23 +159,28 @@ export function createSlackStatusLine({
   // One timer a turn, restarted (not replaced) by each new status.
   const quiet = new Map<
     string,
-    { turn: SlackTurn; status: string; keepalives: number; timer: NodeJS.Timeout }
+    { turn: SlackTurn; status: string; shown: number; keepalives: number; timer: NodeJS.Timeout }
   >();
   function keepAlive(turn: SlackTurn, status: string) {
     const kept = quiet.get(turn.id);
     if (kept) {
-      Object.assign(kept, { turn, status, keepalives: 0 });
+      Object.assign(kept, { turn, status, shown: kept.shown + 1, keepalives: 0 });
       kept.timer.refresh();
       return;
     }
-    const timer = setTimeout(() => showAgain(turn.id), keepaliveMs);
+    const timer = setTimeout(() => void showAgain(turn.id), keepaliveMs);
     timer.unref();
-    quiet.set(turn.id, { turn, status, keepalives: 0, timer });
+    quiet.set(turn.id, { turn, status, shown: 0, keepalives: 0, timer });
   }
-  function showAgain(turnId: string) {
+  async function showAgain(turnId: string) {
     const kept = quiet.get(turnId);
     if (!kept) return;
-    if (kept.keepalives >= maxKeepalives || !push(kept.turn, kept.status)) {
+    const shown = kept.shown;
+    // Unknown counts as finished: a status under a finished thread is worse than none.
+    const finished = kept.keepalives >= maxKeepalives || (await isFinished(turnId).catch(() => true));
+    // While the ledger answered, the turn finished here, or showed a new status (its timer restarted).
+    if (quiet.get(turnId) !== kept || kept.shown !== shown) return;
+    if (finished || !push(kept.turn, kept.status)) {
       quiet.delete(turnId);
       return;
     }
