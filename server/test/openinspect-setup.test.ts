@@ -6,6 +6,7 @@ import {
   getFreePort,
   startFakeControlPlane,
 } from "@baton/testkit";
+import { createTestRedis } from "@baton/testkit/vitest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config/load-config.js";
 import { createOpenInspectClientFromConfig } from "../src/platforms/setup-openinspect.js";
@@ -26,17 +27,23 @@ describe("BATON_BACKEND=openinspect needs only configuration", () => {
   });
 
   it("stops Baton at startup with that message", async () => {
-    await expect(
-      startBaton({
-        mode: "worker",
-        logger: createRecordingLogger(),
-        env: {
-          BATON_BACKEND: "openinspect",
-          REDIS_URL: "redis://127.0.0.1:6379",
-          BATON_REDIS_PREFIX: `oi-setup-${process.pid}`,
-        },
-      }),
-    ).rejects.toThrow(/needs OPENINSPECT_URL/);
+    // The worker's queue is set up before its backend: what it wrote goes with the test.
+    const redis = await createTestRedis("oi-setup");
+    try {
+      await expect(
+        startBaton({
+          mode: "worker",
+          logger: createRecordingLogger(),
+          env: {
+            BATON_BACKEND: "openinspect",
+            REDIS_URL: "redis://127.0.0.1:6379",
+            BATON_REDIS_PREFIX: redis.prefix,
+          },
+        }),
+      ).rejects.toThrow(/needs OPENINSPECT_URL/);
+    } finally {
+      await redis.cleanup();
+    }
   });
 });
 
