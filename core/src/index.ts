@@ -167,6 +167,7 @@ export {
   guardFinalReplies,
   guardFinalReply,
 } from "./replies/guard-final-replies.js";
+export { createExpiringMap, type ExpiringMap } from "./replies/create-expiring-map.js";
 export { mapReplier, REPLIER_METHODS, type ReplierCall, type ReplierMethod } from "./replies/map-replier.js";
 export {
   createProgressThrottle,

@@ -122,6 +122,22 @@ describe("createLogger on stdout", () => {
     return { status: run.status, lines };
   }
 
+  /**
+   * A script's body: `before`, then `during` with sonic-boom's writes (fs.write) counted, then the
+   * count logged as `test.writes`, given time to be written, and exit.
+   */
+  const countingWrites = ({ before = "", during }: { before?: string; during: string }) =>
+    `const fs = (await import("node:fs")).default;
+     ${before}
+     let writes = 0;
+     const write = fs.write;
+     fs.write = (...args) => { writes += 1; return write(...args); };
+     ${during}
+     fs.write = write;
+     logger.info("test.writes", { writes });
+     await new Promise((resolve) => setTimeout(resolve, 600));
+     process.exit(0);`;
+
   it("loses no line when the process exits straight after logging, even by process.exit", () => {
     // The JSON lines are written asynchronously; what is still buffered must be flushed on exit.
     const { status, lines } = runLogging(
@@ -138,19 +154,13 @@ describe("createLogger on stdout", () => {
     // was a tenth of the gateway's CPU. sonic-boom writes through fs.write, counted here.
     const { status, lines } = runLogging(
       `{ level: "info" }`,
-      `const fs = (await import("node:fs")).default;
-       let writes = 0;
-       const write = fs.write;
-       fs.write = (...args) => { writes += 1; return write(...args); };
-       for (let i = 0; i < 200; i++) {
-         logger.info("test.line", { i, padding: "x".repeat(100) });
-         await new Promise((resolve) => setTimeout(resolve, 1));
-       }
-       await new Promise((resolve) => setTimeout(resolve, 600));
-       fs.write = write;
-       logger.info("test.writes", { writes });
-       await new Promise((resolve) => setTimeout(resolve, 600));
-       process.exit(0);`,
+      countingWrites({
+        during: `for (let i = 0; i < 200; i++) {
+           logger.info("test.line", { i, padding: "x".repeat(100) });
+           await new Promise((resolve) => setTimeout(resolve, 1));
+         }
+         await new Promise((resolve) => setTimeout(resolve, 600));`,
+      }),
     );
     expect(status).toBe(0);
     expect(lines.filter((line) => line.event === "test.line").map((line) => line.i)).toEqual(
@@ -166,17 +176,11 @@ describe("createLogger on stdout", () => {
     // A timed flush of nothing is still a write, a thread pool job: four a second in an idle worker.
     const { status, lines } = runLogging(
       `{ level: "info" }`,
-      `const fs = (await import("node:fs")).default;
-       logger.info("test.line", {});
-       await new Promise((resolve) => setTimeout(resolve, 600));
-       let writes = 0;
-       const write = fs.write;
-       fs.write = (...args) => { writes += 1; return write(...args); };
-       await new Promise((resolve) => setTimeout(resolve, 1500));
-       fs.write = write;
-       logger.info("test.writes", { writes });
-       await new Promise((resolve) => setTimeout(resolve, 600));
-       process.exit(0);`,
+      countingWrites({
+        before: `logger.info("test.line", {});
+          await new Promise((resolve) => setTimeout(resolve, 600));`,
+        during: "await new Promise((resolve) => setTimeout(resolve, 1500));",
+      }),
     );
     expect(status).toBe(0);
     expect(lines.map((line) => line.event)).toEqual(["test.line", "test.writes"]);

@@ -1,3 +1,4 @@
+import { createExpiringMap } from "@baton/core";
 import type { LinearIssueContext } from "../client/create-linear-api.js";
 
 /** Long enough for a turn's classification; a turn that asked the person to pick waits longer and reads afresh. */
@@ -21,22 +22,15 @@ export function createIssueHandoff({
   maxAgeMs?: number;
   now?: () => number;
 } = {}): IssueHandoff {
-  // In the order kept, so the stale ones (a turn that failed before working) are at the front.
-  const kept = new Map<string, { issue: LinearIssueContext; at: number }>();
-  const fresh = (at: number) => now() - at <= maxAgeMs;
+  // An entry lapses when its age reaches `ttlMs`; an issue is still fresh at exactly `maxAgeMs`
+  // (the clock counts whole milliseconds). What is never taken lapses, and goes as others come.
+  const kept = createExpiringMap<LinearIssueContext>({ ttlMs: maxAgeMs + 1, now });
   return {
-    keep(turnId, issue) {
-      for (const [id, entry] of kept) {
-        if (fresh(entry.at)) break;
-        kept.delete(id);
-      }
-      kept.delete(turnId);
-      kept.set(turnId, { issue, at: now() });
-    },
+    keep: (turnId, issue) => kept.set(turnId, issue),
     take(turnId, issueId) {
-      const entry = kept.get(turnId);
+      const issue = kept.get(turnId);
       kept.delete(turnId);
-      return entry && entry.issue.id === issueId && fresh(entry.at) ? entry.issue : undefined;
+      return issue?.id === issueId ? issue : undefined;
     },
   };
 }

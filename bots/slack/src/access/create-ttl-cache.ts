@@ -1,3 +1,5 @@
+import { createExpiringMap } from "@baton/core";
+
 /**
  * Remembers each key's answer for `ttlMs`; a failed lookup is forgotten at once, so the next
  * request asks again. `size` is how many answers it holds.
@@ -17,26 +19,16 @@ export function createTtlCache<T>(
   load: (key: string) => Promise<T>,
   { ttlMs, now = Date.now }: { ttlMs: number; now?: () => number },
 ): TtlCache<T> {
-  // In the order stored, and so of expiry (every entry lives `ttlMs`): the expired are in front.
-  const entries = new Map<string, { value: Promise<T>; until: number }>();
-  function dropExpired(at: number) {
-    for (const [key, entry] of entries) {
-      if (entry.until > at) return;
-      entries.delete(key);
-    }
-  }
+  const answers = createExpiringMap<Promise<T>>({ ttlMs, now });
   const lookup = (key: string) => {
-    const at = now();
-    const hit = entries.get(key);
-    if (hit && hit.until > at) return hit.value;
-    dropExpired(at);
+    const hit = answers.get(key);
+    if (hit) return hit;
     const value = load(key);
     value.catch(() => {
-      if (entries.get(key)?.value === value) entries.delete(key);
+      if (answers.get(key) === value) answers.delete(key);
     });
-    entries.delete(key);
-    entries.set(key, { value, until: at + ttlMs });
+    answers.set(key, value);
     return value;
   };
-  return Object.defineProperty(lookup, "size", { get: () => entries.size }) as TtlCache<T>;
+  return Object.defineProperty(lookup, "size", { get: () => answers.size }) as TtlCache<T>;
 }

@@ -1,8 +1,7 @@
-import { errorMessage, type Logger, type PlatformTurn, runPrepaid } from "@baton/core";
+import { createExpiringMap, errorMessage, type Logger, type PlatformTurn, runPrepaid } from "@baton/core";
 import type { WebClient } from "@slack/web-api";
 import { statusLineText } from "../blocks/status-line-text.js";
 import type { SlackBudgets } from "../budget/slack-budgets.js";
-import { createExpiringMap } from "./create-expiring-map.js";
 import { createProgressThrottle } from "./progress-throttle.js";
 import { slackErrorCode } from "./slack-error-code.js";
 import { threadOf } from "./slack-thread-of.js";

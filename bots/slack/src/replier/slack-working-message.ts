@@ -1,4 +1,5 @@
 import {
+  createExpiringMap,
   type Logger,
   type PlatformTurn,
   REPLY_FIELDS,
@@ -8,7 +9,6 @@ import {
 import type { WebClient } from "@slack/web-api";
 import { finishedWorkingMessage, type WorkingState, workingMessage } from "../blocks/working-blocks.js";
 import type { SlackBudgets } from "../budget/slack-budgets.js";
-import { createExpiringMap } from "./create-expiring-map.js";
 import { threadOf } from "./slack-thread-of.js";
 import type { SlackReplyMessage, SlackThreadReplies } from "./slack-thread-replies.js";
 import { createSlackWorkingEdits } from "./slack-working-edits.js";

@@ -18,4 +18,16 @@ describe("createExpiringMap", () => {
     map.delete("c");
     expect(map.get("c")).toBeUndefined();
   });
+
+  it("drops lapsed entries as new ones are set, with no bound but time when given none", () => {
+    let at = 0;
+    const map = createExpiringMap<number>({ ttlMs: 100, now: () => at });
+    for (let i = 0; i < 50; i += 1) {
+      at = i * 10;
+      map.set(`k${i}`, i);
+    }
+    // Set at 400 to 490: the ten of the last 100 ms.
+    expect(map.size).toBe(10);
+    expect(map.get("k40")).toBe(40);
+  });
 });
