@@ -156,6 +156,7 @@ export {
 } from "./redaction/create-redactor.js";
 export { type RedactedEntry, redactTranscriptEntry } from "./redaction/redact-transcript-entry.js";
 export type { SecretPattern } from "./redaction/secret-patterns.js";
+export { createExpiringMap, type ExpiringMap } from "./replies/create-expiring-map.js";
 export {
   createFinalReplyClaims,
   type FinalReply,
@@ -167,7 +168,6 @@ export {
   guardFinalReplies,
   guardFinalReply,
 } from "./replies/guard-final-replies.js";
-export { createExpiringMap, type ExpiringMap } from "./replies/create-expiring-map.js";
 export { mapReplier, REPLIER_METHODS, type ReplierCall, type ReplierMethod } from "./replies/map-replier.js";
 export {
   createProgressThrottle,
