@@ -14,6 +14,14 @@ export * from "./classifier/index.js";
 export { type ParseCliArgsResult, parseCliArgs } from "./cli/parse-cli-args.js";
 export { type PrintUsageOptions, printUsage } from "./cli/print-usage.js";
 export { type Subcommand, splitSubcommand } from "./cli/split-subcommand.js";
+export {
+  BEAT_TICK_MS,
+  type Beat,
+  type BeatOptions,
+  type CancelBeat,
+  createBeat,
+  ownTimers,
+} from "./clock/create-beat.js";
 export { agentNetworkFor } from "./config/agent-network-for.js";
 export type { AgentSettings } from "./config/catalog.js";
 export {

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import {
+  type Beat,
   errorMessage,
   type Logger,
+  ownTimers,
   type RedisKeys,
   type Turn,
   type TurnRunner,
@@ -48,6 +50,11 @@ export interface TurnWorkerOptions {
   onAbandoned?: (turn: Turn) => Promise<void>;
   /** Ends turns that outlive the turn timeout; without one, a turn may run as long as it likes. */
   watchdog?: TurnWatchdog;
+  /**
+   * The worker's shared clock: the conversation locks of every running turn are renewed on its
+   * ticks, those falling due together in one Redis write (a timer each without it).
+   */
+  beat?: Beat;
 }
 
 export const TURN_MAX_STALLED_COUNT = 3;
@@ -71,6 +78,7 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
   const lockMs = options.conversationLockMs ?? CONVERSATION_LOCK_MS;
   const waitMs = options.waitMs ?? TURN_WAIT_MS;
   const parkMs = options.parkMs ?? TURN_PARKED_MS;
+  const beat = options.beat ?? ownTimers;
   const log = logger.child({ component: "queue.turn_worker" });
   const gate = createConversationGate({ redis: connection, keys, lockMs });
   const stopSignals = createStopSignals({ subscriber: connection.duplicate(), keys });
@@ -161,20 +169,24 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
     }
     const attempt = job.attemptsMade + 1;
     const isFinalAttempt = attempt >= (job.opts.attempts ?? 1);
-    let renewal: NodeJS.Timeout | undefined;
+    let cancelRenewal = () => {};
     let timeout: NodeJS.Timeout | undefined;
     running.set(turnId, controller);
     try {
       if (deadline !== undefined)
         timeout = setTimeout(() => controller.abort("timed_out"), Math.max(0, deadline - Date.now()));
-      renewal = setInterval(() => {
-        gate.renew(conversationKey, lockToken).then(
-          // Without the lock another worker may take the turn over: this run must end now.
-          (held) => held || controller.signal.aborted || controller.abort("lost_lock"),
-          (error: unknown) =>
-            log.warn("queue.turn.lock_renew_failed", { turn_id: turnId, error: errorMessage(error) }),
-        );
-      }, lockMs / 3);
+      const renewLater = () => {
+        cancelRenewal = beat.after(lockMs / 3, () => {
+          gate.renew(conversationKey, lockToken).then(
+            // Without the lock another worker may take the turn over: this run must end now.
+            (held) => held || controller.signal.aborted || controller.abort("lost_lock"),
+            (error: unknown) =>
+              log.warn("queue.turn.lock_renew_failed", { turn_id: turnId, error: errorMessage(error) }),
+          );
+          renewLater();
+        });
+      };
+      renewLater();
       const status = await runTurn(record.turn, { signal: controller.signal, attempt, isFinalAttempt });
       const next = await gate.leave(conversationKey, turnId, lockToken, turnStatusSchema.parse(status));
       if (next) await wakeTurn(next);
@@ -200,7 +212,7 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
       }
       throw error;
     } finally {
-      clearInterval(renewal);
+      cancelRenewal();
       clearTimeout(timeout);
       running.delete(turnId);
     }

@@ -2,8 +2,10 @@ import { join } from "node:path";
 import type { HttpRoute, ReplyBudget } from "@baton/core";
 import {
   type AgentBackend,
+  type Beat,
   type BotModule,
   type Catalog,
+  createBeat,
   createDeliveryClaims,
   createDiscoveredCatalogStore,
   createFinalReplyClaims,
@@ -83,8 +85,10 @@ export async function startBaton({
   shutdown.add("connections", () => state.redis.close());
   try {
     const sharing = await setupSharingOn(state, { config, catalog, logger });
-    const { registry, budget } = registryAndBudget(config, state);
-    const composition = { modules, config, catalog, sharing, logger, budget };
+    // One clock for the process's deferred work (progress, transcript batches, lock renewals).
+    const beat = createBeat();
+    const { registry, budget } = registryAndBudget(config, state, beat);
+    const composition = { modules, config, catalog, sharing, logger, budget, beat };
     const bots = await setupBotsOn(state, { ...composition, ...overrides });
     shutdown.add("intake", () => Promise.all(bots.bots.map((bot) => bot.close?.())));
     const metrics = metricsOf(state, registry);
@@ -123,6 +127,7 @@ export async function startBaton({
             metrics,
             shutdown,
             replies: workerRepliesOf(state, bots, { config, metrics, logger }),
+            beat,
             metricsRoute: mode === "worker" ? metricsRoute : null,
             backend: overrides.backend,
           });
@@ -187,6 +192,7 @@ function setupBotsOn(
     sharing: Sharing;
     progressMinIntervalMs?: number;
     budget: { replyBudget: ReplyBudget } | null;
+    beat: Beat;
   },
 ): Promise<StartedBots> {
   const { config, catalog, logger, sharing } = options;
@@ -212,6 +218,7 @@ function setupBotsOn(
       claimDelivery: createDeliveryClaims({ redis: state.main, keys, ttlMs: retention.deliveryMs }),
       queueKeyOf: state.ackPath?.queueKeyOf,
       progressMinIntervalMs: options.progressMinIntervalMs,
+      beat: options.beat,
       replyBudget: options.budget?.replyBudget,
       publicUrl: config.BATON_PUBLIC_URL,
       loadSealingKey: () =>
@@ -278,7 +285,10 @@ function metricsOf(state: BatonState, registry: Registry): BatonMetrics {
 }
 
 /** One registry for this Baton, and the rate budgets the bots spend: they report on it before the rest is made. */
-function registryAndBudget(config: Config, state: BatonState) {
+function registryAndBudget(config: Config, state: BatonState, beat: Beat) {
   const registry = new Registry();
-  return { registry, budget: setupReplyBudget({ config, redis: state.stores, keys: state.keys, registry }) };
+  return {
+    registry,
+    budget: setupReplyBudget({ config, redis: state.stores, keys: state.keys, registry, beat }),
+  };
 }

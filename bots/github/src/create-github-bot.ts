@@ -116,6 +116,7 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
         logger,
         progressMinIntervalMs: options.progressMinIntervalMs,
         budgets,
+        beat: options.beat,
         mention: githubCatalogOf(catalog).mention,
       }),
     ),

@@ -140,6 +140,7 @@ export function createLinearBot(options: LinearBotOptions): Bot {
         progress: options.progress,
         progressMinIntervalMs: options.progressMinIntervalMs,
         startIssues: options.startIssues,
+        beat: options.beat,
         budgets,
       }),
     ),

@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import { type Beat, ownTimers } from "../clock/create-beat.js";
 import type { RedisKeys } from "../store/redis-keys.js";
 import { defineRedisScripts } from "../store/redis-scripts.js";
 import { BUDGET_SCRIPTS } from "./budget-scripts.js";
@@ -63,6 +64,12 @@ export interface RateBudgetOptions {
   observer?: RateBudgetObserver;
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /**
+   * The worker's shared clock, for progress waiters: told to come back in a while, they sleep on
+   * its ticks, and those told about the same moment ask again in one Redis write. Requests a
+   * person waits on keep timers to the millisecond.
+   */
+  beat?: Beat;
 }
 
 /** A progress waiter that has not asked again this long after it was told to is gone (its worker died). */
@@ -85,19 +92,21 @@ function reserveFor(priority: BudgetClaim["priority"], burst: number, progressSh
   return priority === "urgent" ? forFinal : Math.max(forFinal + 1, Math.ceil(burst * progressShare));
 }
 
-function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
+/** Sleeps `ms` on `beat` (or a timer of its own); rejects with the signal's reason once it aborts. */
+function sleepOn(beat: Beat) {
+  return (ms: number, signal?: AbortSignal) =>
+    new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const onAbort = () => {
+        cancel();
+        reject(signal?.reason);
+      };
+      const cancel = beat.after(ms, () => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve();
+      });
+      signal?.addEventListener("abort", onAbort, { once: true });
+    });
 }
 
 /** Waits for `turn` (which never rejects), or rejects with the signal's reason once it aborts. */
@@ -121,7 +130,8 @@ function untilAborted(turn: Promise<void>, signal?: AbortSignal): Promise<void> 
 export function createRateBudget(options: RateBudgetOptions): RateBudget {
   const { redis, keys, observer } = options;
   const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? abortableSleep;
+  const sleep = options.sleep ?? sleepOn(ownTimers);
+  const progressSleep = options.sleep ?? sleepOn(options.beat ?? ownTimers);
   const reserveShare = options.progressReserveShare ?? PROGRESS_RESERVE_SHARE;
   const scripts = defineRedisScripts(redis, BUDGET_SCRIPTS);
   // The three keys of a bucket share its hash tag, so that the script stays in one slot of a cluster.
@@ -147,7 +157,8 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
         return;
       }
       try {
-        await sleep(member ? Number(waitMs) : Math.min(Number(waitMs), MAX_POLL_MS), signal);
+        if (member) await progressSleep(Number(waitMs), signal);
+        else await sleep(Math.min(Number(waitMs), MAX_POLL_MS), signal);
       } catch (error) {
         // A waiter that gives up leaves the queue now: left there, it would hold back the
         // sessions behind it until it went stale.

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { ReplyBudget } from "../budget/reply-budget.js";
 import type { CatalogSource } from "../catalog-source/catalog-source.js";
 import type { RequestContextProvider } from "../classifier/request-context-provider.js";
+import type { Beat } from "../clock/create-beat.js";
 import type { Catalog } from "../config/catalog.js";
 import type { QueueKeyResolver } from "../controls/create-queue-key-resolver.js";
 import type { ClaimDelivery } from "../delivery/claim-delivery.js";
@@ -120,6 +121,11 @@ export interface BotServices {
    * shorten it); the bot's default otherwise.
    */
   progressMinIntervalMs?: number;
+  /**
+   * The process's shared clock: a bot's progress that waits out its interval waits on its ticks,
+   * so that the updates of every turn due together go out together. Own timers when absent.
+   */
+  beat?: Beat;
   /** Baton's public base URL (`BATON_PUBLIC_URL`), for links and OAuth redirects. */
   publicUrl: string;
   /** The key this Baton seals its own secrets with (share ids, stored tokens): the same in every process. */

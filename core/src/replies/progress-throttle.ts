@@ -1,3 +1,5 @@
+import { type Beat, type CancelBeat, ownTimers } from "../clock/create-beat.js";
+
 /**
  * At most one update per `minIntervalMs` for each key, and always the latest: message edits are
  * rate-limited on every platform (chat APIs allow an edit every second or so, code hosts pace
@@ -27,7 +29,7 @@ interface KeyState {
   lastAt: number;
   pending?: () => Promise<void>;
   gate?: ProgressGate;
-  timer?: NodeJS.Timeout;
+  cancelWait?: CancelBeat;
   inFlight?: Promise<void>;
   abort?: AbortController;
   cancelled?: boolean;
@@ -37,8 +39,14 @@ export function createProgressThrottle({
   minIntervalMs,
   onError,
   onCoalesced,
+  beat = ownTimers,
 }: {
   minIntervalMs: number;
+  /**
+   * Where an update waits out its interval: on the worker's beat, the updates of every turn that
+   * fall due in one tick go out together (their budget takes in one Redis write).
+   */
+  beat?: Beat;
   onError: (error: unknown) => void;
   /** Called for each update dropped because a newer one of its key replaced it. */
   onCoalesced?: () => void;
@@ -63,7 +71,7 @@ export function createProgressThrottle({
   }
 
   function run(entry: KeyState): void {
-    entry.timer = undefined;
+    entry.cancelWait = undefined;
     // One update at a time per key; a status pushed meanwhile waits for it and replaces any older one.
     entry.inFlight = send(entry)
       .catch(onError)
@@ -74,10 +82,10 @@ export function createProgressThrottle({
   }
 
   function schedule(entry: KeyState): void {
-    if (entry.inFlight || entry.timer) return;
+    if (entry.inFlight || entry.cancelWait) return;
     const wait = entry.lastAt + minIntervalMs - Date.now();
     if (wait <= 0) run(entry);
-    else entry.timer = setTimeout(() => run(entry), wait);
+    else entry.cancelWait = beat.after(wait, () => run(entry));
   }
 
   return {
@@ -103,7 +111,7 @@ export function createProgressThrottle({
       if (!entry) return;
       entry.cancelled = true;
       entry.pending = undefined;
-      if (entry.timer) clearTimeout(entry.timer);
+      entry.cancelWait?.();
       entry.abort?.abort(new Error("the turn ended"));
       await entry.inFlight;
     },

@@ -1,3 +1,4 @@
+import { type Beat, type CancelBeat, ownTimers } from "../clock/create-beat.js";
 import type { NewTranscriptEntry } from "../schemas/transcript-entry.js";
 import type { TimedTranscriptEntry, TranscriptStore } from "../store/transcript-store.js";
 
@@ -29,6 +30,8 @@ export interface TurnTranscriptOptions {
   transcripts: Pick<TranscriptStore, "appendAll">;
   sessionId: string;
   flushMs?: number;
+  /** Where the held batch waits for its write: the worker's beat writes every turn's batch of a tick together. */
+  beat?: Beat;
   now?: () => Date;
 }
 
@@ -52,10 +55,11 @@ export function createTurnTranscript({
   transcripts,
   sessionId,
   flushMs = TRANSCRIPT_PROGRESS_FLUSH_MS,
+  beat = ownTimers,
   now = () => new Date(),
 }: TurnTranscriptOptions): TurnTranscript {
   let held: TimedTranscriptEntry[] = [];
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelFlush: CancelBeat | undefined;
   let tail: Promise<void> = Promise.resolve();
   // A timed batch that could not be written, to go first in the next write.
   let unwritten: TimedTranscriptEntry[] = [];
@@ -82,8 +86,8 @@ export function createTurnTranscript({
   }
 
   function takeHeld(): TimedTranscriptEntry[] {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
+    cancelFlush?.();
+    cancelFlush = undefined;
     const batch = held;
     held = [];
     return batch;
@@ -95,12 +99,11 @@ export function createTurnTranscript({
       if (!isHeld(entry)) return write([...takeHeld(), timed]);
       if (timedFailure !== undefined) throw timedFailure;
       held.push(timed);
-      if (timer) return;
-      timer = setTimeout(() => {
+      if (cancelFlush) return;
+      // A pending batch never keeps a process alive (a beat's timer does not): every end of a turn flushes it.
+      cancelFlush = beat.after(flushMs, () => {
         write(takeHeld(), true).catch(() => undefined); // kept for the next write, and reported by it
-      }, flushMs);
-      // A pending batch never keeps a process alive: every end of a turn flushes it.
-      timer.unref?.();
+      });
     },
     flush() {
       return write(takeHeld());

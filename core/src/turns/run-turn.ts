@@ -1,6 +1,7 @@
 import { type AllowedTargets, targetRef } from "../access/allowed-targets.js";
 import { fillRequestContext } from "../classifier/fill-request-context.js";
 import type { RequestContextProviders } from "../classifier/request-context-provider.js";
+import type { Beat } from "../clock/create-beat.js";
 import type { BackendModels } from "../config/catalog.js";
 import type { AgentBackend, BackendTurn } from "../contracts/agent-backend.js";
 import type { Classifier } from "../contracts/classifier.js";
@@ -61,6 +62,8 @@ export interface TurnRunnerOptions {
   requestContext?: RequestContextProviders;
   /** Routing's memory of people's corrections; nothing is learned without it. */
   learner?: RoutingLearner;
+  /** The worker's shared clock: each turn's held progress lines are written on its ticks. */
+  beat?: Beat;
   logger: Logger;
 }
 
@@ -211,7 +214,7 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
       const chosen = await chooseSession(turn, replier, log);
       if (chosen.kind === "ended") return chosen.status;
       const { session, model, reason } = chosen;
-      const turnTranscript = createTurnTranscript({ transcripts, sessionId: session.id });
+      const turnTranscript = createTurnTranscript({ transcripts, sessionId: session.id, beat: options.beat });
       transcript = turnTranscript;
       await recordPrompt(transcripts, session, turn, reason);
       const workingShareUrl = shareLinks ? await shareLinks.linkFor(session) : null;

@@ -1,4 +1,5 @@
 import {
+  type Beat,
   type BudgetBucket,
   createRateBudget,
   createReplyBudget,
@@ -29,11 +30,14 @@ export function setupReplyBudget({
   redis,
   keys,
   registry,
+  beat,
 }: {
   config: Pick<Config, "BATON_RATE_BUDGET" | "BATON_RATE_LIMITS">;
   redis: Redis;
   keys: RedisKeys;
   registry: Registry;
+  /** The process's shared clock, which progress waiters sleep on. */
+  beat?: Beat;
 }): SetUpReplyBudget | null {
   if (config.BATON_RATE_BUDGET === "off") return null;
   const registers = [registry];
@@ -79,6 +83,7 @@ export function setupReplyBudget({
   const budget = createRateBudget({
     redis,
     keys,
+    beat,
     observer: {
       granted(bucket, priority, waitedMs, left) {
         seen(bucket);

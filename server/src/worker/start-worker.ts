@@ -1,6 +1,7 @@
 import type { HttpRoute } from "@baton/core";
 import {
   type AgentBackend,
+  type Beat,
   type Catalog,
   classifierStep,
   createAllowedTargets,
@@ -39,6 +40,8 @@ export interface StartWorkerOptions {
   backend?: AgentBackend;
   /** Where the worker's parts are listed for closing, as each one starts. */
   shutdown: ShutdownList;
+  /** The process's shared clock: running turns renew their locks and write their progress on its ticks. */
+  beat?: Beat;
 }
 
 export interface RunningWorker {
@@ -86,6 +89,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
     turns: queue.turns,
     runTurn,
     logger,
+    beat: options.beat,
     concurrency: config.BATON_WORKER_CONCURRENCY,
     onAbandoned: replies.abandon,
   });
@@ -137,7 +141,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
 
 /** The turn runner, with everything a turn needs: stores, classifier, backend, repliers, policies. */
 function createWorkerTurnRunner(
-  { config, catalog, platforms, logger, state, sharing, bots, replies, metrics }: StartWorkerOptions,
+  { config, catalog, platforms, logger, state, sharing, bots, replies, metrics, beat }: StartWorkerOptions,
   backend: AgentBackend,
 ) {
   // One answer to "which targets may this place use?" for the turns and for what they teach.
@@ -177,6 +181,7 @@ function createWorkerTurnRunner(
     requestContext: bots.requestContext,
     admit: bots.admit,
     learner: learning.learner,
+    beat,
     logger,
   });
 }

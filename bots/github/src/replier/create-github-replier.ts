@@ -1,4 +1,5 @@
 import {
+  type Beat,
   createProgressThrottle,
   errorMessage,
   type Logger,
@@ -40,6 +41,8 @@ export interface GithubReplierOptions {
   budgets?: GithubBudgets;
   /** The handle people call Baton with: the offer to keep a habit says what to reply. */
   mention?: string;
+  /** The process's shared clock, which waiting progress waits on (own timers without it). */
+  beat?: Beat;
 }
 
 /**
@@ -56,6 +59,7 @@ export function createGithubReplier({
   progressMinIntervalMs = GITHUB_PROGRESS_MIN_INTERVAL_MS,
   budgets,
   mention = DEFAULT_GITHUB_MENTION,
+  beat,
 }: GithubReplierOptions): Replier<"github"> {
   const log = logger.child({ component: "bots.github.replier" });
   const writeComment = createTurnComment({ octokits, ledger });
@@ -63,6 +67,7 @@ export function createGithubReplier({
     minIntervalMs: progressMinIntervalMs,
     onError: (error) => log.warn("bots.github.progress_failed", { error: errorMessage(error) }),
     onCoalesced: () => budgets?.replyBudget.coalesced("github"),
+    beat,
   });
 
   async function react(turn: GithubTurn): Promise<void> {

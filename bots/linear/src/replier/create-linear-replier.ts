@@ -1,5 +1,6 @@
 import {
   type Artifact,
+  type Beat,
   conversationLedgerId,
   describeTarget,
   type Logger,
@@ -42,6 +43,8 @@ export interface LinearReplierOptions {
   startIssues?: boolean;
   /** The workspaces' request budgets: progress waits for a token, fairly among sessions. */
   budgets?: LinearBudgets;
+  /** The process's shared clock, which waiting progress waits on (own timers without it). */
+  beat?: Beat;
 }
 
 interface LinearAddress {
@@ -82,9 +85,16 @@ export function createLinearReplier({
   progressMinIntervalMs = LINEAR_PROGRESS_MIN_INTERVAL_MS,
   startIssues = true,
   budgets,
+  beat,
 }: LinearReplierOptions): Replier<"linear"> {
   const log = logger.child({ component: "bots.linear.replier" });
-  const steps = createLinearProgress({ apiFor, budgets, minIntervalMs: progressMinIntervalMs, logger: log });
+  const steps = createLinearProgress({
+    apiFor,
+    budgets,
+    minIntervalMs: progressMinIntervalMs,
+    logger: log,
+    beat,
+  });
   const viewers = new Map<string, Promise<LinearViewer>>();
   const issues = createIssueHandoff();
 

@@ -1,4 +1,5 @@
 import {
+  type Beat,
   createProgressThrottle,
   errorMessage,
   type Logger,
@@ -24,11 +25,13 @@ export function createLinearProgress({
   budgets,
   minIntervalMs,
   logger,
+  beat,
 }: {
   apiFor(organizationId: string): LinearApi;
   budgets?: LinearBudgets;
   minIntervalMs: number;
   logger: Logger;
+  beat?: Beat;
 }): LinearProgress {
   const lastAt = new Map<string, number>();
   const warn = (error: unknown) => logger.warn("bots.linear.progress_failed", { error: errorMessage(error) });
@@ -36,6 +39,7 @@ export function createLinearProgress({
     minIntervalMs,
     onError: warn,
     onCoalesced: () => budgets?.replyBudget.coalesced("linear"),
+    beat,
   });
   return {
     async push(turn, send) {

@@ -1,4 +1,5 @@
 import {
+  type Beat,
   type Catalog,
   type Logger,
   type PlatformTurn,
@@ -47,6 +48,8 @@ export interface SlackReplierOptions {
    * setStatus budget (a progress edit for one of chat.update's), fairly among sessions.
    */
   budgets?: SlackBudgets;
+  /** The process's shared clock, which waiting progress waits on (own timers without it). */
+  beat?: Beat;
 }
 
 type SlackTurn = PlatformTurn<"slack">;
@@ -85,6 +88,7 @@ function createRawSlackReplier({
   statusMinIntervalMs,
   statusKeepaliveMs,
   budgets,
+  beat,
 }: SlackReplierOptions): Replier<"slack"> {
   const log = logger.child({ component: "bots.slack.replier" });
   const replies = createSlackThreadReplies({ client, ledger, log });
@@ -96,6 +100,7 @@ function createRawSlackReplier({
     budgets,
     log,
     minIntervalMs: progressMinIntervalMs,
+    beat,
   });
   // Progress goes on the thread's status line, which spends its channel's setStatus budget rather
   // than chat.update's tier 3 one of the whole workspace; where Slack refuses the status line,
@@ -106,6 +111,7 @@ function createRawSlackReplier({
     log,
     minIntervalMs: statusMinIntervalMs,
     keepaliveMs: statusKeepaliveMs,
+    beat,
     isFinished: async (turnId) => (await ledger.get(turnId, REPLY_FIELDS.finished)) !== null,
     onUnavailable: (turn, status) => working.pushEdit(turn, status),
   });

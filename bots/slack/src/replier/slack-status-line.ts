@@ -1,4 +1,11 @@
-import { createExpiringMap, errorMessage, type Logger, type PlatformTurn, runPrepaid } from "@baton/core";
+import {
+  type Beat,
+  createExpiringMap,
+  errorMessage,
+  type Logger,
+  type PlatformTurn,
+  runPrepaid,
+} from "@baton/core";
 import type { WebClient } from "@slack/web-api";
 import { statusLineText } from "../blocks/status-line-text.js";
 import type { SlackBudgets } from "../budget/slack-budgets.js";
@@ -79,6 +86,7 @@ export function createSlackStatusLine({
   maxKeepalives = SLACK_STATUS_MAX_KEEPALIVES,
   isFinished = async () => false,
   onUnavailable,
+  beat,
 }: {
   client: WebClient;
   budgets?: SlackBudgets;
@@ -90,11 +98,14 @@ export function createSlackStatusLine({
   isFinished?: (turnId: string) => Promise<boolean>;
   /** Slack refused the status line for good: the status to show some other way. */
   onUnavailable: (turn: SlackTurn, status: string) => void;
+  /** Where a status waits out its interval (own timers without it). */
+  beat?: Beat;
 }): SlackStatusLine {
   const throttle = createProgressThrottle({
     minIntervalMs,
     onError: (error) => log.warn("bots.slack.progress_failed", { error: errorMessage(error) }),
     onCoalesced: () => budgets?.replyBudget.coalesced("slack"),
+    beat,
   });
   // In memory only: a worker that has not met the refusal yet meets it once, and falls back too.
   const unavailable = createExpiringMap<true>({

@@ -1,4 +1,4 @@
-import { errorMessage, type Logger, runPrepaid } from "@baton/core";
+import { type Beat, errorMessage, type Logger, runPrepaid } from "@baton/core";
 import type { SlackBudgets } from "../budget/slack-budgets.js";
 import { createProgressThrottle } from "./progress-throttle.js";
 
@@ -18,15 +18,18 @@ export function createSlackWorkingEdits({
   minIntervalMs,
   budgets,
   log,
+  beat,
 }: {
   minIntervalMs: number;
   budgets?: SlackBudgets;
   log: Logger;
+  beat?: Beat;
 }): SlackWorkingEdits {
   const throttle = createProgressThrottle({
     minIntervalMs,
     onError: (error) => log.warn("bots.slack.progress_failed", { error: errorMessage(error) }),
     onCoalesced: () => budgets?.replyBudget.coalesced("slack"),
+    beat,
   });
   return {
     push(turn, edit) {

@@ -1,4 +1,5 @@
 import {
+  type Beat,
   createExpiringMap,
   type Logger,
   type PlatformTurn,
@@ -53,6 +54,7 @@ export function createSlackWorkingMessage({
   budgets,
   log,
   minIntervalMs,
+  beat,
 }: {
   client: WebClient;
   ledger: ReplyLedger;
@@ -60,9 +62,10 @@ export function createSlackWorkingMessage({
   budgets?: SlackBudgets;
   log: Logger;
   minIntervalMs: number;
+  beat?: Beat;
 }): SlackWorkingMessage {
   const field = REPLY_FIELDS.workingMessage;
-  const edits = createSlackWorkingEdits({ minIntervalMs, budgets, log });
+  const edits = createSlackWorkingEdits({ minIntervalMs, budgets, log, beat });
   // What this worker wrote or read of the turn's ledger already, so that an edit does not read
   // it again. What it does not know (a turn retried here after a crash elsewhere) it reads there.
   const known = createExpiringMap<{ context?: WorkingContext; ts?: string }>({
