@@ -23,6 +23,7 @@ import { createRepositoryTokens } from "./octokit/create-repository-tokens.js";
 import { githubCatalogOf } from "./policy/github-catalog.js";
 import { githubPolicy } from "./policy/github-policy.js";
 import { createGithubReplier } from "./replier/create-github-replier.js";
+import { createGithubSettingsReader } from "./settings/create-github-settings-reader.js";
 
 /** GitHub's public REST API; GitHub Enterprise Server answers at `https://HOST/api/v3`. */
 export const GITHUB_DEFAULT_API_URL = "https://api.github.com";
@@ -121,7 +122,14 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
       }),
     ),
     steering: steering.guard,
-    admit: admissionFor("github", createGithubAdmission({ octokits, permissions, catalog, logger })),
+    admit: admissionFor(
+      "github",
+      createGithubAdmission({
+        settings: createGithubSettingsReader({ octokits, catalog, logger }),
+        permissions,
+        catalog,
+      }),
+    ),
     // Routing learns only from people who could have opened the session there: the repository's writers.
     async mayStartSessions({ conversation, actor }) {
       if (conversation.platform !== "github") return false;

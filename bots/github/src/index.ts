@@ -43,6 +43,11 @@ export {
   turnMarker,
 } from "./replier/render-github-comment.js";
 export {
+  createGithubSettingsReader,
+  GITHUB_SETTINGS_CACHE_TTL_MS,
+  type GithubSettingsReader,
+} from "./settings/create-github-settings-reader.js";
+export {
   GITHUB_SETTINGS_PATH,
   type GithubRepoSettings,
   resolveGithubRepoSettings,

@@ -2,18 +2,13 @@ import {
   type AdmitTurn,
   type Catalog,
   describeTarget,
-  type Logger,
   type Target,
   type Turn,
   type TurnAdmission,
 } from "@baton/core";
-import type { InstallationOctokits } from "../octokit/create-installation-octokits.js";
 import { type GithubTurn, githubThreadOf } from "../replier/github-thread.js";
-import {
-  GITHUB_SETTINGS_PATH,
-  type GithubRepoSettings,
-  resolveGithubRepoSettings,
-} from "../settings/github-repo-settings.js";
+import type { GithubSettingsReader } from "../settings/create-github-settings-reader.js";
+import { GITHUB_SETTINGS_PATH, type GithubRepoSettings } from "../settings/github-repo-settings.js";
 import type { PermissionCheck } from "./create-permission-check.js";
 
 const NOT_A_WRITER =
@@ -21,38 +16,19 @@ const NOT_A_WRITER =
 
 /**
  * The GitHub access policy, run by the worker before a turn does anything: the repository's
- * `.github/baton.yml` (read as Probot's `context.config` does) must leave Baton on and ask for this
+ * `.github/baton.yml` must leave Baton on and ask for this
  * trigger; the person must be able to write to the repository, and to any other repository they
  * name. The admitted turn carries the repository's instructions, model and default environment.
  */
 export function createGithubAdmission({
-  octokits,
+  settings: repoSettings,
   permissions,
   catalog,
-  logger,
 }: {
-  octokits: InstallationOctokits;
+  settings: GithubSettingsReader;
   permissions: PermissionCheck;
   catalog: Catalog;
-  logger: Logger;
 }): AdmitTurn<"github"> {
-  const log = logger.child({ component: "bots.github.admission" });
-
-  async function readSettings(turn: GithubTurn, owner: string, repo: string): Promise<GithubRepoSettings> {
-    const { installationId } = githubThreadOf(turn);
-    const octokit = await octokits.forInstallation(installationId);
-    // Probot's config plugin: `.github/baton.yml`, `_extends` and the owner's `.github` repository.
-    const { config } = await octokit.config.get({ owner, repo, path: GITHUB_SETTINGS_PATH });
-    const read = resolveGithubRepoSettings(
-      Object.keys(config).length > 0 ? config : null,
-      catalog,
-      `${owner}/${repo}`,
-    );
-    if (read.kind === "invalid")
-      log.warn("bots.github.settings_invalid", { repo: `${owner}/${repo}`, paths: read.paths });
-    return read.settings;
-  }
-
   /** Repositories the person's named target reaches beyond the one they asked in. */
   function otherRepositories(target: Target | undefined, repo: string): string[] {
     if (!target) return [];
@@ -73,7 +49,7 @@ export function createGithubAdmission({
     const { installationId, owner, repo, replyTo } = githubThreadOf(turn);
     const fullName = `${owner}/${repo}`;
     const trigger = replyTo.trigger ?? "mention";
-    const settings = await readSettings(turn, owner, repo);
+    const settings = await repoSettings.read({ installationId, owner, repo });
     if (!settings.enabled)
       return decline(
         trigger === "mention" ? "Baton is turned off in this repository (`.github/baton.yml`)." : null,
