@@ -165,6 +165,7 @@ export {
 export { type RedactedEntry, redactTranscriptEntry } from "./redaction/redact-transcript-entry.js";
 export type { SecretPattern } from "./redaction/secret-patterns.js";
 export { createExpiringMap, type ExpiringMap } from "./replies/create-expiring-map.js";
+export { createTtlCache, type TtlCache } from "./replies/create-ttl-cache.js";
 export {
   createFinalReplyClaims,
   type FinalReply,

@@ -1,4 +1,4 @@
-import { type Catalog, createExpiringMap, type Logger } from "@baton/core";
+import { type Catalog, createTtlCache, type Logger } from "@baton/core";
 import type { InstallationOctokits } from "../octokit/create-installation-octokits.js";
 import {
   GITHUB_SETTINGS_PATH,
@@ -11,9 +11,15 @@ export const GITHUB_SETTINGS_CACHE_TTL_MS = 60_000;
 /** Repositories whose settings are kept at most; the oldest go first. */
 const GITHUB_SETTINGS_CACHE_MAX_ENTRIES = 10_000;
 
+interface GithubSettingsInput {
+  installationId: number;
+  owner: string;
+  repo: string;
+}
+
 export interface GithubSettingsReader {
   /** The settings in force for `owner/repo`: its `.github/baton.yml` over the catalog. */
-  read(input: { installationId: number; owner: string; repo: string }): Promise<GithubRepoSettings>;
+  read(input: GithubSettingsInput): Promise<GithubRepoSettings>;
 }
 
 /**
@@ -36,36 +42,27 @@ export function createGithubSettingsReader({
   now?: () => number;
 }): GithubSettingsReader {
   const log = logger.child({ component: "bots.github.settings" });
-  const remembered = createExpiringMap<Promise<GithubRepoSettings>>({
-    ttlMs,
-    maxEntries: GITHUB_SETTINGS_CACHE_MAX_ENTRIES,
-    now,
-  });
-
-  async function readFromGithub(installationId: number, owner: string, repo: string) {
-    const octokit = await octokits.forInstallation(installationId);
-    const { config } = await octokit.config.get({ owner, repo, path: GITHUB_SETTINGS_PATH });
-    const read = resolveGithubRepoSettings(
-      Object.keys(config).length > 0 ? config : null,
-      catalog,
-      `${owner}/${repo}`,
-    );
-    if (read.kind === "invalid")
-      log.warn("bots.github.settings_invalid", { repo: `${owner}/${repo}`, paths: read.paths });
-    return read.settings;
-  }
-
-  return {
-    read({ installationId, owner, repo }) {
-      const key = `${installationId}\u0000${owner.toLowerCase()}/${repo.toLowerCase()}`;
-      const known = remembered.get(key);
-      if (known) return known;
-      const reading = readFromGithub(installationId, owner, repo);
-      remembered.set(key, reading);
-      reading.catch(() => {
-        if (remembered.get(key) === reading) remembered.delete(key);
-      });
-      return reading;
+  const settingsOf = createTtlCache(
+    async ({ installationId, owner, repo }: GithubSettingsInput) => {
+      const octokit = await octokits.forInstallation(installationId);
+      const { config } = await octokit.config.get({ owner, repo, path: GITHUB_SETTINGS_PATH });
+      const read = resolveGithubRepoSettings(
+        Object.keys(config).length > 0 ? config : null,
+        catalog,
+        `${owner}/${repo}`,
+      );
+      if (read.kind === "invalid")
+        log.warn("bots.github.settings_invalid", { repo: `${owner}/${repo}`, paths: read.paths });
+      return read.settings;
     },
-  };
+    {
+      ttlMs,
+      maxEntries: GITHUB_SETTINGS_CACHE_MAX_ENTRIES,
+      now,
+      // GitHub compares names without case.
+      keyOf: ({ installationId, owner, repo }) => `${installationId}\u0000${owner}/${repo}`.toLowerCase(),
+    },
+  );
+
+  return { read: settingsOf };
 }

@@ -3,12 +3,12 @@ import {
   type Catalog,
   type ClaimDelivery,
   createAccessGate,
+  createTtlCache,
   type Logger,
 } from "@baton/core";
 import type { WebClient } from "@slack/web-api";
 import { slackAccessRuleOf } from "../policy/slack-catalog.js";
 import { SLACK_DIRECTORY_CACHE_MS, type SlackPeople } from "./create-slack-people.js";
-import { createTtlCache } from "./create-ttl-cache.js";
 
 /** Who asks, where, as each entry point's payload says it. */
 export interface SlackAccessRequest {

@@ -1,5 +1,5 @@
+import { createTtlCache } from "@baton/core";
 import type { WebClient } from "@slack/web-api";
-import { createTtlCache } from "./create-ttl-cache.js";
 
 /** Guest status, names and group members change rarely; asking Slack once per this long is enough. */
 export const SLACK_DIRECTORY_CACHE_MS = 5 * 60_000;

@@ -49,4 +49,22 @@ describe("createTtlCache", () => {
     expect(await cache("S1")).toBe(2);
     expect(calls).toBe(2);
   });
+
+  it("keys a lookup by `keyOf`: inputs of one key share an answer, looked up with the first one", async () => {
+    const asked: string[] = [];
+    const roles = createTtlCache(
+      async ({ repo, login }: { repo: string; login: string }) => {
+        asked.push(`${repo}:${login}`);
+        return "write";
+      },
+      { ttlMs: 60_000, now: () => 0, keyOf: ({ repo, login }) => `${repo}\u0000${login}`.toLowerCase() },
+    );
+    await Promise.all([
+      roles({ repo: "Acme/API", login: "Octocat" }),
+      roles({ repo: "acme/api", login: "octocat" }),
+    ]);
+    await roles({ repo: "acme/web", login: "octocat" });
+    expect(asked).toEqual(["Acme/API:Octocat", "acme/web:octocat"]);
+    expect(roles.size).toBe(2);
+  });
 });
