@@ -11,12 +11,15 @@
 import { Worker } from "bullmq";
 import { Redis } from "ioredis";
 import { Agent, request } from "undici";
+import { createJobPacer } from "./sessions/job-pacer.mjs";
 
-// node bench/noop-worker.mjs <redis url> <queue prefix> <queue name> <concurrency> [fake Slack API URL] [progress edits] [status calls] [progress span ms] [GitHub and Linear fakes, JSON]
+// node bench/noop-worker.mjs <redis url> <queue prefix> <queue name> <concurrency> [fake Slack API URL] [progress edits] [status calls] [progress span ms] [GitHub and Linear fakes, JSON] [relayed agent, JSON]
 // (bench:sessions adds the progress a turn of its own made: that many more chat.update calls, edits
 // of the working message, and assistant.threads.setStatus calls, updates of the thread's status line;
 // with a span, those calls are spread evenly over it, as a turn streaming for that long makes them,
-// so that the job is held as long as Baton's turn and its BullMQ lock is renewed meanwhile.)
+// so that the job is held as long as Baton's turn and its BullMQ lock is renewed meanwhile. With a
+// relayed agent, `{ streamMs, everyMs }`, each paced job also runs bench:sessions' streaming agent,
+// the one Baton's workers run, and makes the calls due while it streams on its statuses.)
 const [
   redisUrl,
   prefix,
@@ -27,7 +30,11 @@ const [
   statusCalls = "0",
   progressSpanMs = "0",
   platformsJson = "{}",
+  relayedAgentJson = "",
 ] = process.argv.slice(2);
+/** bench:sessions' streaming agent, `{ streamMs, everyMs }`, for a comparator that relays one beside its calls. */
+const relayedAgent = relayedAgentJson ? JSON.parse(relayedAgentJson) : undefined;
+const pacerOfJob = () => createJobPacer({ paced: Number(progressSpanMs) > 0, agent: relayedAgent });
 /** bench:sessions' GitHub and Linear fakes: their URLs and credentials. */
 const { githubUrl, githubToken, linearUrl, linearKey } = JSON.parse(platformsJson);
 const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
@@ -59,7 +66,7 @@ async function callSlack(method, fields) {
 }
 
 /** A Slack turn's visible replies to the person's message `ts` in `channel`, and nothing else. */
-async function postTurnReplies({ channel, ts }) {
+async function postTurnReplies({ channel, ts }, pacer) {
   const thread = { channel, thread_ts: ts };
   await callSlack("reactions.add", { channel, timestamp: ts, name: "eyes" });
   const working = await callSlack("chat.postMessage", { ...thread, text: "Working on it…" });
@@ -80,12 +87,13 @@ async function postTurnReplies({ channel, ts }) {
         }),
     ),
   ];
-  const gapMs = Number(progressSpanMs) / (progress.length + 1);
-  for (const call of progress) {
-    if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
+  const spanMs = Number(progressSpanMs);
+  for (const [index, call] of progress.entries()) {
+    await pacer.at((spanMs * (index + 1)) / (progress.length + 1));
     await call();
   }
-  if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
+  await pacer.at(spanMs);
+  await pacer.agentDone;
   await callSlack("chat.postMessage", {
     ...thread,
     text: "Done: the plan for this request, and its share link",
@@ -108,21 +116,14 @@ async function callJson(url, { method = "POST", authorization, body }) {
   return text ? JSON.parse(text) : {};
 }
 
-/** Waits until `afterMs` past `startedAt` when the calls are paced as their turn made them. */
-async function atItsTime(startedAt, afterMs) {
-  const wait = Number(progressSpanMs) > 0 ? startedAt + afterMs - Date.now() : 0;
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-}
-
 /**
  * A GitHub turn's writes, sent again: its working comment is this job's own, so the comment id of
  * each edit is the one the fake gave the comment this job created.
  */
-async function sendGithubCalls(calls) {
-  const startedAt = Date.now();
+async function sendGithubCalls(calls, pacer) {
   let comment;
   for (const { afterMs, method, path, body } of calls) {
-    await atItsTime(startedAt, afterMs);
+    await pacer.at(afterMs);
     const own =
       comment === undefined ? path : path.replace(/\/issues\/comments\/\d+$/, `/issues/comments/${comment}`);
     const answer = await callJson(`${githubUrl}${own}`, {
@@ -135,10 +136,9 @@ async function sendGithubCalls(calls) {
 }
 
 /** A Linear turn's operations, sent again: the same documents, with this job's issue and agent session. */
-async function sendLinearCalls(calls) {
-  const startedAt = Date.now();
+async function sendLinearCalls(calls, pacer) {
   for (const { afterMs, query, variables } of calls) {
-    await atItsTime(startedAt, afterMs);
+    await pacer.at(afterMs);
     const answer = await callJson(linearUrl, { authorization: linearKey, body: { query, variables } });
     if (answer.errors) throw new Error(`Linear: ${JSON.stringify(answer.errors)}`);
   }
@@ -151,9 +151,11 @@ const worker = new Worker(
       firstAt = Date.now();
       cpuAtFirstMs = cpuNowMs();
     }
-    if (job.data.platform === "github") await sendGithubCalls(job.data.calls);
-    else if (job.data.platform === "linear") await sendLinearCalls(job.data.calls);
-    else if (slackApiUrl) await postTurnReplies(job.data);
+    const pacer = pacerOfJob();
+    if (job.data.platform === "github") await sendGithubCalls(job.data.calls, pacer);
+    else if (job.data.platform === "linear") await sendLinearCalls(job.data.calls, pacer);
+    else if (slackApiUrl) await postTurnReplies(job.data, pacer);
+    await pacer.agentDone;
   },
   { connection, prefix, concurrency: Number(concurrency) },
 );

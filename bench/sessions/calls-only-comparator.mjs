@@ -7,7 +7,9 @@
 // a comment, issue and agent session of its own. With `spanMs`, each job makes its calls as
 // spread out as a streaming turn did (Slack's evenly over that long, GitHub's and Linear's at the
 // times the turn made them), its job held and its BullMQ lock renewed meanwhile; without, back to
-// back, the least any worker could spend on those calls.
+// back, the least any worker could spend on those calls. With `relayedAgent` as well, each job
+// runs the streaming agent Baton's turns ran (`streaming-agent.mjs`) and makes the calls due while
+// it streams on its statuses (`job-pacer.mjs`): the agent's own cost is then on both sides.
 import { randomBytes } from "node:crypto";
 import {
   FAKE_LINEAR_API_KEY,
@@ -33,6 +35,7 @@ export async function runCallsOnly({
   turnCalls,
   linearOf,
   spanMs = 0,
+  relayedAgent,
   root,
 }) {
   const slack = await startFakeSlack();
@@ -96,6 +99,7 @@ export async function runCallsOnly({
       String(statusCalls),
       String(spanMs),
       JSON.stringify(platformsConfig),
+      relayedAgent ? JSON.stringify(relayedAgent) : "",
     ];
     const reports = await startNoopWorkers({ root, count: workers, args }).drainAndStop(
       queue,

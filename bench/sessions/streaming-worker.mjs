@@ -6,30 +6,19 @@
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { startBaton } from "@baton/server";
+import { streamStatuses } from "./streaming-agent.mjs";
 
 const STREAM_MS = Number(process.env.BENCH_STREAM_S ?? 60) * 1000;
 const STATUS_EVERY_MS = Number(process.env.BENCH_STATUS_EVERY_MS ?? 1000);
-const sleep = (ms, signal) =>
-  new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done, { once: true });
-  });
-
 const backend = {
   name: "streaming",
-  async *run(turn, signal) {
-    const end = Date.now() + STREAM_MS;
-    for (let step = 0; Date.now() < end && !signal.aborted; step += 1) {
-      yield { type: "status", message: `step ${step}` };
-      await sleep(STATUS_EVERY_MS, signal);
-    }
-    yield { type: "done", summary: `finished ${turn.prompt} endedAt=${Date.now()}` };
-  },
+  run: (turn, signal) =>
+    streamStatuses({
+      streamMs: STREAM_MS,
+      everyMs: STATUS_EVERY_MS,
+      signal,
+      summaryAt: (endedAt) => `finished ${turn.prompt} endedAt=${endedAt}`,
+    }),
   async stop() {},
 };
 
