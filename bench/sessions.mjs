@@ -24,8 +24,8 @@
 //     session, sent again. Run twice: back to back (the least those calls can cost) and paced as
 //     Baton's turns made them (Slack's over BENCH_STREAM_S, GitHub's and Linear's at the times the
 //     turn made them), each job held as long as a turn; and paced while relaying the same streaming
-//     agent Baton's workers run (bench/sessions/streaming-agent.mjs), whose timers cost the worker
-//     as much as Baton's own work on this machine and are not Baton's (target ≤ 2× this one).
+//     agent Baton's workers run (bench/sessions/streaming-agent.mjs), so that the agent's own cost,
+//     which is not Baton's, is on both sides (target ≤ 2× this one).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -195,7 +195,7 @@ try {
   const paced = await runCallsOnly({ ...comparatorOptions, spanMs: STREAM_S * 1000 });
   // Paced and relaying the agent: the target's comparator. Baton's workers run the streaming agent
   // (a timer a status, for every turn); this one runs the same agent, so that its cost, which is
-  // not Baton's, is on both sides.
+  // not Baton's, is on both sides (in a busy worker it is small: its timers share wake-ups).
   const relaying = await runCallsOnly({
     ...comparatorOptions,
     spanMs: STREAM_S * 1000,
