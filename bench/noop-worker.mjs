@@ -92,8 +92,8 @@ async function postTurnReplies({ channel, ts }, pacer) {
     await pacer.at((spanMs * (index + 1)) / (progress.length + 1));
     await call();
   }
+  // The result once the span is over (a relayed agent's span ends with its stream).
   await pacer.at(spanMs);
-  await pacer.agentDone;
   await callSlack("chat.postMessage", {
     ...thread,
     text: "Done: the plan for this request, and its share link",
