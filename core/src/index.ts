@@ -184,6 +184,7 @@ export {
   type ProgressThrottle,
 } from "./replies/progress-throttle.js";
 export { replierFor } from "./replies/replier-for.js";
+export { createTrailingReplies, type TrailingReplies } from "./replies/trailing-replies.js";
 export { withReplyLedger } from "./replies/with-reply-ledger.js";
 export {
   DEFAULT_RETENTION,

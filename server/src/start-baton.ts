@@ -9,10 +9,12 @@ import {
   createDeliveryClaims,
   createDiscoveredCatalogStore,
   createFinalReplyClaims,
+  createTrailingReplies,
   createTranscriptStore,
   FINAL_REPLY_LEASE_MS,
   type Logger,
   loadShareLinkKey,
+  type TrailingReplies,
 } from "@baton/core";
 import { Registry } from "prom-client";
 import { BOT_MODULES, platformPoliciesOf } from "./bots/bot-modules.js";
@@ -35,6 +37,13 @@ import { startWorker } from "./worker/start-worker.js";
 export { GATEWAY_CLOSE_GRACE_MS } from "./gateway/start-gateway.js";
 
 export type BatonMode = "all" | "gateway" | "worker";
+
+/**
+ * How long, after the running turns, shutdown waits for what their last replies left (a reaction,
+ * a working message closed): what still waits for its budget then is dropped. It is cosmetic, and
+ * a restart is not held for minutes of a workspace's reactions tier.
+ */
+export const TRAILING_REPLIES_GRACE_MS = 5_000;
 
 export interface StartBatonOptions {
   mode: BatonMode;
@@ -88,7 +97,10 @@ export async function startBaton({
     // One clock for the process's deferred work (progress, transcript batches, lock renewals).
     const beat = createBeat();
     const { registry, budget } = registryAndBudget(config, state, beat);
-    const composition = { modules, config, catalog, sharing, logger, budget, beat };
+    // After the running turns (serving) have drained, with the queue.
+    const trailingReplies = createTrailingReplies({ logger });
+    shutdown.add("queue", () => trailingReplies.settle(TRAILING_REPLIES_GRACE_MS));
+    const composition = { modules, config, catalog, sharing, logger, budget, beat, trailingReplies };
     const bots = await setupBotsOn(state, { ...composition, ...overrides });
     shutdown.add("intake", () => Promise.all(bots.bots.map((bot) => bot.close?.())));
     const metrics = metricsOf(state, registry);
@@ -193,6 +205,7 @@ function setupBotsOn(
     progressMinIntervalMs?: number;
     budget: { replyBudget: ReplyBudget } | null;
     beat: Beat;
+    trailingReplies: TrailingReplies;
   },
 ): Promise<StartedBots> {
   const { config, catalog, logger, sharing } = options;
@@ -219,6 +232,7 @@ function setupBotsOn(
       queueKeyOf: state.ackPath?.queueKeyOf,
       progressMinIntervalMs: options.progressMinIntervalMs,
       beat: options.beat,
+      trailingReplies: options.trailingReplies,
       replyBudget: options.budget?.replyBudget,
       publicUrl: config.BATON_PUBLIC_URL,
       loadSealingKey: () =>

@@ -1,6 +1,6 @@
 import type { Platform } from "../schemas/conversation-ref.js";
 import type { BudgetBucket, RateBudget, RateLimitSpec } from "./rate-budget.js";
-import { currentClaim, spendPrepaid } from "./reply-claim-context.js";
+import { currentClaim, currentClaimSignal, spendPrepaid } from "./reply-claim-context.js";
 
 /**
  * What a bot spends its platform's budget through: at its HTTP layer (`beforeRequest`, and
@@ -8,7 +8,10 @@ import { currentClaim, spendPrepaid } from "./reply-claim-context.js";
  * budget a request draws on; this knows who is asking.
  */
 export interface ReplyBudget {
-  /** Waits until every bucket allows the request, at the priority of the reply it belongs to. */
+  /**
+   * Waits until every bucket allows the request, at the priority of the reply it belongs to;
+   * rejects once `signal` (else the reply's own, see `runWithClaim`) aborts.
+   */
   beforeRequest(buckets: readonly BudgetBucket[], signal?: AbortSignal): Promise<void>;
   /** The platform answered 429: `retryAfterMs` from its header. */
   refused(bucket: BudgetBucket, retryAfterMs: number): Promise<void>;
@@ -30,9 +33,10 @@ export function createReplyBudget({ budget, overrides, onCoalesced }: ReplyBudge
   return {
     async beforeRequest(buckets, signal) {
       const claim = currentClaim();
+      const until = signal ?? currentClaimSignal();
       for (const bucket of buckets) {
         if (spendPrepaid(bucket.id)) continue;
-        await budget.take(bucket, claim, signal);
+        await budget.take(bucket, claim, until);
       }
     },
     refused: (bucket, retryAfterMs) => budget.pause(bucket, retryAfterMs),

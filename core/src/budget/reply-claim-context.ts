@@ -5,6 +5,8 @@ interface ClaimContext {
   claim: BudgetClaim;
   /** Buckets a progress update already holds a token of (taken before it chose what to send). */
   prepaid: Set<string>;
+  /** Ends the reply's waits for budget (a reply left running at shutdown). */
+  signal?: AbortSignal;
 }
 
 // Which reply a platform request belongs to travels with the call (through the SDKs, down to their
@@ -12,20 +14,32 @@ interface ClaimContext {
 const context = new AsyncLocalStorage<ClaimContext>();
 const URGENT: BudgetClaim = { priority: "urgent" };
 
-/** Runs `fn` with its platform requests counted as `claim`. */
-export function runWithClaim<T>(claim: BudgetClaim, fn: () => T): T {
-  return context.run({ claim, prepaid: new Set() }, fn);
+/** Runs `fn` with its platform requests counted as `claim` (their budget waits end when `signal` aborts). */
+export function runWithClaim<T>(claim: BudgetClaim, fn: () => T, signal?: AbortSignal): T {
+  return context.run({ claim, prepaid: new Set(), ...(signal ? { signal } : {}) }, fn);
 }
 
 /** Runs `fn` holding a token of `bucketId` already: its first request there spends it. */
 export function runPrepaid<T>(bucketId: string, fn: () => T): T {
-  const claim = context.getStore()?.claim ?? URGENT;
-  return context.run({ claim, prepaid: new Set([bucketId]) }, fn);
+  const outer = context.getStore();
+  return context.run(
+    {
+      claim: outer?.claim ?? URGENT,
+      prepaid: new Set([bucketId]),
+      ...(outer?.signal ? { signal: outer.signal } : {}),
+    },
+    fn,
+  );
 }
 
 /** The claim of the reply being made; urgent outside any (start-up checks, the context a turn reads). */
 export function currentClaim(): BudgetClaim {
   return context.getStore()?.claim ?? URGENT;
+}
+
+/** What ends the current reply's waits for budget, if anything does. */
+export function currentClaimSignal(): AbortSignal | undefined {
+  return context.getStore()?.signal;
 }
 
 /** Whether a token of `bucketId` was already taken for this request (and spends that token). */

@@ -8,6 +8,7 @@ import type { Catalog } from "../config/catalog.js";
 import type { QueueKeyResolver } from "../controls/create-queue-key-resolver.js";
 import type { ClaimDelivery } from "../delivery/claim-delivery.js";
 import type { RoutingPlace } from "../learning/routing-place.js";
+import type { TrailingReplies } from "../replies/trailing-replies.js";
 import type { Platform } from "../schemas/conversation-ref.js";
 import type { SessionRequest } from "../schemas/session-request.js";
 import type { ShareService } from "../sharing/share-service.js";
@@ -126,6 +127,12 @@ export interface BotServices {
    * so that the updates of every turn due together go out together. Own timers when absent.
    */
   beat?: Beat;
+  /**
+   * Where a turn's last reply leaves what a person does not wait on (a reaction, the working
+   * message closed), so that it holds no worker slot while it waits for its budget; the worker
+   * drains it at shutdown. Done inside the reply when absent.
+   */
+  trailingReplies?: TrailingReplies;
   /** Baton's public base URL (`BATON_PUBLIC_URL`), for links and OAuth redirects. */
   publicUrl: string;
   /** The key this Baton seals its own secrets with (share ids, stored tokens): the same in every process. */

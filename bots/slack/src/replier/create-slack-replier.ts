@@ -6,6 +6,7 @@ import {
   REPLY_FIELDS,
   type Replier,
   type ReplyLedger,
+  type TrailingReplies,
 } from "@baton/core";
 import type { WebClient } from "@slack/web-api";
 import type { SlackPeople } from "../access/create-slack-people.js";
@@ -50,6 +51,11 @@ export interface SlackReplierOptions {
   budgets?: SlackBudgets;
   /** The process's shared clock, which waiting progress waits on (own timers without it). */
   beat?: Beat;
+  /**
+   * Where a turn's end leaves its working message's last edit and its reaction swap, so that they
+   * hold no worker slot while they wait for their budgets (inside the reply without it).
+   */
+  trailingReplies?: TrailingReplies;
 }
 
 type SlackTurn = PlatformTurn<"slack">;
@@ -89,6 +95,7 @@ function createRawSlackReplier({
   statusKeepaliveMs,
   budgets,
   beat,
+  trailingReplies,
 }: SlackReplierOptions): Replier<"slack"> {
   const log = logger.child({ component: "bots.slack.replier" });
   const replies = createSlackThreadReplies({ client, ledger, log });
@@ -131,6 +138,26 @@ function createRawSlackReplier({
   async function finishWorking(turn: SlackTurn, line: string): Promise<void> {
     await statusLine.finish(turn.id);
     await working.finish(turn, line);
+  }
+
+  /**
+   * What follows a turn's last reply: its working message closed (at the reply's priority, ahead
+   * of every session's progress) and its 👀 swapped for how it ended. Neither is what the person
+   * waits for, and both draw on workspace-wide tiers (reactions.remove's is 20 a minute): with
+   * `trailingReplies` they wait for their budgets after the turn has let go of its worker slot,
+   * the swap as low as progress, so that it never delays another turn's acknowledgement.
+   */
+  async function closeTurn(turn: SlackTurn, line: string, reaction: string): Promise<void> {
+    if (!trailingReplies) {
+      await working.finish(turn, line);
+      await react(turn, reaction, SLACK_REACTIONS.seen);
+      return;
+    }
+    trailingReplies.defer("slack.working_message", () => working.finish(turn, line));
+    trailingReplies.defer("slack.reaction", () => react(turn, reaction, SLACK_REACTIONS.seen), {
+      priority: "progress",
+      session: turn.conversationKey,
+    });
   }
 
   return {
@@ -197,13 +224,13 @@ function createRawSlackReplier({
       for (const [index, message] of messages.entries())
         await postOrUpdate(turn, REPLY_FIELDS.resultPart(index), message);
       const stopped = outcome.status === "stopped";
-      await finishWorking(
+      await closeTurn(
         turn,
         stopped
           ? `⏹ Stopped after ${formatDuration(outcome.durationMs)}.`
           : `✅ Done in ${formatDuration(outcome.durationMs)}.`,
+        stopped ? SLACK_REACTIONS.stopped : SLACK_REACTIONS.done,
       );
-      await react(turn, stopped ? SLACK_REACTIONS.stopped : SLACK_REACTIONS.done, SLACK_REACTIONS.seen);
       log.info("bots.slack.result_posted", {
         turn_id: turn.id,
         delivery_id: turn.request.deliveryId,
@@ -215,8 +242,7 @@ function createRawSlackReplier({
       await postOrUpdate(turn, REPLY_FIELDS.failed, {
         text: `❌ ${error.message}\nReply in this thread to try again, or mention me with a new request.`,
       });
-      await finishWorking(turn, "❌ Failed (see below).");
-      await react(turn, SLACK_REACTIONS.failed, SLACK_REACTIONS.seen);
+      await closeTurn(turn, "❌ Failed (see below).", SLACK_REACTIONS.failed);
     },
     async declined(turn, reason) {
       const { channel, threadTs } = threadOf(turn);

@@ -3,9 +3,11 @@ import {
   createRedisKeys,
   createReplyBudget,
   createReplyLedger,
+  createTrailingReplies,
   EMPTY_CATALOG,
   type Replier,
   silentLogger,
+  type TrailingReplies,
   withReplyPriorities,
 } from "@baton/core";
 import { type FakeSlack, startFakeSlack } from "@baton/testkit";
@@ -18,6 +20,13 @@ import { createSlackFetch } from "../create-slack-fetch.js";
 import { createSlackReplier } from "./create-slack-replier.js";
 
 const SESSIONS = ["s1", "s2", "s3", "s4", "s5"];
+/**
+ * The budget lets one swap through at once, then one every 2 s. The fake allows one more at once
+ * (Slack's tiers are floors): a request reaches it a little after its token was taken, and one
+ * that arrives a moment sooner after the one before must not be refused for that.
+ */
+const REACTIONS_REMOVE_LIMIT = { limit: 30, periodMs: 60_000, burst: 1 };
+const FAKE_REACTIONS_REMOVE_LIMIT = { ...REACTIONS_REMOVE_LIMIT, burst: 2 };
 
 describe("the Slack replier on a shared budget, against the fake Slack's limits, through WebClient", () => {
   let slack: FakeSlack;
@@ -25,7 +34,12 @@ describe("the Slack replier on a shared budget, against the fake Slack's limits,
   beforeEach(async () => {
     // chat.update: one every 2 s, at most 5 at once, in the fake and in the budget alike.
     slack = await startFakeSlack({
-      rateLimits: { methodLimits: { "chat.update": { limit: 30, periodMs: 60_000, burst: 5 } } },
+      rateLimits: {
+        methodLimits: {
+          "chat.update": { limit: 30, periodMs: 60_000, burst: 5 },
+          "reactions.remove": FAKE_REACTIONS_REMOVE_LIMIT,
+        },
+      },
     });
     redis = await createTestRedis("slack-budget");
   });
@@ -34,11 +48,14 @@ describe("the Slack replier on a shared budget, against the fake Slack's limits,
     await redis.cleanup();
   });
 
-  function replier(): Replier<"slack"> {
+  function replier(trailingReplies?: TrailingReplies): Replier<"slack"> {
     const keys = createRedisKeys(redis.prefix);
     const replyBudget = createReplyBudget({
       budget: createRateBudget({ redis: redis.redis, keys }),
-      overrides: new Map([["slack:chat.update", { limit: 30, periodMs: 60_000, burst: 5 }]]),
+      overrides: new Map([
+        ["slack:chat.update", { limit: 30, periodMs: 60_000, burst: 5 }],
+        ["slack:reactions.remove", REACTIONS_REMOVE_LIMIT],
+      ]),
     });
     const budgets = createSlackBudgets({ replyBudget, teamId: "T1" });
     const client = new WebClient("xoxb-test", {
@@ -53,6 +70,7 @@ describe("the Slack replier on a shared budget, against the fake Slack's limits,
       progressMinIntervalMs: 10,
       statusMinIntervalMs: 10,
       budgets,
+      trailingReplies,
     });
     // The worker marks each reply's priority this way (createWorkerReplies).
     return withReplyPriorities({ slack: raw as unknown as Replier }).slack as unknown as Replier<"slack">;
@@ -118,5 +136,29 @@ describe("the Slack replier on a shared budget, against the fake Slack's limits,
     await slackReplier.result(turns[0]!, completedOutcome("All done"), null);
     expect(statusOf(0)).toBeUndefined();
     expect(updates().filter((u) => u.includes("Done in"))).toHaveLength(1);
+  }, 40_000);
+
+  it("posts each result at once and leaves the reaction swaps to wait for their budget after the turn", async () => {
+    const trailingReplies = createTrailingReplies({ logger: silentLogger });
+    const slackReplier = replier(trailingReplies);
+    const turns = SESSIONS.slice(0, 3).map((session) => turn(session));
+    for (const t of turns) await slackReplier.acknowledge(t);
+    for (const [i, t] of turns.entries()) await slackReplier.result(t, completedOutcome(`Result ${i}`), null);
+    // Every result is in its thread, while reactions.remove's budget lets one swap through every 2 s.
+    const results = slack
+      .callsTo("chat.postMessage")
+      .filter((c) => JSON.stringify(c.body).includes("Result"));
+    expect(results).toHaveLength(3);
+    expect(slack.callsTo("reactions.remove").length).toBeLessThan(3);
+    expect(trailingReplies.running).toBeGreaterThan(0);
+    await trailingReplies.settle(20_000);
+    expect(trailingReplies.running).toBe(0);
+    expect(slack.callsTo("reactions.remove")).toHaveLength(3);
+    const done = slack
+      .callsTo("reactions.add")
+      .filter((c) => JSON.stringify(c.body).includes("white_check_mark"));
+    expect(done).toHaveLength(3);
+    expect(updates().filter((u) => u.includes("Done in"))).toHaveLength(3);
+    expect(slack.calls.filter((c) => c.outcome.kind === "rate_limited")).toEqual([]);
   }, 40_000);
 });
