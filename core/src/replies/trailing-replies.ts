@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import type { BudgetClaim } from "../budget/rate-budget.js";
 import { currentClaim, runWithClaim } from "../budget/reply-claim-context.js";
 import type { Logger } from "../contracts/logger.js";
@@ -29,6 +30,9 @@ export function createTrailingReplies({ logger }: { logger: Logger }): TrailingR
   const log = logger.child({ component: "core.trailing_replies" });
   const running = new Set<Promise<void>>();
   const stop = new AbortController();
+  // Every deferred reply that waits for its budget listens to this one signal until its wait ends
+  // (a hundred Slack turns ending together, a hundred listeners): not a leak to warn about.
+  setMaxListeners(0, stop.signal);
 
   return {
     defer(what, work, claim = currentClaim()) {
