@@ -46,7 +46,7 @@ export async function resolveRedis({
     });
     return connection;
   };
-  const closeAll = () => Promise.all(connections.map((c) => c.quit().catch(() => c.disconnect())));
+  const closeAll = () => Promise.all(connections.map(closeConnection));
   const base: RedisOptions = { maxRetriesPerRequest: null };
 
   if (clusterNodes) {
@@ -75,6 +75,18 @@ export async function resolveRedis({
       await server.stop();
     },
   };
+}
+
+/**
+ * Closes a connection unless its owner already did (the dispatcher ends its blocking read by
+ * disconnecting). ioredis' `disconnect` of a closed connection waits two seconds for a socket that
+ * will never close again, on a timer that keeps a stopped Baton alive that long.
+ */
+async function closeConnection(connection: Redis): Promise<void> {
+  if (connection.status === "end") return;
+  await connection.quit().catch(() => {
+    if (connection.status !== "end") connection.disconnect();
+  });
 }
 
 async function answers(url: string): Promise<boolean> {
