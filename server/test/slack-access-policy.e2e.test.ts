@@ -15,9 +15,11 @@ slack:
   channels:
     C0ENG:
       targets: [acme/web]
+    C0INFRA:
+      targets: [Acme/Infra]
 access:
   slack:
-    channels: [C0ENG, C0OPS]
+    channels: [C0ENG, C0OPS, C0INFRA]
     users: [U0ADA, U0BOB]
 `;
 
@@ -93,6 +95,15 @@ describe("the access policy", () => {
     const run = await agent.waitForRun(1);
     expect(run.turn.target).toEqual({ kind: "repository", repo: "acme/web" });
     run.finish();
+  });
+
+  it("allows a channel's target however its list spells the repository", async () => {
+    // C0INFRA lists Acme/Infra; the catalog and the request say acme/infra, GitHub's same repository.
+    await slack.mention({ channel: "C0INFRA", user: "U0ADA", text: "in acme/infra open the firewall" });
+    const run = await agent.waitForRun(1);
+    expect(run.turn.target).toEqual({ kind: "repository", repo: "acme/infra" });
+    run.finish();
+    expect(refusals("C0INFRA", "U0ADA")).toEqual([]);
   });
 });
 

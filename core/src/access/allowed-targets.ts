@@ -19,6 +19,17 @@ export function targetRef(target: Target): string {
 }
 
 /**
+ * Whether a place that allows `allowed` (any target when null) may use `target`. Compared without
+ * case, as the catalog resolves what people write (`Acme/API` is GitHub's `acme/api`): a channel
+ * whose list spells a repository otherwise than its catalog entry still allows it.
+ */
+export function allowsTarget(allowed: readonly string[] | null | undefined, target: Target): boolean {
+  if (!allowed) return true;
+  const ref = targetRef(target).toLowerCase();
+  return allowed.some((entry) => entry.toLowerCase() === ref);
+}
+
+/**
  * From the catalog, as each platform reads its places there (`PlatformPolicy.allowedTargets`).
  * Whatever names the target (the classifier, `!repo`, `in owner/repo`, a picker or Change
  * target), it must be one of them.

@@ -1,4 +1,4 @@
-import { type AllowedTargets, targetRef } from "../access/allowed-targets.js";
+import { type AllowedTargets, allowsTarget } from "../access/allowed-targets.js";
 import type { CatalogSource } from "../catalog-source/catalog-source.js";
 import { mergeDiscoveredCatalog } from "../catalog-source/merge-discovered-catalog.js";
 import type { Catalog } from "../config/catalog.js";
@@ -72,7 +72,7 @@ export function createLearnedMappings({
     if (!mapping) return undefined;
     const target = current(mapping.targetRef);
     const allowed = allowedTargets?.(request.conversation);
-    if (!target || (allowed && !allowed.includes(targetRef(target)))) return undefined;
+    if (!target || !allowsTarget(allowed, target)) return undefined;
     const reason =
       mapping.kind === "accepted"
         ? `${place.label} was made its mapping in a thread.`

@@ -1,4 +1,4 @@
-import { type AllowedTargets, targetRef } from "../access/allowed-targets.js";
+import { type AllowedTargets, allowsTarget, targetRef } from "../access/allowed-targets.js";
 import type { Logger } from "../contracts/logger.js";
 import type { SessionRequest } from "../schemas/session-request.js";
 import type { Target } from "../schemas/target.js";
@@ -85,7 +85,7 @@ export function createRoutingLearner({
       if (!place) return ignore("no_place", request);
       const ref = targetRef(target);
       const allowed = allowedTargets?.(request.conversation);
-      if (allowed && !allowed.includes(ref)) return ignore("target_not_allowed", request);
+      if (!allowsTarget(allowed, target)) return ignore("target_not_allowed", request);
       if (mayStartSessions && !(await mayStartSessions(request)))
         return ignore("person_not_allowed", request);
       await store.recordVote(place, {

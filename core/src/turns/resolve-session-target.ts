@@ -1,4 +1,4 @@
-import { targetRef } from "../access/allowed-targets.js";
+import { allowsTarget, targetRef } from "../access/allowed-targets.js";
 import type { Classifier } from "../contracts/classifier.js";
 import { NO_PLATFORM_POLICIES, type PlatformPolicies } from "../contracts/platform-policy.js";
 import type { Session } from "../schemas/session.js";
@@ -53,7 +53,7 @@ export async function resolveSessionTarget({
   platforms?: PlatformPolicies;
 }): Promise<SessionResolution> {
   const refused = (target: Target): SessionResolution | null =>
-    allowedTargets && !allowedTargets.includes(targetRef(target))
+    allowedTargets && !allowsTarget(allowedTargets, target)
       ? { kind: "target_not_allowed", target, allowed: allowedTargets }
       : null;
   const { request } = turn;
