@@ -22,6 +22,7 @@ export {
   createBeat,
   ownTimers,
 } from "./clock/create-beat.js";
+export { settledWithin } from "./clock/settled-within.js";
 export { agentNetworkFor } from "./config/agent-network-for.js";
 export type { AgentSettings } from "./config/catalog.js";
 export {
@@ -257,6 +258,7 @@ export {
 export { createShareStore, type RevokeShareResult, type ShareStore } from "./sharing/share-store.js";
 export { createShareSweeper, type ShareSweeper } from "./sharing/share-sweeper.js";
 export { MAX_TRANSCRIPT_TEXT_CHARS } from "./store/cap-transcript-entry.js";
+export { closeRedisConnection } from "./store/close-redis-connection.js";
 export {
   type ContextAppendResult,
   type ConversationContextStore,

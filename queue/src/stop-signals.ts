@@ -1,4 +1,4 @@
-import type { RedisKeys } from "@baton/core";
+import { closeRedisConnection, type RedisKeys } from "@baton/core";
 import type { Redis } from "ioredis";
 
 export interface StopSignals {
@@ -45,7 +45,7 @@ export function createStopSignals({ subscriber, keys }: { subscriber: Redis; key
     },
     async close() {
       watchers.clear();
-      await subscriber.quit().catch(() => subscriber.disconnect());
+      await closeRedisConnection(subscriber);
     },
   };
 }

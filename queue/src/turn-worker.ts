@@ -5,6 +5,7 @@ import {
   type Logger,
   ownTimers,
   type RedisKeys,
+  settledWithin,
   type Turn,
   type TurnRunner,
   type TurnStatus,
@@ -270,16 +271,11 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
     async drain(graceMs = SHUTDOWN_GRACE_MS) {
       log.info("queue.worker.draining", { running: running.size, grace_ms: graceMs });
       const closing = worker.close();
-      let timer: NodeJS.Timeout | undefined;
-      const graceOver = new Promise<"timeout">((resolve) => {
-        timer = setTimeout(() => resolve("timeout"), graceMs);
-      });
-      if ((await Promise.race([closing.then(() => "closed" as const), graceOver])) === "timeout") {
+      if (!(await settledWithin(closing, graceMs))) {
         log.warn("queue.worker.grace_expired", { handed_back: running.size });
         for (const controller of running.values()) controller.abort("shutdown");
         await closing;
       }
-      clearTimeout(timer);
       await stopSignals.close();
     },
   };

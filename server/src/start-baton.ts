@@ -43,7 +43,7 @@ export type BatonMode = "all" | "gateway" | "worker";
  * a working message closed): what still waits for its budget then is dropped. It is cosmetic, and
  * a restart is not held for minutes of a workspace's reactions tier.
  */
-export const TRAILING_REPLIES_GRACE_MS = 5_000;
+const TRAILING_REPLIES_GRACE_MS = 5_000;
 
 export interface StartBatonOptions {
   mode: BatonMode;

@@ -1,6 +1,7 @@
 import { setMaxListeners } from "node:events";
 import type { BudgetClaim } from "../budget/rate-budget.js";
 import { currentClaim, runWithClaim } from "../budget/reply-claim-context.js";
+import { settledWithin } from "../clock/settled-within.js";
 import type { Logger } from "../contracts/logger.js";
 import { errorMessage } from "../describe-error.js";
 
@@ -47,14 +48,7 @@ export function createTrailingReplies({ logger }: { logger: Logger }): TrailingR
       void done.finally(() => running.delete(done));
     },
     async settle(graceMs) {
-      if (running.size === 0) return;
-      let timer: NodeJS.Timeout | undefined;
-      const graceOver = new Promise<"grace_over">((resolve) => {
-        timer = setTimeout(() => resolve("grace_over"), graceMs);
-      });
-      const settled = await Promise.race([Promise.all(running).then(() => "settled" as const), graceOver]);
-      clearTimeout(timer);
-      if (settled === "settled") return;
+      if (running.size === 0 || (await settledWithin(Promise.all(running), graceMs))) return;
       log.info("core.trailing_replies.abandoning", { running: running.size, grace_ms: graceMs });
       stop.abort(new Error("Baton is shutting down"));
       await Promise.all(running);

@@ -1,5 +1,5 @@
 import type { CliIo } from "@baton/core";
-import { errorMessage } from "@baton/core";
+import { closeRedisConnection, errorMessage } from "@baton/core";
 import { Redis } from "ioredis";
 import type { Config } from "../config/load-config.js";
 import { createClusterClient } from "../redis/create-cluster-client.js";
@@ -20,9 +20,7 @@ export async function openCliRedis(
     ? createClusterClient(config.REDIS_CLUSTER_NODES, options)
     : new Redis(config.REDIS_URL ?? LOCAL_REDIS_URL, options);
   redis.on("error", () => {});
-  const close = async () => {
-    await redis.quit().catch(() => redis.disconnect());
-  };
+  const close = () => closeRedisConnection(redis);
   try {
     await redis.connect();
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { Logger } from "@baton/core";
+import { closeRedisConnection, type Logger } from "@baton/core";
 import { Redis, type RedisOptions } from "ioredis";
 import { createClusterClient, describeClusterNodes } from "./create-cluster-client.js";
 import { startEmbeddedRedis } from "./start-embedded-redis.js";
@@ -46,7 +46,7 @@ export async function resolveRedis({
     });
     return connection;
   };
-  const closeAll = () => Promise.all(connections.map(closeConnection));
+  const closeAll = () => Promise.all(connections.map(closeRedisConnection));
   const base: RedisOptions = { maxRetriesPerRequest: null };
 
   if (clusterNodes) {
@@ -75,18 +75,6 @@ export async function resolveRedis({
       await server.stop();
     },
   };
-}
-
-/**
- * Closes a connection unless its owner already did (the dispatcher ends its blocking read by
- * disconnecting). ioredis' `disconnect` of a closed connection waits two seconds for a socket that
- * will never close again, on a timer that keeps a stopped Baton alive that long.
- */
-async function closeConnection(connection: Redis): Promise<void> {
-  if (connection.status === "end") return;
-  await connection.quit().catch(() => {
-    if (connection.status !== "end") connection.disconnect();
-  });
 }
 
 async function answers(url: string): Promise<boolean> {

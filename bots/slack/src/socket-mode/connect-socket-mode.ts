@@ -1,4 +1,4 @@
-import { BatonError, errorMessage, type Logger } from "@baton/core";
+import { BatonError, errorMessage, type Logger, settledWithin } from "@baton/core";
 import { SocketModeClient } from "@slack/socket-mode";
 import { routeSocketModeEnvelope, type SocketModeHandlers } from "./route-socket-mode-envelope.js";
 import { toSocketModeLogger } from "./to-socket-mode-logger.js";
@@ -95,13 +95,7 @@ export async function connectSocketMode(options: ConnectSocketModeOptions): Prom
 
 /** Waits for the promises (which never reject) or the timeout, whichever comes first. */
 async function drain(inFlight: Set<Promise<void>>, timeoutMs: number): Promise<void> {
-  if (inFlight.size === 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, timeoutMs);
-  });
-  await Promise.race([Promise.all(inFlight), timeout]);
-  clearTimeout(timer);
+  if (inFlight.size > 0) await settledWithin(Promise.all(inFlight), timeoutMs);
 }
 
 /** Slack's answer to `apps.connections.open`, as a setup error that says what to do. */
