@@ -25,7 +25,8 @@
 //     Baton's turns made them (Slack's over BENCH_STREAM_S, GitHub's and Linear's at the times the
 //     turn made them), each job held as long as a turn; and paced while relaying the same streaming
 //     agent Baton's workers run (bench/sessions/streaming-agent.mjs), so that the agent's own cost,
-//     which is not Baton's, is on both sides (target ≤ 2× this one).
+//     which is not Baton's, is on both sides (target ≤ 2× this one);
+//   - with BENCH_CPU_EVERY_S, the workers' CPU so far every that many seconds while the turns run.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -50,6 +51,8 @@ const STATUS_EVERY_MS = Number(process.env.BENCH_STATUS_EVERY_MS ?? 1000);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const CONCURRENCY = Math.min(256, Math.ceil(SESSIONS / WORKERS) + 8);
 const RESULTS_TIMEOUT_MS = (STREAM_S + Number(process.env.BENCH_RESULTS_GRACE_S ?? 420)) * 1000;
+/** With BENCH_CPU_EVERY_S, the workers' CPU so far is printed that often while the turns run. */
+const CPU_EVERY_S = Number(process.env.BENCH_CPU_EVERY_S ?? 0);
 const TARGET_P99_MS = 2_000;
 const TARGET_GAP_MS = 15_000;
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -127,6 +130,19 @@ try {
   const cpuBefore = workers.map((child) => cpuMs(child.pid));
   const mainThreadBefore = workers.map((child) => mainThreadCpuMs(child.pid));
   const startedAt = Date.now();
+  const cpuSince = (before, read) => workers.reduce((sum, child, i) => sum + read(child.pid) - before[i], 0);
+  // Where in a run the CPU goes (the starts, the streams, the turns waiting for GitHub's writes).
+  const timeline =
+    CPU_EVERY_S > 0
+      ? setInterval(
+          () =>
+            console.log(
+              `  ${((Date.now() - startedAt) / 1000).toFixed(0)} s: workers' CPU so far ${cpuSince(cpuBefore, cpuMs)} ms (${cpuSince(mainThreadBefore, mainThreadCpuMs)} ms main threads), ${recorder.results} results`,
+            ),
+          CPU_EVERY_S * 1000,
+        )
+      : undefined;
+  timeline?.unref(); // never what keeps a failed run alive
   const sessionOf = await sendSessionStarts({
     url: gateway.url,
     fakes,
@@ -137,9 +153,9 @@ try {
   const deadline = Date.now() + RESULTS_TIMEOUT_MS;
   while (recorder.results < SESSIONS && Date.now() < deadline)
     await new Promise((resolve) => setTimeout(resolve, 250));
-  const cpuPerTurnMs = workers.reduce((sum, child, i) => sum + cpuMs(child.pid) - cpuBefore[i], 0) / SESSIONS;
-  const mainThreadPerTurnMs =
-    workers.reduce((sum, child, i) => sum + mainThreadCpuMs(child.pid) - mainThreadBefore[i], 0) / SESSIONS;
+  clearInterval(timeline);
+  const cpuPerTurnMs = cpuSince(cpuBefore, cpuMs) / SESSIONS;
+  const mainThreadPerTurnMs = cpuSince(mainThreadBefore, mainThreadCpuMs) / SESSIONS;
   const wallS = (Date.now() - startedAt) / 1000;
 
   const all = [...recorder.latencies.slack, ...recorder.latencies.github, ...recorder.latencies.linear];
