@@ -8,7 +8,7 @@ import {
 /** The App's Octokits, as Baton builds them, pointed at a fake GitHub (with its App's credentials). */
 export function octokitsForFakeGithub(
   github: FakeGithub,
-  options: Pick<GithubAppOptions, "writeMinIntervalMs"> = {},
+  options: Pick<GithubAppOptions, "writeMinIntervalMs" | "budgets"> = {},
 ) {
   return createInstallationOctokits({
     appId: String(github.app.appId),

@@ -15,8 +15,13 @@ export interface ReplyBudget {
   beforeRequest(buckets: readonly BudgetBucket[], signal?: AbortSignal): Promise<void>;
   /** The platform answered 429: `retryAfterMs` from its header. */
   refused(bucket: BudgetBucket, retryAfterMs: number): Promise<void>;
-  /** Waits for a progress token of `bucket` for `session` (fairly among sessions). */
-  progressGate(bucket: BudgetBucket, session: string): (signal: AbortSignal) => Promise<void>;
+  /**
+   * Waits for a progress token of each of `buckets`, in order, for `session` (fairly among
+   * sessions). A progress update takes every budget its request draws on here, before it is
+   * chosen and while it can still give up (the turn ended): on its way it waits for none, so a
+   * turn's result, which waits for the update on its way, never waits behind a progress claim.
+   */
+  progressGate(buckets: readonly BudgetBucket[], session: string): (signal: AbortSignal) => Promise<void>;
   /** The limit to use for a budget: the operator's (`BATON_RATE_LIMITS`), else the published one. */
   limit(name: string, published: RateLimitSpec): RateLimitSpec;
   /** Counts a progress update dropped because a newer one of its session replaced it. */
@@ -40,8 +45,9 @@ export function createReplyBudget({ budget, overrides, onCoalesced }: ReplyBudge
       }
     },
     refused: (bucket, retryAfterMs) => budget.pause(bucket, retryAfterMs),
-    progressGate: (bucket, session) => (signal) =>
-      budget.take(bucket, { priority: "progress", session }, signal),
+    progressGate: (buckets, session) => async (signal) => {
+      for (const bucket of buckets) await budget.take(bucket, { priority: "progress", session }, signal);
+    },
     limit: (name, published) => overrides?.get(name) ?? published,
     coalesced: (platform) => onCoalesced?.(platform),
   };

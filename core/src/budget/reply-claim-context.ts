@@ -19,13 +19,13 @@ export function runWithClaim<T>(claim: BudgetClaim, fn: () => T, signal?: AbortS
   return context.run({ claim, prepaid: new Set(), ...(signal ? { signal } : {}) }, fn);
 }
 
-/** Runs `fn` holding a token of `bucketId` already: its first request there spends it. */
-export function runPrepaid<T>(bucketId: string, fn: () => T): T {
+/** Runs `fn` holding a token of each of `bucketIds` already: its first request there spends it. */
+export function runPrepaid<T>(bucketIds: readonly string[], fn: () => T): T {
   const outer = context.getStore();
   return context.run(
     {
       claim: outer?.claim ?? URGENT,
-      prepaid: new Set([bucketId]),
+      prepaid: new Set(bucketIds),
       ...(outer?.signal ? { signal: outer.signal } : {}),
     },
     fn,

@@ -14,6 +14,14 @@ describe("GitHub's budgets", () => {
     expect(budgets.bucketsOf(8, "POST")[0]?.id).toBe("github:8:content-minute");
   });
 
+  it("has a progress edit take both of a write's budgets, the hour's first", () => {
+    const budgets = createGithubBudgets(replyBudget);
+    expect(budgets.progressBuckets(7).map((bucket) => bucket.id)).toEqual([
+      "github:7:content-hour",
+      "github:7:content-minute",
+    ]);
+  });
+
   it("reads the wait from retry-after, else from a spent primary limit's reset", () => {
     const refused = (status: number, headers: Record<string, string>) => ({ status, response: { headers } });
     expect(githubRetryAfterMs(refused(403, { "retry-after": "60" }))).toBe(60_000);

@@ -11,8 +11,12 @@ export interface GithubBudgets {
   readonly replyBudget: ReplyBudget;
   /** The minute's and the hour's content budgets for a writing request; none for a read. */
   bucketsOf(installationId: number, method: string): BudgetBucket[];
-  /** What a progress edit (a comment edit) spends first: the minute's budget. */
-  progressBucket(installationId: number): BudgetBucket;
+  /**
+   * What a progress edit (a comment edit) spends, all taken before the edit goes: the hour's
+   * budget first (the scarcer: a wait there, given up when the turn ends, has spent nothing yet),
+   * then the minute's.
+   */
+  progressBuckets(installationId: number): BudgetBucket[];
 }
 
 export function createGithubBudgets(replyBudget: ReplyBudget): GithubBudgets {
@@ -34,7 +38,7 @@ export function createGithubBudgets(replyBudget: ReplyBudget): GithubBudgets {
     replyBudget,
     bucketsOf: (installationId, method) =>
       CONTENT_METHODS.has(method.toUpperCase()) ? [minute(installationId), hour(installationId)] : [],
-    progressBucket: minute,
+    progressBuckets: (installationId) => [hour(installationId), minute(installationId)],
   };
 }
 

@@ -106,12 +106,16 @@ export function createGithubReplier({
       const edit = async () =>
         writeComment(turn, renderWorkingComment(turn.id, await workingContext(turn), status));
       if (!budgets) return throttle.push(turn.id, edit);
-      // The token is taken before the status is chosen: the edit that goes out is the latest.
-      const bucket = budgets.progressBucket(githubThreadOf(turn).installationId);
+      // The tokens are taken before the status is chosen: the edit that goes out is the latest.
+      const buckets = budgets.progressBuckets(githubThreadOf(turn).installationId);
       throttle.push(
         turn.id,
-        () => runPrepaid(bucket.id, edit),
-        budgets.replyBudget.progressGate(bucket, turn.conversationKey),
+        () =>
+          runPrepaid(
+            buckets.map((bucket) => bucket.id),
+            edit,
+          ),
+        budgets.replyBudget.progressGate(buckets, turn.conversationKey),
       );
     },
     async ask(turn, decision) {

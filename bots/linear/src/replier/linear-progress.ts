@@ -54,8 +54,8 @@ export function createLinearProgress({
       const bucket = budgets.bucketOf(turn.request.conversation.organizationId);
       throttle.push(
         turn.id,
-        () => runPrepaid(bucket.id, () => send(api)),
-        budgets.replyBudget.progressGate(bucket, turn.conversationKey),
+        () => runPrepaid([bucket.id], () => send(api)),
+        budgets.replyBudget.progressGate([bucket], turn.conversationKey),
       );
     },
     async cancel(turnId) {

@@ -160,8 +160,8 @@ export function createSlackStatusLine({
       return true;
     }
     const bucket = budgets.statusBucket(threadOf(turn).channel);
-    const gate = budgets.replyBudget.progressGate(bucket, turn.conversationKey);
-    throttle.push(turn.id, () => runPrepaid(bucket.id, send), gate);
+    const gate = budgets.replyBudget.progressGate([bucket], turn.conversationKey);
+    throttle.push(turn.id, () => runPrepaid([bucket.id], send), gate);
     return true;
   }
 

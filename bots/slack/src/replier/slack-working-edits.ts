@@ -35,8 +35,8 @@ export function createSlackWorkingEdits({
     push(turn, edit) {
       const bucket = budgets?.progressBucket;
       if (!budgets || !bucket) return throttle.push(turn.id, edit);
-      const gate = budgets.replyBudget.progressGate(bucket, turn.conversationKey);
-      throttle.push(turn.id, () => runPrepaid(bucket.id, edit), gate);
+      const gate = budgets.replyBudget.progressGate([bucket], turn.conversationKey);
+      throttle.push(turn.id, () => runPrepaid([bucket.id], edit), gate);
     },
     cancel: (turnId) => throttle.cancel(turnId),
     markEdited: (turnId) => throttle.markEdited(turnId),
