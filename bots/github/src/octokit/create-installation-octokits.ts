@@ -1,8 +1,9 @@
-import type { Logger } from "@baton/core";
+import { currentClaim, type Logger } from "@baton/core";
 import { getPrivateKey } from "@probot/get-private-key";
 import Bottleneck from "bottleneck";
 import { Probot, ProbotOctokit } from "probot";
 import { type GithubBudgets, githubRetryAfterMs } from "../budget/github-budgets.js";
+import { createWriteSpacing, type WriteSpacing } from "../budget/write-spacing.js";
 import { toProbotLogger } from "./to-probot-logger.js";
 
 /** A secondary rate limit (403/429 with `retry-after`) is waited out this many times per request. */
@@ -46,6 +47,7 @@ export async function createInstallationOctokits(options: GithubAppOptions): Pro
   const privateKey = getPrivateKey({ env: { PRIVATE_KEY: options.privateKey } });
   if (!privateKey) throw new Error("GITHUB_PRIVATE_KEY is not a private key");
   const log = options.logger.child({ component: "bots.github" });
+  const writeMinIntervalMs = options.writeMinIntervalMs ?? GITHUB_WRITE_MIN_INTERVAL_MS;
   const throttle = {
     onSecondaryRateLimit(
       retryAfter: number,
@@ -76,10 +78,9 @@ export async function createInstallationOctokits(options: GithubAppOptions): Pro
       return retryCount < 1 && retryAfter <= GITHUB_RATE_LIMIT_MAX_WAIT_SECONDS;
     },
     ...(options.retryAfterUnitMs === undefined ? {} : { retryAfterBaseValue: options.retryAfterUnitMs }),
-    write: new Bottleneck.Group({
-      maxConcurrent: 1,
-      minTime: options.writeMinIntervalMs ?? GITHUB_WRITE_MIN_INTERVAL_MS,
-    }),
+    // With budgets, the writes are spaced before they get here, in the order of their replies'
+    // priorities (`withBudget`); the library's queue, first come first served, passes them on.
+    write: new Bottleneck.Group({ maxConcurrent: 1, minTime: options.budgets ? 0 : writeMinIntervalMs }),
     // A write that notifies people (a comment, a review) also waits out the library's own 3 s,
     // shared by every Octokit of the process; a shortened pacing (tests) shortens that one too.
     ...(options.writeMinIntervalMs === undefined
@@ -111,7 +112,14 @@ export async function createInstallationOctokits(options: GithubAppOptions): Pro
       let octokit = built.get(installationId);
       if (!octokit) {
         octokit = (probot.auth(installationId) as Promise<InstallationOctokit>).then((client) =>
-          options.budgets ? withBudget(client, installationId, options.budgets) : client,
+          options.budgets
+            ? withBudget(
+                client,
+                installationId,
+                options.budgets,
+                createWriteSpacing({ minIntervalMs: writeMinIntervalMs }),
+              )
+            : client,
         );
         octokit.catch(() => built.delete(installationId));
         built.set(installationId, octokit);
@@ -133,12 +141,20 @@ function withAuthBaseUrl(auth: unknown, baseUrl: unknown): { auth?: Record<strin
 
 /**
  * Every request of the installation's client waits for its budgets first (outside Octokit's own
- * throttling and retries); a refusal with `retry-after` pauses them for every worker.
+ * throttling and retries), and a write then for its turn in the installation's spacing, by its
+ * reply's priority; a refusal with `retry-after` pauses the budgets for every worker.
  */
-function withBudget(octokit: InstallationOctokit, installationId: number, budgets: GithubBudgets) {
+function withBudget(
+  octokit: InstallationOctokit,
+  installationId: number,
+  budgets: GithubBudgets,
+  spacing: WriteSpacing,
+) {
   octokit.hook.wrap("request", async (request, options) => {
     const buckets = budgets.bucketsOf(installationId, options.method);
     await budgets.replyBudget.beforeRequest(buckets);
+    // Only writes draw on budgets; the claim is read here, in the reply's own context.
+    if (buckets.length > 0) await spacing.turnFor(currentClaim().priority);
     try {
       return await request(options);
     } catch (error) {

@@ -1,0 +1,61 @@
+import type { BudgetClaim } from "@baton/core";
+
+/** Served first to last: a turn's end, what else a person waits on, progress. */
+const ORDER: readonly BudgetClaim["priority"][] = ["final", "urgent", "progress"];
+
+/**
+ * GitHub asks for content writes one at a time, a second apart, per installation. This spaces a
+ * process's writes of one installation so, and serves the waiting ones by the priority of the reply
+ * they belong to (in the order they came within one priority). Octokit's own spacing serves them in
+ * arrival order, so a result that had its budget token waited a second for each progress edit or
+ * new turn's comment queued ahead of it.
+ */
+export interface WriteSpacing {
+  /** Resolves when a write of `priority` may go. */
+  turnFor(priority: BudgetClaim["priority"]): Promise<void>;
+}
+
+export function createWriteSpacing({
+  minIntervalMs,
+  now = Date.now,
+}: {
+  minIntervalMs: number;
+  now?: () => number;
+}): WriteSpacing {
+  const waiting = new Map<BudgetClaim["priority"], Array<() => void>>(
+    ORDER.map((priority) => [priority, []]),
+  );
+  let lastAt = Number.NEGATIVE_INFINITY;
+  let timer: NodeJS.Timeout | undefined;
+
+  function next(): (() => void) | undefined {
+    for (const priority of ORDER) {
+      const first = waiting.get(priority)?.shift();
+      if (first) return first;
+    }
+    return undefined;
+  }
+
+  function release(): void {
+    timer = undefined;
+    const wait = lastAt + minIntervalMs - now();
+    if (wait > 0) {
+      timer = setTimeout(release, wait);
+      return;
+    }
+    const go = next();
+    if (!go) return;
+    lastAt = now();
+    go();
+    if ([...waiting.values()].some((line) => line.length > 0)) timer = setTimeout(release, minIntervalMs);
+  }
+
+  return {
+    turnFor(priority) {
+      return new Promise((resolve) => {
+        waiting.get(priority)?.push(resolve);
+        if (!timer) release();
+      });
+    },
+  };
+}
