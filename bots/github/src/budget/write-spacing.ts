@@ -22,15 +22,13 @@ export function createWriteSpacing({
   minIntervalMs: number;
   now?: () => number;
 }): WriteSpacing {
-  const waiting = new Map<BudgetClaim["priority"], Array<() => void>>(
-    ORDER.map((priority) => [priority, []]),
-  );
+  const waiting: Record<BudgetClaim["priority"], Array<() => void>> = { final: [], urgent: [], progress: [] };
   let lastAt = Number.NEGATIVE_INFINITY;
   let timer: NodeJS.Timeout | undefined;
 
   function next(): (() => void) | undefined {
     for (const priority of ORDER) {
-      const first = waiting.get(priority)?.shift();
+      const first = waiting[priority].shift();
       if (first) return first;
     }
     return undefined;
@@ -47,13 +45,13 @@ export function createWriteSpacing({
     if (!go) return;
     lastAt = now();
     go();
-    if ([...waiting.values()].some((line) => line.length > 0)) timer = setTimeout(release, minIntervalMs);
+    if (ORDER.some((priority) => waiting[priority].length > 0)) timer = setTimeout(release, minIntervalMs);
   }
 
   return {
     turnFor(priority) {
       return new Promise((resolve) => {
-        waiting.get(priority)?.push(resolve);
+        waiting[priority].push(resolve);
         if (!timer) release();
       });
     },

@@ -108,13 +108,10 @@ export function createGithubReplier({
       if (!budgets) return throttle.push(turn.id, edit);
       // The tokens are taken before the status is chosen: the edit that goes out is the latest.
       const buckets = budgets.progressBuckets(githubThreadOf(turn).installationId);
+      const prepaid = buckets.map((bucket) => bucket.id);
       throttle.push(
         turn.id,
-        () =>
-          runPrepaid(
-            buckets.map((bucket) => bucket.id),
-            edit,
-          ),
+        () => runPrepaid(prepaid, edit),
         budgets.replyBudget.progressGate(buckets, turn.conversationKey),
       );
     },
