@@ -10,6 +10,16 @@ import type { SlackBudgets } from "./budget/slack-budgets.js";
  * the client reads of a `Response` (see `bufferedResponse`). Idle sockets do not keep the process
  * alive (undici lets go of them), so there is nothing to close.
  */
+/**
+ * Keep-alive connections to Slack per worker. Without a cap the pool opened a connection for every
+ * call of a burst (the beat sends the status updates falling due in one tick together), and each
+ * one it did not need by the next burst timed out idle and was opened again: 100 Slack sessions in
+ * bench:sessions opened about 650 connections, some 6 a turn, each a handshake and a parser. With
+ * eight, about none. A burst larger than that waits for a free connection: at Slack's usual
+ * 100–200 ms a call, eight carry 40 to 80 calls a second, more than a workspace's limits allow.
+ */
+export const SLACK_CONNECTIONS = 8;
+
 export function createSlackFetch({
   timeoutMs,
   budgets,
@@ -21,7 +31,12 @@ export function createSlackFetch({
   // The agent's own timers, rather than WebClient's `timeout` (an `AbortSignal.timeout` for every
   // call, costly to make in Node 20): a call waits at most `timeoutMs` to connect, as long for
   // Slack's answer to begin, and as long between the chunks of its body.
-  const agent = new Agent({ connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  const agent = new Agent({
+    connections: SLACK_CONNECTIONS,
+    connectTimeout: timeoutMs,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
 
   async function slackFetch(input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : null;
