@@ -1,4 +1,4 @@
-import { createServer } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { BudgetBucket, RateLimitSpec, ReplyBudget } from "@baton/core";
 import { type FakeSlack, startFakeSlack } from "@baton/testkit";
@@ -6,6 +6,18 @@ import { ErrorCode, LogLevel, WebClient } from "@slack/web-api";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSlackBudgets, type SlackBudgets } from "./budget/slack-budgets.js";
 import { createSlackFetch, SLACK_CONNECTIONS } from "./create-slack-fetch.js";
+
+/** Starts `server` on a free loopback port and gives a client of it that does not retry. */
+async function clientWithoutRetriesOf(server: Server, timeoutMs: number): Promise<WebClient> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return new WebClient("xoxb-test", {
+    slackApiUrl: `http://127.0.0.1:${port}/api/`,
+    fetch: createSlackFetch({ timeoutMs }),
+    retryConfig: { retries: 0 },
+    logLevel: LogLevel.ERROR,
+  });
+}
 
 describe("the fetch under Baton's Slack WebClient", () => {
   let slack: FakeSlack;
@@ -62,14 +74,7 @@ describe("the fetch under Baton's Slack WebClient", () => {
   it("gives up on a Slack that never answers", async () => {
     slack = await startFakeSlack();
     const silent = createServer(() => {});
-    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
-    const { port } = silent.address() as AddressInfo;
-    const web = new WebClient("xoxb-test", {
-      slackApiUrl: `http://127.0.0.1:${port}/api/`,
-      fetch: createSlackFetch({ timeoutMs: 200 }),
-      retryConfig: { retries: 0 },
-      logLevel: LogLevel.ERROR,
-    });
+    const web = await clientWithoutRetriesOf(silent, 200);
     try {
       await expect(web.auth.test()).rejects.toMatchObject({ code: ErrorCode.RequestError });
     } finally {
@@ -91,14 +96,7 @@ describe("the fetch under Baton's Slack WebClient", () => {
       if (held.length === SLACK_CONNECTIONS) for (const answer of held.splice(0)) answer();
     });
     server.on("request", (_req, res) => res.on("finish", () => (answered += 1)));
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.address() as AddressInfo;
-    const web = new WebClient("xoxb-test", {
-      slackApiUrl: `http://127.0.0.1:${port}/api/`,
-      fetch: createSlackFetch({ timeoutMs: 5_000 }),
-      retryConfig: { retries: 0 },
-      logLevel: LogLevel.ERROR,
-    });
+    const web = await clientWithoutRetriesOf(server, 5_000);
     try {
       const calls = Array.from({ length: burst }, (_, step) =>
         web.chat.update({ channel: "C1", ts: "1.1", text: `step ${step}` }),
