@@ -11,6 +11,11 @@ export {
   type RateBudgetOptions,
   type RateLimitSpec,
 } from "./rate-budget.js";
-export { createReplyBudget, type ReplyBudget, type ReplyBudgetOptions } from "./reply-budget.js";
+export {
+  createReplyBudget,
+  prepaidProgress,
+  type ReplyBudget,
+  type ReplyBudgetOptions,
+} from "./reply-budget.js";
 export { currentClaim, runPrepaid, runWithClaim } from "./reply-claim-context.js";
 export { withReplyPriorities } from "./with-reply-priorities.js";

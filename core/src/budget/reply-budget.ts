@@ -1,6 +1,6 @@
 import type { Platform } from "../schemas/conversation-ref.js";
 import type { BudgetBucket, RateBudget, RateLimitSpec } from "./rate-budget.js";
-import { currentClaim, currentClaimSignal, spendPrepaid } from "./reply-claim-context.js";
+import { currentClaim, currentClaimSignal, runPrepaid, spendPrepaid } from "./reply-claim-context.js";
 
 /**
  * What a bot spends its platform's budget through: at its HTTP layer (`beforeRequest`, and
@@ -51,4 +51,19 @@ export function createReplyBudget({ budget, overrides, onCoalesced }: ReplyBudge
     limit: (name, published) => overrides?.get(name) ?? published,
     coalesced: (platform) => onCoalesced?.(platform),
   };
+}
+
+/**
+ * A progress update paid for before it goes, for a `ProgressThrottle`: `gate` takes a progress
+ * token of each of `buckets` for `session`, and `update` then runs holding them, so that its
+ * request spends those tokens instead of waiting for new ones.
+ */
+export function prepaidProgress(
+  replyBudget: Pick<ReplyBudget, "progressGate">,
+  buckets: readonly BudgetBucket[],
+  session: string,
+  update: () => Promise<void>,
+): { update: () => Promise<void>; gate: (signal: AbortSignal) => Promise<void> } {
+  const prepaid = buckets.map((bucket) => bucket.id);
+  return { update: () => runPrepaid(prepaid, update), gate: replyBudget.progressGate(buckets, session) };
 }

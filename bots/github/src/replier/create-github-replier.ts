@@ -3,11 +3,11 @@ import {
   createProgressThrottle,
   errorMessage,
   type Logger,
+  prepaidProgress,
   REPLY_FIELDS,
   type RedisKeys,
   type Replier,
   type ReplyLedger,
-  runPrepaid,
   type WorkingContext,
 } from "@baton/core";
 import type { Redis } from "ioredis";
@@ -108,12 +108,8 @@ export function createGithubReplier({
       if (!budgets) return throttle.push(turn.id, edit);
       // The tokens are taken before the status is chosen: the edit that goes out is the latest.
       const buckets = budgets.progressBuckets(githubThreadOf(turn).installationId);
-      const prepaid = buckets.map((bucket) => bucket.id);
-      throttle.push(
-        turn.id,
-        () => runPrepaid(prepaid, edit),
-        budgets.replyBudget.progressGate(buckets, turn.conversationKey),
-      );
+      const paid = prepaidProgress(budgets.replyBudget, buckets, turn.conversationKey, edit);
+      throttle.push(turn.id, paid.update, paid.gate);
     },
     async ask(turn, decision) {
       await throttle.cancel(turn.id);

@@ -4,7 +4,7 @@ import {
   errorMessage,
   type Logger,
   type PlatformTurn,
-  runPrepaid,
+  prepaidProgress,
 } from "@baton/core";
 import type { LinearBudgets } from "../budget/linear-budgets.js";
 import type { LinearApi } from "../client/create-linear-api.js";
@@ -52,11 +52,8 @@ export function createLinearProgress({
         return;
       }
       const bucket = budgets.bucketOf(turn.request.conversation.organizationId);
-      throttle.push(
-        turn.id,
-        () => runPrepaid([bucket.id], () => send(api)),
-        budgets.replyBudget.progressGate([bucket], turn.conversationKey),
-      );
+      const paid = prepaidProgress(budgets.replyBudget, [bucket], turn.conversationKey, () => send(api));
+      throttle.push(turn.id, paid.update, paid.gate);
     },
     async cancel(turnId) {
       lastAt.delete(turnId);

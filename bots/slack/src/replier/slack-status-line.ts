@@ -4,7 +4,7 @@ import {
   errorMessage,
   type Logger,
   type PlatformTurn,
-  runPrepaid,
+  prepaidProgress,
 } from "@baton/core";
 import type { WebClient } from "@slack/web-api";
 import { statusLineText } from "../blocks/status-line-text.js";
@@ -160,8 +160,8 @@ export function createSlackStatusLine({
       return true;
     }
     const bucket = budgets.statusBucket(threadOf(turn).channel);
-    const gate = budgets.replyBudget.progressGate([bucket], turn.conversationKey);
-    throttle.push(turn.id, () => runPrepaid([bucket.id], send), gate);
+    const paid = prepaidProgress(budgets.replyBudget, [bucket], turn.conversationKey, send);
+    throttle.push(turn.id, paid.update, paid.gate);
     return true;
   }
 

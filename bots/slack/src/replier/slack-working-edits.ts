@@ -1,4 +1,4 @@
-import { type Beat, errorMessage, type Logger, runPrepaid } from "@baton/core";
+import { type Beat, errorMessage, type Logger, prepaidProgress } from "@baton/core";
 import type { SlackBudgets } from "../budget/slack-budgets.js";
 import { createProgressThrottle } from "./progress-throttle.js";
 
@@ -35,8 +35,8 @@ export function createSlackWorkingEdits({
     push(turn, edit) {
       const bucket = budgets?.progressBucket;
       if (!budgets || !bucket) return throttle.push(turn.id, edit);
-      const gate = budgets.replyBudget.progressGate([bucket], turn.conversationKey);
-      throttle.push(turn.id, () => runPrepaid([bucket.id], edit), gate);
+      const paid = prepaidProgress(budgets.replyBudget, [bucket], turn.conversationKey, edit);
+      throttle.push(turn.id, paid.update, paid.gate);
     },
     cancel: (turnId) => throttle.cancel(turnId),
     markEdited: (turnId) => throttle.markEdited(turnId),
