@@ -143,6 +143,11 @@ export {
   TransientError,
   type UserFacingError,
 } from "./errors.js";
+export {
+  createKeepAliveFetch,
+  type KeepAliveFetchOptions,
+  PLATFORM_CONNECTIONS,
+} from "./http/create-keep-alive-fetch.js";
 export type { LogThrottle } from "./http/create-log-throttle.js";
 export {
   createWebhookRoute,

@@ -5,7 +5,7 @@ import { type FakeSlack, startFakeSlack } from "@baton/testkit";
 import { ErrorCode, LogLevel, WebClient } from "@slack/web-api";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSlackBudgets, type SlackBudgets } from "./budget/slack-budgets.js";
-import { createSlackFetch, SLACK_CONNECTIONS } from "./create-slack-fetch.js";
+import { createSlackFetch } from "./create-slack-fetch.js";
 
 /** Starts `server` on a free loopback port and gives a client of it that does not retry. */
 async function clientWithoutRetriesOf(server: Server, timeoutMs: number): Promise<WebClient> {
@@ -80,33 +80,6 @@ describe("the fetch under Baton's Slack WebClient", () => {
     } finally {
       silent.closeAllConnections();
       await new Promise((resolve) => silent.close(resolve));
-    }
-  });
-
-  it("carries a burst of calls on its few keep-alive connections instead of one each", async () => {
-    // Answers are held until the whole burst has arrived or waits, so the calls really overlap.
-    const sockets = new Set<unknown>();
-    const held: Array<() => void> = [];
-    const burst = SLACK_CONNECTIONS * 3;
-    let answered = 0;
-    const server = createServer((req, res) => {
-      sockets.add(req.socket);
-      req.resume();
-      held.push(() => res.setHeader("content-type", "application/json").end('{"ok":true}'));
-      if (held.length === SLACK_CONNECTIONS) for (const answer of held.splice(0)) answer();
-    });
-    server.on("request", (_req, res) => res.on("finish", () => (answered += 1)));
-    const web = await clientWithoutRetriesOf(server, 5_000);
-    try {
-      const calls = Array.from({ length: burst }, (_, step) =>
-        web.chat.update({ channel: "C1", ts: "1.1", text: `step ${step}` }),
-      );
-      expect((await Promise.all(calls)).every((answer) => answer.ok)).toBe(true);
-      expect(answered).toBe(burst);
-      expect(sockets.size).toBe(SLACK_CONNECTIONS);
-    } finally {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

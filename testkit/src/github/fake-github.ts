@@ -48,6 +48,8 @@ export interface FakeGithub {
   readonly url: string;
   /** The rate limits in force, when `rateLimits` was asked for. */
   readonly rateLimits: FakeGithubRateLimits | undefined;
+  /** How many connections clients have opened to the fake so far (keep-alive ones count once). */
+  readonly connectionsOpened: number;
   /**
    * Repositories served over git's smart HTTP; clone, fetch and push need an installation token
    * the fake issued (for the repository's installation, when it has one) as basic auth.

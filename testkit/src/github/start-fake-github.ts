@@ -196,6 +196,10 @@ export async function startFakeGithub(
         response.end(`fake GitHub crashed: ${String(error)}`);
       });
   });
+  let connectionsOpened = 0;
+  server.on("connection", () => {
+    connectionsOpened += 1;
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const callsTo = (route: string) => calls.filter((call) => call.route === route);
@@ -205,6 +209,9 @@ export async function startFakeGithub(
     app,
     git,
     rateLimits: limits,
+    get connectionsOpened() {
+      return connectionsOpened;
+    },
     gitRequests,
     issueInstallationToken: (installationId) => store.issueToken(installationId),
     pullRequestsOf: (repo) =>

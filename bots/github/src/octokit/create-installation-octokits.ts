@@ -1,4 +1,4 @@
-import { currentClaim, type Logger } from "@baton/core";
+import { createKeepAliveFetch, currentClaim, type Logger } from "@baton/core";
 import { getPrivateKey } from "@probot/get-private-key";
 import Bottleneck from "bottleneck";
 import { Probot, ProbotOctokit } from "probot";
@@ -87,13 +87,17 @@ export async function createInstallationOctokits(options: GithubAppOptions): Pro
       ? {}
       : { notifications: new Bottleneck.Group({ maxConcurrent: 1, minTime: options.writeMinIntervalMs }) }),
   };
+  // Every request of the App's clients, token requests included, goes through core's keep-alive
+  // fetch rather than the global one (see createKeepAliveFetch: its cost, its capped connections).
+  const fetch = createKeepAliveFetch();
   // A function, so that these throttle settings win over Probot's (which only log secondary limits).
   // Probot hands the auth strategy a bare `request` (api.github.com): requests through the Octokit
   // get the right host from their hook, but a direct `octokit.auth({ type: "installation" })`
   // (repository tokens) would not, so the strategy's request gets the API URL too.
   const Octokit = ProbotOctokit.defaults((instance: Record<string, unknown>) => ({
     ...instance,
-    ...withAuthBaseUrl(instance.auth, instance.baseUrl),
+    ...withAuthRequest(instance.auth, instance.baseUrl, fetch),
+    request: { ...(instance.request as object), fetch },
     throttle: { ...(instance.throttle as object), ...throttle },
   }));
   const probot = new Probot({
@@ -131,12 +135,16 @@ export async function createInstallationOctokits(options: GithubAppOptions): Pro
   };
 }
 
-/** The auth options with their `request` pointed at `baseUrl`; nothing when there is nothing to point. */
-function withAuthBaseUrl(auth: unknown, baseUrl: unknown): { auth?: Record<string, unknown> } {
+/** The auth options with their `request` pointed at `baseUrl` through `fetch`; nothing when there is nothing to point. */
+function withAuthRequest(
+  auth: unknown,
+  baseUrl: unknown,
+  fetch: typeof globalThis.fetch,
+): { auth?: Record<string, unknown> } {
   if (typeof auth !== "object" || auth === null || typeof baseUrl !== "string") return {};
   const request = (auth as { request?: { defaults?: (options: object) => unknown } }).request;
   if (typeof request?.defaults !== "function") return {};
-  return { auth: { ...auth, request: request.defaults({ baseUrl }) } };
+  return { auth: { ...auth, request: request.defaults({ baseUrl, request: { fetch } }) } };
 }
 
 /**
