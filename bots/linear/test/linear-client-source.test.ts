@@ -59,6 +59,23 @@ describe("Linear workspace tokens", () => {
     await expect((await source.clientFor(organizationId)).viewer).resolves.toMatchObject({ app: true });
   });
 
+  it("sends every client's requests, before and after a token refresh, through the process's connections", async () => {
+    const { oauth, tokens, organizationId } = await installed(new Uint8Array(32).fill(3), Date.now());
+    const source = createLinearClientSource({
+      credentials: { kind: "oauth", oauth, tokens },
+      apiUrl: linear.apiUrl,
+      logger: silentLogger,
+    });
+    const before = await source.clientFor(organizationId);
+    await expect(before.viewer).resolves.toMatchObject({ app: true });
+    const refreshed = await source.clientFor(organizationId, { fresh: true });
+    expect(refreshed).not.toBe(before);
+    // The refresh itself went through the OAuth client's own connection.
+    const opened = linear.connectionsOpened;
+    await expect(refreshed.viewer).resolves.toMatchObject({ app: true });
+    expect(linear.connectionsOpened).toBe(opened);
+  });
+
   it("keeps tokens sealed: another key (or another workspace's record) opens nothing", async () => {
     const { organizationId } = await installed(new Uint8Array(32).fill(1), Date.now());
     const keys = createRedisKeys(redis.prefix);

@@ -68,6 +68,8 @@ export interface FakeLinear {
   oauth: FakeLinearOAuth;
   /** The rate limits in force, when `rateLimits` was asked for. */
   rateLimits: FakeLinearRateLimits | undefined;
+  /** How many connections clients have opened to the fake so far (keep-alive ones count once). */
+  readonly connectionsOpened: number;
   operations: FakeLinearOperation[];
   /** The next `times` GraphQL requests (of `operation`, when given) fail this way. */
   failNext(failure: FakeLinearFailure, options?: { times?: number; operation?: string }): void;
@@ -237,6 +239,10 @@ export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<
           : Promise.resolve(send(response, 404, { error: "not found" }));
     answer.catch((error: Error) => send(response, 400, { errors: [{ message: error.message }] }));
   });
+  let connectionsOpened = 0;
+  server.on("connection", () => {
+    connectionsOpened += 1;
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
@@ -247,6 +253,9 @@ export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<
     store,
     oauth,
     rateLimits: limits,
+    get connectionsOpened() {
+      return connectionsOpened;
+    },
     operations,
     failNext(failure, { times = 1, operation } = {}) {
       for (let i = 0; i < times; i += 1) failures.push({ failure, operation });

@@ -13,13 +13,18 @@ export type LinearClientAuth = { apiKey: string } | { accessToken: string };
  * (the same `GraphQLClientError`, the same headers), so that its error types, `Retry-After`
  * included, are read as before.
  */
-export function createLinearClient(auth: LinearClientAuth, apiUrl?: string): LinearClient {
+export function createLinearClient(
+  auth: LinearClientAuth,
+  apiUrl?: string,
+  /** One per process, shared by its clients (one per workspace), so that they share its connections. */
+  send: typeof fetch = createKeepAliveFetch(),
+): LinearClient {
   const client = new LinearClient({ ...auth, apiUrl });
   // The SDK's generated calls send every request through `client.client.request`.
   client.client = new KeepAliveLinearGraphQLClient(
     client.options.apiUrl,
     headersOf(client.options.headers),
-    createKeepAliveFetch(),
+    send,
   );
   return client;
 }

@@ -1,4 +1,4 @@
-import { BatonError, type Logger } from "@baton/core";
+import { BatonError, createKeepAliveFetch, type Logger } from "@baton/core";
 import type { LinearClient } from "@linear/sdk";
 import type { LinearOAuthClient } from "../oauth/linear-oauth-client.js";
 import type { LinearInstallation, LinearTokenStore } from "../oauth/linear-token-store.js";
@@ -36,8 +36,10 @@ export function createLinearClientSource({
   now?: () => number;
 }): LinearClientSource {
   const log = logger.child({ component: "bots.linear.auth" });
+  // Every workspace's client, and each one made after a token refresh, sends through these connections.
+  const send = createKeepAliveFetch();
   if (credentials.kind === "api_key") {
-    const client = createLinearClient({ apiKey: credentials.apiKey }, apiUrl);
+    const client = createLinearClient({ apiKey: credentials.apiKey }, apiUrl, send);
     return { refreshable: false, clientFor: async () => client };
   }
   const { oauth, tokens } = credentials;
@@ -91,7 +93,7 @@ export function createLinearClientSource({
       const { accessToken } = await installationFor(organizationId, fresh);
       const cached = clients.get(organizationId);
       if (cached?.accessToken === accessToken) return cached.client;
-      const client = createLinearClient({ accessToken }, apiUrl);
+      const client = createLinearClient({ accessToken }, apiUrl, send);
       clients.set(organizationId, { accessToken, client });
       return client;
     },
