@@ -145,6 +145,7 @@ export {
 } from "./errors.js";
 export {
   createKeepAliveFetch,
+  fetchInputUrl,
   type KeepAliveFetchOptions,
   PLATFORM_CONNECTIONS,
 } from "./http/create-keep-alive-fetch.js";

@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { BudgetBucket, RateLimitSpec, ReplyBudget } from "@baton/core";
 import { type FakeSlack, startFakeSlack } from "@baton/testkit";
@@ -7,12 +7,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createSlackBudgets, type SlackBudgets } from "./budget/slack-budgets.js";
 import { createSlackFetch } from "./create-slack-fetch.js";
 
-/** Starts `server` on a free loopback port and gives a client of it that does not retry. */
-async function clientWithoutRetriesOf(server: Server, timeoutMs: number): Promise<WebClient> {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+/** A client of the Web API at `slackApiUrl` that does not retry, so that a failure shows at once. */
+function clientWithoutRetries(slackApiUrl: string, timeoutMs: number): WebClient {
   return new WebClient("xoxb-test", {
-    slackApiUrl: `http://127.0.0.1:${port}/api/`,
+    slackApiUrl,
     fetch: createSlackFetch({ timeoutMs }),
     retryConfig: { retries: 0 },
     logLevel: LogLevel.ERROR,
@@ -62,19 +60,16 @@ describe("the fetch under Baton's Slack WebClient", () => {
 
   it("fails like fetch when Slack cannot be reached", async () => {
     slack = await startFakeSlack();
-    const web = new WebClient("xoxb-test", {
-      slackApiUrl: "http://127.0.0.1:1/api/",
-      fetch: createSlackFetch({ timeoutMs: 5_000 }),
-      retryConfig: { retries: 0 },
-      logLevel: LogLevel.ERROR,
-    });
+    const web = clientWithoutRetries("http://127.0.0.1:1/api/", 5_000);
     await expect(web.auth.test()).rejects.toMatchObject({ code: ErrorCode.RequestError });
   });
 
   it("gives up on a Slack that never answers", async () => {
     slack = await startFakeSlack();
     const silent = createServer(() => {});
-    const web = await clientWithoutRetriesOf(silent, 200);
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
+    const web = clientWithoutRetries(`http://127.0.0.1:${port}/api/`, 200);
     try {
       await expect(web.auth.test()).rejects.toMatchObject({ code: ErrorCode.RequestError });
     } finally {

@@ -1,4 +1,4 @@
-import { createKeepAliveFetch } from "@baton/core";
+import { createKeepAliveFetch, fetchInputUrl } from "@baton/core";
 import type { SlackBudgets } from "./budget/slack-budgets.js";
 
 /**
@@ -17,7 +17,7 @@ export function createSlackFetch({
   const send = createKeepAliveFetch({ timeoutMs });
 
   async function slackFetch(input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.href : null;
+    const url = fetchInputUrl(input);
     const buckets = budgets && url !== null ? bucketsOfCall(budgets, url, init?.body) : [];
     if (budgets && buckets.length > 0)
       await budgets.replyBudget.beforeRequest(buckets, init?.signal ?? undefined);

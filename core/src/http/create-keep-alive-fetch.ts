@@ -41,17 +41,17 @@ export function createKeepAliveFetch({
       ? {}
       : { connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }),
   });
-  const fallbackSignal = () => (timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs));
+  const fallbackSignal = () => (timeoutMs === undefined ? null : AbortSignal.timeout(timeoutMs));
 
   async function keepAliveFetch(
     input: Parameters<typeof fetch>[0],
     init?: RequestInit,
     redirects = 0,
   ): Promise<Response> {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.href : null;
+    const url = fetchInputUrl(input);
     const body = init?.body;
     if (url === null || (body != null && typeof body !== "string"))
-      return fetch(input, { ...init, signal: init?.signal ?? fallbackSignal() ?? null });
+      return fetch(input, { ...init, signal: init?.signal ?? fallbackSignal() });
     const answer = await request(url, {
       method: (init?.method ?? "GET") as "GET",
       headers: plainHeaders(init?.headers),
@@ -77,9 +77,24 @@ export function createKeepAliveFetch({
   return keepAliveFetch as typeof fetch;
 }
 
+/** The URL a `fetch` input names, or null for a `Request` (which the global fetch is left to send). */
+export function fetchInputUrl(input: Parameters<typeof fetch>[0]): string | null {
+  return typeof input === "string" ? input : input instanceof URL ? input.href : null;
+}
+
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** As many as fetch follows. */
 const MAX_REDIRECTS = 20;
+/** What describes a request's body, dropped with the body when a redirect turns it into a GET. */
+const BODY_HEADERS = [
+  "content-type",
+  "content-length",
+  "content-encoding",
+  "content-language",
+  "content-location",
+];
+/** What fetch never sends on to another origin. */
+const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
 
 /**
  * The request a redirect asks for, as fetch makes it: a 303, or a 301 or 302 of a POST, becomes a
@@ -91,19 +106,10 @@ function redirectedInit(status: number, init: RequestInit | undefined, sameOrigi
     (status === 303 && method !== "GET" && method !== "HEAD") ||
     ((status === 301 || status === 302) && method === "POST");
   const headers = new Headers(init?.headers);
-  if (toGet)
-    for (const name of [
-      "content-type",
-      "content-length",
-      "content-encoding",
-      "content-language",
-      "content-location",
-    ])
-      headers.delete(name);
-  if (!sameOrigin)
-    for (const name of ["authorization", "cookie", "proxy-authorization"]) headers.delete(name);
-  const { body: _body, ...rest } = init ?? {};
-  return { ...rest, headers, ...(toGet ? { method: "GET" } : init?.body == null ? {} : { body: init.body }) };
+  for (const name of toGet ? BODY_HEADERS : []) headers.delete(name);
+  for (const name of sameOrigin ? [] : CREDENTIAL_HEADERS) headers.delete(name);
+  const { body, ...rest } = init ?? {};
+  return { ...rest, headers, ...(toGet ? { method: "GET" } : { body }) };
 }
 
 /** The request's headers as undici's `request` takes them (fetch allows a `Headers` or pairs too). */
