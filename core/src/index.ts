@@ -189,6 +189,7 @@ export {
   createProgressThrottle,
   type ProgressGate,
   type ProgressThrottle,
+  type ProgressUpdate,
 } from "./replies/progress-throttle.js";
 export { replierFor } from "./replies/replier-for.js";
 export { createTrailingReplies, type TrailingReplies } from "./replies/trailing-replies.js";

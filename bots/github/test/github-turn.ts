@@ -1,8 +1,14 @@
 import { conversationKey, type PlatformTurn } from "@baton/core";
 
-/** A turn asked in a comment on issue `number` of acme/api, in installation `installationId`. */
-export function githubTurn(id: string, number: number, installationId: number): PlatformTurn<"github"> {
-  const conversation = { platform: "github" as const, installationId, owner: "acme", repo: "api", number };
+/** A turn asked in a comment on issue `number` of `repository`, in installation `installationId`. */
+export function githubTurn(
+  id: string,
+  number: number,
+  installationId: number,
+  repository = "acme/api",
+): PlatformTurn<"github"> {
+  const [owner = "", repo = ""] = repository.split("/");
+  const conversation = { platform: "github" as const, installationId, owner, repo, number };
   return {
     id,
     conversationKey: conversationKey(conversation),

@@ -17,5 +17,5 @@ export {
   type ReplyBudget,
   type ReplyBudgetOptions,
 } from "./reply-budget.js";
-export { currentClaim, runWithClaim } from "./reply-claim-context.js";
+export { currentClaim, currentClaimSignal, runWithClaim } from "./reply-claim-context.js";
 export { withReplyPriorities } from "./with-reply-priorities.js";

@@ -56,14 +56,18 @@ export function createReplyBudget({ budget, overrides, onCoalesced }: ReplyBudge
 /**
  * A progress update paid for before it goes, for a `ProgressThrottle`: `gate` takes a progress
  * token of each of `buckets` for `session`, and `update` then runs holding them, so that its
- * request spends those tokens instead of waiting for new ones.
+ * request spends those tokens instead of waiting for new ones. What it still waits for on its way
+ * (a platform's own spacing of writes) it gives up once the throttle's signal aborts.
  */
 export function prepaidProgress(
   replyBudget: Pick<ReplyBudget, "progressGate">,
   buckets: readonly BudgetBucket[],
   session: string,
   update: () => Promise<void>,
-): { update: () => Promise<void>; gate: (signal: AbortSignal) => Promise<void> } {
+): { update: (signal: AbortSignal) => Promise<void>; gate: (signal: AbortSignal) => Promise<void> } {
   const prepaid = buckets.map((bucket) => bucket.id);
-  return { update: () => runPrepaid(prepaid, update), gate: replyBudget.progressGate(buckets, session) };
+  return {
+    update: (signal) => runPrepaid(prepaid, update, signal),
+    gate: replyBudget.progressGate(buckets, session),
+  };
 }

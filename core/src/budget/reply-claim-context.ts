@@ -19,14 +19,18 @@ export function runWithClaim<T>(claim: BudgetClaim, fn: () => T, signal?: AbortS
   return context.run({ claim, prepaid: new Set(), ...(signal ? { signal } : {}) }, fn);
 }
 
-/** Runs `fn` holding a token of each of `bucketIds` already: its first request there spends it. */
-export function runPrepaid<T>(bucketIds: readonly string[], fn: () => T): T {
+/**
+ * Runs `fn` holding a token of each of `bucketIds` already: its first request there spends it.
+ * Its waits end when `signal` (the update is no longer wanted) or the reply's own signal aborts.
+ */
+export function runPrepaid<T>(bucketIds: readonly string[], fn: () => T, signal?: AbortSignal): T {
   const outer = context.getStore();
+  const signals = [outer?.signal, signal].filter((s): s is AbortSignal => s !== undefined);
   return context.run(
     {
       claim: outer?.claim ?? URGENT,
       prepaid: new Set(bucketIds),
-      ...(outer?.signal ? { signal: outer.signal } : {}),
+      ...(signals.length > 0 ? { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) } : {}),
     },
     fn,
   );

@@ -49,4 +49,28 @@ describe("progress throttle", () => {
     expect(sent).toEqual(["slow status"]);
     await throttle.cancel("slow");
   });
+
+  it("tells an update on its way that the turn ended: what it still waits for, it gives up quietly", async () => {
+    const errors: unknown[] = [];
+    const throttle = createProgressThrottle({ minIntervalMs: 30, onError: (error) => errors.push(error) });
+    let sent = false;
+    let waiting = false;
+    // Holding its budget, the update waits for its turn to write (a platform's spacing).
+    throttle.push(
+      "t",
+      (signal) =>
+        new Promise<void>((resolve, reject) => {
+          waiting = true;
+          signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+          setTimeout(() => {
+            sent = true;
+            resolve();
+          }, 5_000).unref();
+        }),
+    );
+    expect(waiting).toBe(true);
+    await throttle.cancel("t");
+    expect(sent).toBe(false);
+    expect(errors).toEqual([]);
+  });
 });

@@ -8,10 +8,11 @@ import { type Beat, type CancelBeat, ownTimers } from "../clock/create-beat.js";
  * out is the latest status at that moment, never one that went stale while it waited.
  */
 export interface ProgressThrottle {
-  push(key: string, update: () => Promise<void>, gate?: ProgressGate): void;
+  push(key: string, update: ProgressUpdate, gate?: ProgressGate): void;
   /**
-   * Drops what is pending for the key, gives up a wait for the budget, and waits for an update
-   * already on its way, so that the caller's final edit (the turn ended) lands last.
+   * Drops what is pending for the key, gives up a wait for the budget, aborts the signal of an
+   * update on its way (whatever it still waits for before its request goes, it gives up), and
+   * waits for that update, so that the caller's final edit (the turn ended) lands last.
    */
   cancel(key: string): Promise<void>;
   /**
@@ -25,9 +26,12 @@ export interface ProgressThrottle {
 /** Waits until the update may go out; rejects when `signal` aborts (the turn ended). */
 export type ProgressGate = (signal: AbortSignal) => Promise<void>;
 
+/** Sends an update; `signal` aborts when the turn ends before it is done. */
+export type ProgressUpdate = (signal: AbortSignal) => Promise<void>;
+
 interface KeyState {
   lastAt: number;
-  pending?: () => Promise<void>;
+  pending?: ProgressUpdate;
   gate?: ProgressGate;
   cancelWait?: CancelBeat;
   inFlight?: Promise<void>;
@@ -54,20 +58,20 @@ export function createProgressThrottle({
   const state = new Map<string, KeyState>();
 
   async function send(entry: KeyState): Promise<void> {
-    if (entry.gate) {
-      entry.abort = new AbortController();
-      try {
-        await entry.gate(entry.abort.signal);
-      } catch (error) {
-        if (entry.cancelled) return;
-        throw error;
-      }
+    const abort = new AbortController();
+    entry.abort = abort;
+    try {
+      if (entry.gate) await entry.gate(abort.signal);
+      const update = entry.pending;
+      entry.pending = undefined;
+      if (!update || entry.cancelled) return;
+      entry.lastAt = Date.now();
+      await update(abort.signal);
+    } catch (error) {
+      // Given up because the turn ended: its final edit replaces whatever this would have sent.
+      if (entry.cancelled && abort.signal.aborted) return;
+      throw error;
     }
-    const update = entry.pending;
-    entry.pending = undefined;
-    if (!update || entry.cancelled) return;
-    entry.lastAt = Date.now();
-    await update();
   }
 
   function run(entry: KeyState): void {

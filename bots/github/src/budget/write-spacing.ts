@@ -11,8 +11,11 @@ const ORDER: readonly BudgetClaim["priority"][] = ["final", "urgent", "progress"
  * new turn's comment queued ahead of it.
  */
 export interface WriteSpacing {
-  /** Resolves when a write of `priority` may go. */
-  turnFor(priority: BudgetClaim["priority"]): Promise<void>;
+  /**
+   * Resolves when a write of `priority` may go; rejects with the signal's reason if it aborts
+   * first (the write then leaves the line and never goes).
+   */
+  turnFor(priority: BudgetClaim["priority"], signal?: AbortSignal): Promise<void>;
 }
 
 export function createWriteSpacing({
@@ -49,9 +52,21 @@ export function createWriteSpacing({
   }
 
   return {
-    turnFor(priority) {
-      return new Promise((resolve) => {
-        waiting[priority].push(resolve);
+    turnFor(priority, signal) {
+      return new Promise((resolve, reject) => {
+        if (signal?.aborted) return reject(signal.reason);
+        const line = waiting[priority];
+        const onAbort = () => {
+          const index = line.indexOf(go);
+          if (index >= 0) line.splice(index, 1);
+          reject(signal?.reason);
+        };
+        const go = () => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve();
+        };
+        signal?.addEventListener("abort", onAbort, { once: true });
+        line.push(go);
         if (!timer) release();
       });
     },

@@ -1,4 +1,4 @@
-import { createKeepAliveFetch, currentClaim, type Logger } from "@baton/core";
+import { createKeepAliveFetch, currentClaim, currentClaimSignal, type Logger } from "@baton/core";
 import { getPrivateKey } from "@probot/get-private-key";
 import Bottleneck from "bottleneck";
 import { Probot, ProbotOctokit } from "probot";
@@ -150,7 +150,8 @@ function withAuthRequest(
 /**
  * Every request of the installation's client waits for its budgets first (outside Octokit's own
  * throttling and retries), and a write then for its turn in the installation's spacing, by its
- * reply's priority; a refusal with `retry-after` pauses the budgets for every worker.
+ * reply's priority (a progress edit whose turn ended meanwhile leaves the line unsent: the turn's
+ * result waits for it); a refusal with `retry-after` pauses the budgets for every worker.
  */
 function withBudget(
   octokit: InstallationOctokit,
@@ -162,7 +163,7 @@ function withBudget(
     const buckets = budgets.bucketsOf(installationId, options.method);
     await budgets.replyBudget.beforeRequest(buckets);
     // Only writes draw on budgets; the claim is read here, in the reply's own context.
-    if (buckets.length > 0) await spacing.turnFor(currentClaim().priority);
+    if (buckets.length > 0) await spacing.turnFor(currentClaim().priority, currentClaimSignal());
     try {
       return await request(options);
     } catch (error) {
