@@ -82,8 +82,15 @@ export const MAX_PROGRESS_WAIT_MS = 30_000;
 /** A request a person waits on asks again at least this often (a pause may end or be lifted). */
 const MAX_POLL_MS = 5_000;
 export const PROGRESS_RESERVE_SHARE = 0.3;
-/** The share of a bucket that only final replies may spend. */
-export const FINAL_RESERVE_SHARE = 0.1;
+/**
+ * The share of a bucket that only final replies may spend. A turn's start and its end draw on the
+ * same budgets (a GitHub turn's 👀 and working comment, then its result, all installation writes),
+ * and turns that start together end together: a burst of starts is a burst of results a turn's
+ * length later, arriving faster than the bucket refills. A tenth was too little: with 100 GitHub
+ * sessions at once, the installation's minute of writes was empty when the first wave ended, and
+ * two in five results waited 0.7 to 8 s for a token (bench:sessions). A quarter covers that wave.
+ */
+export const FINAL_RESERVE_SHARE = 0.25;
 
 /** Tokens a take must leave in the bucket: none for a final reply, some for it, more for progress. */
 function reserveFor(priority: BudgetClaim["priority"], burst: number, progressShare: number): number {
