@@ -9,6 +9,12 @@ export interface RateLimitSpec {
   limit: number;
   periodMs: number;
   burst: number;
+  /**
+   * The share of the burst only final replies may spend (`FINAL_RESERVE_SHARE` when not given):
+   * more where a turn's start and its end draw on the same small budget, since turns that start
+   * together end together.
+   */
+  finalReserveShare?: number;
 }
 
 /**
@@ -82,20 +88,14 @@ export const MAX_PROGRESS_WAIT_MS = 30_000;
 /** A request a person waits on asks again at least this often (a pause may end or be lifted). */
 const MAX_POLL_MS = 5_000;
 export const PROGRESS_RESERVE_SHARE = 0.3;
-/**
- * The share of a bucket that only final replies may spend. A turn's start and its end draw on the
- * same budgets (a GitHub turn's 👀 and working comment, then its result, all installation writes),
- * and turns that start together end together: a burst of starts is a burst of results a turn's
- * length later, arriving faster than the bucket refills. A tenth was too little: with 100 GitHub
- * sessions at once, the installation's minute of writes was empty when the first wave ended, and
- * two in five results waited 0.7 to 8 s for a token (bench:sessions). A quarter covers that wave.
- */
-export const FINAL_RESERVE_SHARE = 0.25;
+/** The share of a bucket that only final replies may spend. */
+export const FINAL_RESERVE_SHARE = 0.1;
 
 /** Tokens a take must leave in the bucket: none for a final reply, some for it, more for progress. */
-function reserveFor(priority: BudgetClaim["priority"], burst: number, progressShare: number): number {
+function reserveFor(priority: BudgetClaim["priority"], limit: RateLimitSpec, progressShare: number): number {
+  const burst = Math.max(1, limit.burst);
   if (priority === "final" || burst <= 2) return priority === "progress" && burst > 1 ? 1 : 0;
-  const forFinal = Math.max(1, Math.ceil(burst * FINAL_RESERVE_SHARE));
+  const forFinal = Math.max(1, Math.ceil(burst * (limit.finalReserveShare ?? FINAL_RESERVE_SHARE)));
   return priority === "urgent" ? forFinal : Math.max(forFinal + 1, Math.ceil(burst * progressShare));
 }
 
@@ -152,7 +152,7 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
     const state = stateKey(bucket);
     const member = claim.priority === "progress" ? claim.session : "";
     const burst = Math.max(1, bucket.limit.burst);
-    const reserve = reserveFor(claim.priority, burst, reserveShare);
+    const reserve = reserveFor(claim.priority, bucket.limit, reserveShare);
     for (;;) {
       signal?.throwIfAborted();
       const [granted, waitMs, tokens] = await scripts.batonBudgetTake(

@@ -48,7 +48,11 @@ export function createReplyBudget({ budget, overrides, onCoalesced }: ReplyBudge
     progressGate: (buckets, session) => async (signal) => {
       for (const bucket of buckets) await budget.take(bucket, { priority: "progress", session }, signal);
     },
-    limit: (name, published) => overrides?.get(name) ?? published,
+    // The operator's figures replace the published ones; how a budget is shared stays.
+    limit: (name, published) => {
+      const override = overrides?.get(name);
+      return override ? { ...published, ...override } : published;
+    },
     coalesced: (platform) => onCoalesced?.(platform),
   };
 }

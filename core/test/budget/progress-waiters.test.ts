@@ -116,7 +116,7 @@ describe("progress waiters", () => {
       asking = session;
       return budget.take(BUCKET, { priority: "progress", session });
     };
-    for (let i = 0; i < 6; i += 1) await ask(`busy${i}`); // down to the reserve
+    for (let i = 0; i < 7; i += 1) await ask(`busy${i}`); // down to the reserve
     for (let i = 10; i < 25; i += 1) await expect(ask(`w${i}`)).rejects.toThrow(/would wait/);
     expect(told.w24).toBe(15_000); // fourteen ahead, one token a second
     const waiting = `${createRedisKeys(testRedis.prefix).scoped("budget", `{${BUCKET.id}}`)}:waiting`;

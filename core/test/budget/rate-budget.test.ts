@@ -66,21 +66,35 @@ describe("the rate budget in Redis", () => {
   it("keeps reserves: progress stops short of what a person waits on, which stops short of a turn's end", async () => {
     const clock = stillClock();
     const budget = budgetOn(testRedis.redis, clock);
-    // Of ten tokens, progress leaves four: one for what a person waits on, three for turns' ends.
-    for (let i = 0; i < 6; i += 1) await budget.take(BUCKET, { priority: "progress", session: `s${i}` });
-    await expect(budget.take(BUCKET, { priority: "progress", session: "s6" })).rejects.toThrow(/would wait/);
-    // An acknowledgement or a question leaves a quarter (rounded up) to turns' ends.
-    await budget.take(BUCKET, { priority: "urgent" });
+    for (let i = 0; i < 7; i += 1) await budget.take(BUCKET, { priority: "progress", session: `s${i}` });
+    await expect(budget.take(BUCKET, { priority: "progress", session: "s7" })).rejects.toThrow(/would wait/);
+    // An acknowledgement or a question leaves the last token to a turn's end.
+    for (let i = 0; i < 2; i += 1) await budget.take(BUCKET, { priority: "urgent" });
     await expect(budget.take(BUCKET, { priority: "urgent" })).rejects.toThrow(/would wait/);
-    for (let i = 0; i < 3; i += 1) await budget.take(BUCKET, { priority: "final" });
+    await budget.take(BUCKET, { priority: "final" });
     await expect(budget.take(BUCKET, { priority: "final" })).rejects.toThrow(/would wait/);
+  });
+
+  it("keeps a limit's own share for turns' ends where it sets one", async () => {
+    const clock = stillClock();
+    const budget = budgetOn(testRedis.redis, clock);
+    const shared: BudgetBucket = {
+      ...BUCKET,
+      id: "github:7:content-minute",
+      limit: { ...BUCKET.limit, finalReserveShare: 0.25 },
+    };
+    // Of ten tokens, starts leave three (a quarter, rounded up) where the default leaves one.
+    for (let i = 0; i < 7; i += 1) await budget.take(shared, { priority: "urgent" });
+    await expect(budget.take(shared, { priority: "urgent" })).rejects.toThrow(/would wait/);
+    for (let i = 0; i < 3; i += 1) await budget.take(shared, { priority: "final" });
+    await expect(budget.take(shared, { priority: "final" })).rejects.toThrow(/would wait/);
   });
 
   it("serves progress oldest waiter first, whichever worker asks again first", async () => {
     const clock = stillClock();
     const one = budgetOn(testRedis.redis, clock);
     const two = budgetOn(testRedis.connect(), clock);
-    for (let i = 0; i < 6; i += 1) await one.take(BUCKET, { priority: "progress", session: "busy" });
+    for (let i = 0; i < 7; i += 1) await one.take(BUCKET, { priority: "progress", session: "busy" });
     await expect(one.take(BUCKET, { priority: "progress", session: "early" })).rejects.toThrow();
     clock.advance(10);
     await expect(two.take(BUCKET, { priority: "progress", session: "late" })).rejects.toThrow();
@@ -132,7 +146,7 @@ describe("the rate budget in Redis", () => {
     const keys = createRedisKeys(testRedis.prefix);
     const quitter = createRateBudget({ redis: testRedis.redis, keys, now: clock.now });
     const budget = budgetOn(testRedis.redis, clock);
-    for (let i = 0; i < 6; i += 1) await budget.take(BUCKET, { priority: "progress", session: `s${i}` });
+    for (let i = 0; i < 7; i += 1) await budget.take(BUCKET, { priority: "progress", session: `s${i}` });
     const controller = new AbortController();
     const waiting = quitter.take(BUCKET, { priority: "progress", session: "gone" }, controller.signal);
     await new Promise((resolve) => setTimeout(resolve, 50)); // it has asked once and waits

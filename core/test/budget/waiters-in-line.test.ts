@@ -67,21 +67,21 @@ describe("requests a person waits on, many in one worker", () => {
   });
 
   it("keeps a turn's end out of the line of the worker's urgent requests", async () => {
-    // Ten at once, one every 100 ms; urgent requests leave three (a quarter) to turns' ends.
+    // Ten at once, one every 100 ms; urgent requests leave one token to a turn's end.
     const reserved: BudgetBucket = {
       ...BUCKET,
       id: "slack:T1:chat.update",
       limit: { limit: 600, periodMs: 60_000, burst: 10 },
     };
     const rate = budget();
-    for (let i = 0; i < 7; i += 1) await rate.take(reserved, { priority: "urgent" });
+    for (let i = 0; i < 9; i += 1) await rate.take(reserved, { priority: "urgent" });
     const order: string[] = [];
     const urgent = ["u1", "u2", "u3"].map((name) =>
       rate.take(reserved, { priority: "urgent" }).then(() => order.push(name)),
     );
     const final = rate.take(reserved, { priority: "final" }).then(() => order.push("final"));
     await Promise.all([...urgent, final]);
-    // A reserved token is the turn's end's at once; in the urgent line it would have come after u3.
+    // The last token is the turn's end's at once; in the urgent line it would have come after u3.
     expect(order[0]).toBe("final");
     expect(order.slice(1)).toEqual(["u1", "u2", "u3"]);
   });

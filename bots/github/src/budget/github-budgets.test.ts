@@ -11,6 +11,9 @@ describe("GitHub's budgets", () => {
     const [minute, hour] = budgets.bucketsOf(7, "patch");
     expect(minute).toMatchObject({ id: "github:7:content-minute", limit: { limit: 80, periodMs: 60_000 } });
     expect(hour).toMatchObject({ id: "github:7:content-hour", limit: { limit: 500, periodMs: 3_600_000 } });
+    // A turn's start and its end both write: the minute keeps a quarter for results, the hour the default.
+    expect(minute?.limit.finalReserveShare).toBe(0.25);
+    expect(hour?.limit.finalReserveShare).toBeUndefined();
     expect(budgets.bucketsOf(8, "POST")[0]?.id).toBe("github:8:content-minute");
   });
 

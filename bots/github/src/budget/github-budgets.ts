@@ -1,7 +1,20 @@
 import { type BudgetBucket, defaultBurst, type RateLimitSpec, type ReplyBudget } from "@baton/core";
 
-/** GitHub's secondary limits on content creation per installation: 80 a minute, 500 an hour. */
-const CONTENT_PER_MINUTE: RateLimitSpec = { limit: 80, periodMs: 60_000, burst: defaultBurst(80) };
+/**
+ * GitHub's secondary limits on content creation per installation: 80 a minute, 500 an hour.
+ * A turn writes there twice when it starts (👀, its working comment) and once when it ends, and
+ * turns that start together end together: with a tenth of the minute kept for results (the
+ * default), 100 sessions at once emptied it by the time the first wave ended, and two in five
+ * results waited 0.7 to 8 s for a token (bench:sessions). A quarter covers that wave. The hour's
+ * keeps the default: it refills one write every 7.2 s, so each token it held back for results would
+ * be one a start waits long for.
+ */
+const CONTENT_PER_MINUTE: RateLimitSpec = {
+  limit: 80,
+  periodMs: 60_000,
+  burst: defaultBurst(80),
+  finalReserveShare: 0.25,
+};
 const CONTENT_PER_HOUR: RateLimitSpec = { limit: 500, periodMs: 3_600_000, burst: defaultBurst(500) };
 /** What GitHub counts as content creation: every request that writes. */
 const CONTENT_METHODS = new Set(["POST", "PATCH", "PUT", "DELETE"]);

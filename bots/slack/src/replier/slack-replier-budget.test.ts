@@ -90,7 +90,7 @@ describe("the Slack replier on a shared budget, against the fake Slack's limits,
     for (const t of turns) await slackReplier.acknowledge(t);
     for (let step = 0; step < 5; step += 1)
       for (const t of turns) await slackReplier.progress(t, `status ${step}`);
-    // Progress takes what is above the reserve (2 of 5: 3 are kept), then waits for tokens, one every 2 s.
+    // Progress takes what is above the reserve (3 of 5: 2 are kept), then waits for tokens, one every 2 s.
     await expect.poll(() => updates().filter((u) => u.includes("status")).length, { timeout: 5_000 }).toBe(3);
     const before = updates().length;
     await slackReplier.result(turns[4]!, completedOutcome("All done"), null);
