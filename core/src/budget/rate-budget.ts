@@ -92,11 +92,14 @@ export const PROGRESS_RESERVE_SHARE = 0.3;
 export const FINAL_RESERVE_SHARE = 0.1;
 
 /** Tokens a take must leave in the bucket: none for a final reply, some for it, more for progress. */
-function reserveFor(priority: BudgetClaim["priority"], limit: RateLimitSpec, progressShare: number): number {
-  const burst = Math.max(1, limit.burst);
+function reserveFor(
+  priority: BudgetClaim["priority"],
+  burst: number,
+  shares: { final: number; progress: number },
+): number {
   if (priority === "final" || burst <= 2) return priority === "progress" && burst > 1 ? 1 : 0;
-  const forFinal = Math.max(1, Math.ceil(burst * (limit.finalReserveShare ?? FINAL_RESERVE_SHARE)));
-  return priority === "urgent" ? forFinal : Math.max(forFinal + 1, Math.ceil(burst * progressShare));
+  const forFinal = Math.max(1, Math.ceil(burst * shares.final));
+  return priority === "urgent" ? forFinal : Math.max(forFinal + 1, Math.ceil(burst * shares.progress));
 }
 
 /** Sleeps `ms` on `beat` (or a timer of its own); rejects with the signal's reason once it aborts. */
@@ -152,7 +155,10 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
     const state = stateKey(bucket);
     const member = claim.priority === "progress" ? claim.session : "";
     const burst = Math.max(1, bucket.limit.burst);
-    const reserve = reserveFor(claim.priority, bucket.limit, reserveShare);
+    const reserve = reserveFor(claim.priority, burst, {
+      final: bucket.limit.finalReserveShare ?? FINAL_RESERVE_SHARE,
+      progress: reserveShare,
+    });
     for (;;) {
       signal?.throwIfAborted();
       const [granted, waitMs, tokens] = await scripts.batonBudgetTake(

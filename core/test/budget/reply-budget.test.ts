@@ -21,12 +21,7 @@ describe("the reply budget's limits", () => {
       burst: 10,
       finalReserveShare: 0.25,
     });
-    expect(replyBudget.limit("github:content-hour", { limit: 500, periodMs: 3_600_000, burst: 450 })).toEqual(
-      {
-        limit: 500,
-        periodMs: 3_600_000,
-        burst: 450,
-      },
-    );
+    const hourly: RateLimitSpec = { limit: 500, periodMs: 3_600_000, burst: 450 };
+    expect(replyBudget.limit("github:content-hour", hourly)).toEqual(hourly);
   });
 });
