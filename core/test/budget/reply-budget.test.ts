@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parseRateLimits } from "../../src/budget/parse-rate-limits.js";
 import type { RateBudget, RateLimitSpec } from "../../src/budget/rate-budget.js";
 import { createReplyBudget } from "../../src/budget/reply-budget.js";
 
@@ -23,5 +24,14 @@ describe("the reply budget's limits", () => {
     });
     const hourly: RateLimitSpec = { limit: 500, periodMs: 3_600_000, burst: 450 };
     expect(replyBudget.limit("github:content-hour", hourly)).toEqual(hourly);
+  });
+
+  it("takes the operator's share for turns' ends where one is set (BATON_RATE_LIMITS' final=N%)", () => {
+    const overrides = parseRateLimits("github:content-minute=80/m:72:final=40%");
+    const replyBudget = createReplyBudget({ budget: unusedBudget, overrides });
+    expect(replyBudget.limit("github:content-minute", published)).toEqual({
+      ...published,
+      finalReserveShare: 0.4,
+    });
   });
 });

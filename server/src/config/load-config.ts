@@ -63,7 +63,7 @@ export const configSchema = z.object({
    * (docs/operations.md#rate-limits); `off`: each request goes out as soon as it is made.
    */
   BATON_RATE_BUDGET: z.enum(["on", "off"]).default("on"),
-  /** Limits that differ from the platforms' published ones: `name=limit/period[:burst]`, comma-separated. */
+  /** Limits that differ from the platforms' published ones: `name=limit/period[:burst][:final=N%]`, comma-separated. */
   BATON_RATE_LIMITS: z
     .string()
     .optional()
