@@ -5,6 +5,7 @@
 // (`node_modules/<package>`, Baton's own workspace, or Node's internals), largest first, with each
 // one's share of the profile. "(idle)" is time the process waited; "(garbage collector)" is GC.
 import { readFileSync } from "node:fs";
+import { batonModuleOf, packageOf } from "./code-owner.mjs";
 
 const [file, by = "functions", rows = "30"] = process.argv.slice(2);
 if (!file) {
@@ -15,16 +16,13 @@ const profile = JSON.parse(readFileSync(file, "utf8"));
 const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
 
 /** node_modules/@scope/name or node_modules/name; a workspace folder; node:internal/…; or the bare name. */
-function packageOf(url, functionName) {
-  const inModules = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
-  if (inModules) return inModules[1];
-  const inWorkspace = url.match(/\/(core|queue|bots\/[^/]+|backends|server|testkit)\/(?:dist|src)\//);
-  if (inWorkspace) return `baton:${inWorkspace[1]}`;
-  return url || functionName;
+function ownerOf(url, functionName) {
+  const baton = batonModuleOf(url);
+  return packageOf(url) ?? (baton ? `baton:${baton.workspace}` : url || functionName);
 }
 
 function keyOf({ callFrame: { url, functionName, lineNumber } }) {
-  if (by === "packages") return packageOf(url, functionName);
+  if (by === "packages") return ownerOf(url, functionName);
   const where = url
     .replace(/.*node_modules\//, "")
     .replace(/^file:\/\/.*?\/(?=(core|queue|bots|backends|server)\/)/, "");

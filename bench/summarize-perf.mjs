@@ -12,6 +12,7 @@
 //   - the same, counted once for every owner anywhere on the stack (inclusive; stacks are cut
 //     where an await resumes, so read the inclusive figures as lower bounds).
 import { createInterface } from "node:readline";
+import { batonModuleOf, packageOf } from "./code-owner.mjs";
 
 const [pidList, fromArg = "0", toArg = "Infinity", rowsArg = "30"] = process.argv.slice(2);
 if (!pidList) {
@@ -23,12 +24,10 @@ if (!pidList) {
 const mainThreads = new Set(pidList.split(","));
 const [from, to, rows] = [Number(fromArg), Number(toArg), Number(rowsArg)];
 
-/** `core/budget/rate-budget.js` for Baton's built code, `ioredis` for a package, null otherwise. */
+/** `core/budget/rate-budget.js` for Baton's code, `ioredis` for a package, null otherwise. */
 function ownerOf(frame) {
-  const own = frame.match(/\/((?:core|queue|server|backends|bots\/[a-z]+))\/dist\/([^:\s]+)/);
-  if (own) return `${own[1]}/${own[2]}`;
-  const inModules = frame.match(/node_modules\/((?:@[^/]+\/)?[^/\s]+)\//);
-  return inModules ? inModules[1] : null;
+  const baton = batonModuleOf(frame);
+  return baton ? `${baton.workspace}/${baton.module}` : packageOf(frame);
 }
 
 function kindOfOtherThread(frames) {
