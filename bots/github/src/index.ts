@@ -26,11 +26,11 @@ export {
 } from "./manifest/build-github-manifest.js";
 export {
   createInstallationOctokits,
-  GITHUB_SECONDARY_LIMIT_RETRIES,
   GITHUB_WRITE_MIN_INTERVAL_MS,
   type InstallationOctokits,
 } from "./octokit/create-installation-octokits.js";
 export { createRepositoryTokens, INSTALLATION_LOOKUP_TTL_MS } from "./octokit/create-repository-tokens.js";
+export { GITHUB_SECONDARY_LIMIT_RETRIES } from "./octokit/github-request-retries.js";
 export type { OpenedPull } from "./playground/describe-opened-pulls.js";
 export {
   createGithubPullRequests,

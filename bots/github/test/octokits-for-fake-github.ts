@@ -8,7 +8,7 @@ import {
 /** The App's Octokits, as Baton builds them, pointed at a fake GitHub (with its App's credentials). */
 export function octokitsForFakeGithub(
   github: FakeGithub,
-  options: Pick<GithubAppOptions, "writeMinIntervalMs" | "budgets"> = {},
+  options: Pick<GithubAppOptions, "writeMinIntervalMs" | "budgets" | "retryAfterUnitMs"> = {},
 ) {
   return createInstallationOctokits({
     appId: String(github.app.appId),

@@ -1,15 +1,17 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { createKeepAliveFetch, currentClaim, currentClaimSignal, type Logger } from "@baton/core";
 import { getPrivateKey } from "@probot/get-private-key";
 import Bottleneck from "bottleneck";
 import { Probot, ProbotOctokit } from "probot";
 import { type GithubBudgets, githubRetryAfterMs } from "../budget/github-budgets.js";
 import { createWriteSpacing, type WriteSpacing } from "../budget/write-spacing.js";
+import {
+  GITHUB_RATE_LIMIT_MAX_WAIT_SECONDS,
+  GITHUB_SECONDARY_LIMIT_RETRIES,
+  githubRetryOf,
+} from "./github-request-retries.js";
 import { toProbotLogger } from "./to-probot-logger.js";
 
-/** A secondary rate limit (403/429 with `retry-after`) is waited out this many times per request. */
-export const GITHUB_SECONDARY_LIMIT_RETRIES = 3;
-/** A primary rate limit that lifts later than this fails the request; the turn's own retries take over. */
-export const GITHUB_RATE_LIMIT_MAX_WAIT_SECONDS = 60;
 /** GitHub asks integrations to space content-creating requests at least a second apart. */
 export const GITHUB_WRITE_MIN_INTERVAL_MS = 1_000;
 
@@ -42,13 +44,81 @@ export interface GithubAppOptions {
 /**
  * The GitHub App, through Probot: its JWT app auth, installation tokens and throttled, retrying
  * Octokit. Installation clients are built in the worker, once per installation, never per webhook.
+ *
+ * With budgets, Octokit's throttling and retry plugins are off, and Baton paces and retries the
+ * requests itself (`withBudgetAndRetries`): the budgets already space every write, and the
+ * plugins cost more CPU than the request they wrap (a Bottleneck built for each request by the
+ * retry plugin, three more queues passed by the throttling one; 3.6 ms of CPU against 0.8 ms for
+ * one comment edit, bench/README.md). Without budgets the plugins pace and retry as before.
  */
 export async function createInstallationOctokits(options: GithubAppOptions): Promise<InstallationOctokits> {
   const privateKey = getPrivateKey({ env: { PRIVATE_KEY: options.privateKey } });
   if (!privateKey) throw new Error("GITHUB_PRIVATE_KEY is not a private key");
   const log = options.logger.child({ component: "bots.github" });
   const writeMinIntervalMs = options.writeMinIntervalMs ?? GITHUB_WRITE_MIN_INTERVAL_MS;
-  const throttle = {
+  const retryAfterUnitMs = options.retryAfterUnitMs ?? 1_000;
+  const { budgets } = options;
+  // Every request of the App's clients, token requests included, goes through core's keep-alive
+  // fetch rather than the global one (see createKeepAliveFetch: its cost, its capped connections).
+  const fetch = createKeepAliveFetch();
+  const throttle = budgets ? undefined : pluginThrottling(log, writeMinIntervalMs, options);
+  // A function, so that these settings win over Probot's (which only log secondary limits).
+  // Probot hands the auth strategy a bare `request` (api.github.com): requests through the Octokit
+  // get the right host from their hook, but a direct `octokit.auth({ type: "installation" })`
+  // (repository tokens) would not, so the strategy's request gets the API URL too.
+  const Octokit = ProbotOctokit.defaults((instance: Record<string, unknown>) => ({
+    ...instance,
+    ...withAuthRequest(instance.auth, instance.baseUrl, fetch),
+    request: { ...(instance.request as object), fetch },
+    ...(throttle
+      ? { throttle: { ...(instance.throttle as object), ...throttle } }
+      : { throttle: { enabled: false }, retry: { enabled: false } }),
+  }));
+  const probot = new Probot({
+    appId: options.appId,
+    privateKey: privateKey.toString(),
+    secret: options.webhookSecret,
+    baseUrl: options.apiUrl.replace(/\/+$/, ""),
+    log: toProbotLogger(options.logger),
+    Octokit,
+  });
+  // Waits for Probot to finish setting up (no request is made); its verifier is ready after.
+  await probot.auth();
+  const retrying = { log, retryAfterUnitMs };
+  const built = new Map<number, Promise<InstallationOctokit>>();
+  return {
+    forInstallation(installationId) {
+      let octokit = built.get(installationId);
+      if (!octokit) {
+        octokit = (probot.auth(installationId) as Promise<InstallationOctokit>).then((client) =>
+          budgets
+            ? withBudgetAndRetries(client, retrying, {
+                installationId,
+                budgets,
+                spacing: createWriteSpacing({ minIntervalMs: writeMinIntervalMs }),
+              })
+            : client,
+        );
+        octokit.catch(() => built.delete(installationId));
+        built.set(installationId, octokit);
+      }
+      return octokit;
+    },
+    forApp: async () => {
+      const app = (await probot.auth()) as InstallationOctokit;
+      return budgets ? withBudgetAndRetries(app, retrying) : app;
+    },
+    verify: (rawBody, signature) => probot.webhooks.verify(rawBody, signature),
+  };
+}
+
+/** plugin-throttling's settings where it paces (no budgets): limits logged, waited out as Baton's own retries would. */
+function pluginThrottling(
+  log: Logger,
+  writeMinIntervalMs: number,
+  options: Pick<GithubAppOptions, "writeMinIntervalMs" | "retryAfterUnitMs">,
+) {
+  return {
     onSecondaryRateLimit(
       retryAfter: number,
       request: { method: string; url: string },
@@ -78,60 +148,12 @@ export async function createInstallationOctokits(options: GithubAppOptions): Pro
       return retryCount < 1 && retryAfter <= GITHUB_RATE_LIMIT_MAX_WAIT_SECONDS;
     },
     ...(options.retryAfterUnitMs === undefined ? {} : { retryAfterBaseValue: options.retryAfterUnitMs }),
-    // With budgets, the writes are spaced before they get here, in the order of their replies'
-    // priorities (`withBudget`); the library's queue, first come first served, passes them on.
-    write: new Bottleneck.Group({ maxConcurrent: 1, minTime: options.budgets ? 0 : writeMinIntervalMs }),
+    write: new Bottleneck.Group({ maxConcurrent: 1, minTime: writeMinIntervalMs }),
     // A write that notifies people (a comment, a review) also waits out the library's own 3 s,
     // shared by every Octokit of the process; a shortened pacing (tests) shortens that one too.
     ...(options.writeMinIntervalMs === undefined
       ? {}
       : { notifications: new Bottleneck.Group({ maxConcurrent: 1, minTime: options.writeMinIntervalMs }) }),
-  };
-  // Every request of the App's clients, token requests included, goes through core's keep-alive
-  // fetch rather than the global one (see createKeepAliveFetch: its cost, its capped connections).
-  const fetch = createKeepAliveFetch();
-  // A function, so that these throttle settings win over Probot's (which only log secondary limits).
-  // Probot hands the auth strategy a bare `request` (api.github.com): requests through the Octokit
-  // get the right host from their hook, but a direct `octokit.auth({ type: "installation" })`
-  // (repository tokens) would not, so the strategy's request gets the API URL too.
-  const Octokit = ProbotOctokit.defaults((instance: Record<string, unknown>) => ({
-    ...instance,
-    ...withAuthRequest(instance.auth, instance.baseUrl, fetch),
-    request: { ...(instance.request as object), fetch },
-    throttle: { ...(instance.throttle as object), ...throttle },
-  }));
-  const probot = new Probot({
-    appId: options.appId,
-    privateKey: privateKey.toString(),
-    secret: options.webhookSecret,
-    baseUrl: options.apiUrl.replace(/\/+$/, ""),
-    log: toProbotLogger(options.logger),
-    Octokit,
-  });
-  // Waits for Probot to finish setting up (no request is made); its verifier is ready after.
-  await probot.auth();
-  const built = new Map<number, Promise<InstallationOctokit>>();
-  return {
-    forInstallation(installationId) {
-      let octokit = built.get(installationId);
-      if (!octokit) {
-        octokit = (probot.auth(installationId) as Promise<InstallationOctokit>).then((client) =>
-          options.budgets
-            ? withBudget(
-                client,
-                installationId,
-                options.budgets,
-                createWriteSpacing({ minIntervalMs: writeMinIntervalMs }),
-              )
-            : client,
-        );
-        octokit.catch(() => built.delete(installationId));
-        built.set(installationId, octokit);
-      }
-      return octokit;
-    },
-    forApp: () => probot.auth() as Promise<InstallationOctokit>,
-    verify: (rawBody, signature) => probot.webhooks.verify(rawBody, signature),
   };
 }
 
@@ -148,29 +170,45 @@ function withAuthRequest(
 }
 
 /**
- * Every request of the installation's client waits for its budgets first (outside Octokit's own
- * throttling and retries), and a write then for its turn in the installation's spacing, by its
- * reply's priority (a progress edit whose turn ended meanwhile leaves the line unsent: the turn's
- * result waits for it); a refusal with `retry-after` pauses the budgets for every worker.
+ * Every request of the client waits for its installation's budgets first, and a write then for
+ * its turn in the installation's spacing, by its reply's priority (a progress edit whose turn
+ * ended meanwhile leaves the line unsent: the turn's result waits for it). A refusal with
+ * `retry-after` pauses the budgets for every worker; the request is sent again as long as
+ * `githubRetryOf` allows, giving up its wait if its reply's signal aborts. The App's own client (no installation) only retries.
  */
-function withBudget(
+function withBudgetAndRetries(
   octokit: InstallationOctokit,
-  installationId: number,
-  budgets: GithubBudgets,
-  spacing: WriteSpacing,
+  { log, retryAfterUnitMs }: { log: Logger; retryAfterUnitMs: number },
+  installation?: { installationId: number; budgets: GithubBudgets; spacing: WriteSpacing },
 ) {
   octokit.hook.wrap("request", async (request, options) => {
-    const buckets = budgets.bucketsOf(installationId, options.method);
-    await budgets.replyBudget.beforeRequest(buckets);
-    // Only writes draw on budgets; the claim is read here, in the reply's own context.
-    if (buckets.length > 0) await spacing.turnFor(currentClaim().priority, currentClaimSignal());
-    try {
-      return await request(options);
-    } catch (error) {
-      const retryAfterMs = githubRetryAfterMs(error);
-      if (retryAfterMs !== null)
-        for (const bucket of buckets) await budgets.replyBudget.refused(bucket, retryAfterMs);
-      throw error;
+    const buckets = installation?.budgets.bucketsOf(installation.installationId, options.method) ?? [];
+    if (installation) {
+      await installation.budgets.replyBudget.beforeRequest(buckets);
+      // Only writes draw on budgets; the claim is read here, in the reply's own context.
+      if (buckets.length > 0)
+        await installation.spacing.turnFor(currentClaim().priority, currentClaimSignal());
+    }
+    // A retry keeps what the first try waited for: a refused request created nothing, and the
+    // pause holds every worker's other writes back meanwhile.
+    for (let retries = 0; ; retries += 1) {
+      try {
+        return await request(options);
+      } catch (error) {
+        const retryAfterMs = githubRetryAfterMs(error);
+        if (installation && retryAfterMs !== null)
+          for (const bucket of buckets)
+            await installation.budgets.replyBudget.refused(bucket, (retryAfterMs / 1000) * retryAfterUnitMs);
+        const retry = githubRetryOf(error, retries);
+        if (!retry) throw error;
+        log.warn(`bots.github.${retry.reason}`, {
+          method: options.method,
+          url: options.url,
+          retry_after_s: retry.afterSeconds,
+          retry_count: retries,
+        });
+        await sleep(retry.afterSeconds * retryAfterUnitMs, undefined, { signal: currentClaimSignal() });
+      }
     }
   });
   return octokit;
