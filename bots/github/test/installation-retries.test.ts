@@ -95,14 +95,15 @@ describe("GitHub: an installation's requests, retried by Baton where budgets pac
     github.failNext(COMMENTS, { kind: "secondary_rate_limit", retryAfterSeconds: 60 * 60 });
     const ended = new AbortController();
     const before = github.callsTo(COMMENTS).length;
-    const progress = runWithClaim(
+    const edit = runWithClaim(
       { priority: "urgent" },
       () => comment("an edit no one needs"),
       ended.signal,
     );
     await github.waitForCall(COMMENTS, { count: before + 1 });
     ended.abort(new Error("the turn ended"));
-    await expect(progress).rejects.toThrow();
+    // Rejected now, not after the hour the refusal asked for.
+    await expect(edit).rejects.toThrow();
     expect(statuses()).toEqual([403]);
   });
 });
