@@ -95,11 +95,7 @@ describe("GitHub: an installation's requests, retried by Baton where budgets pac
     github.failNext(COMMENTS, { kind: "secondary_rate_limit", retryAfterSeconds: 60 * 60 });
     const ended = new AbortController();
     const before = github.callsTo(COMMENTS).length;
-    const edit = runWithClaim(
-      { priority: "urgent" },
-      () => comment("an edit no one needs"),
-      ended.signal,
-    );
+    const edit = runWithClaim({ priority: "urgent" }, () => comment("an edit no one needs"), ended.signal);
     await github.waitForCall(COMMENTS, { count: before + 1 });
     ended.abort(new Error("the turn ended"));
     // Rejected now, not after the hour the refusal asked for.
