@@ -8,6 +8,7 @@ import { createWriteSpacing, type WriteSpacing } from "../budget/write-spacing.j
 import {
   GITHUB_RATE_LIMIT_MAX_WAIT_SECONDS,
   GITHUB_SECONDARY_LIMIT_RETRIES,
+  type GithubRetry,
   githubRetryOf,
 } from "./github-request-retries.js";
 import { toProbotLogger } from "./to-probot-logger.js";
@@ -118,35 +119,22 @@ function pluginThrottling(
   writeMinIntervalMs: number,
   options: Pick<GithubAppOptions, "writeMinIntervalMs" | "retryAfterUnitMs">,
 ) {
+  // The plugin's handlers: each logs the limit as Baton's own retries do, and says whether to wait it out.
+  const onLimit =
+    (reason: GithubRetry["reason"], mayRetry: (retryAfterSeconds: number, retryCount: number) => boolean) =>
+    (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
+      logRetry(log, reason, request, retryAfter, retryCount);
+      return mayRetry(retryAfter, retryCount);
+    };
   return {
-    onSecondaryRateLimit(
-      retryAfter: number,
-      request: { method: string; url: string },
-      _octokit: unknown,
-      retryCount: number,
-    ) {
-      log.warn("bots.github.secondary_rate_limit", {
-        method: request.method,
-        url: request.url,
-        retry_after_s: retryAfter,
-        retry_count: retryCount,
-      });
-      return retryCount < GITHUB_SECONDARY_LIMIT_RETRIES;
-    },
-    onRateLimit(
-      retryAfter: number,
-      request: { method: string; url: string },
-      _octokit: unknown,
-      retryCount: number,
-    ) {
-      log.warn("bots.github.rate_limit", {
-        method: request.method,
-        url: request.url,
-        retry_after_s: retryAfter,
-        retry_count: retryCount,
-      });
-      return retryCount < 1 && retryAfter <= GITHUB_RATE_LIMIT_MAX_WAIT_SECONDS;
-    },
+    onSecondaryRateLimit: onLimit(
+      "secondary_rate_limit",
+      (_retryAfter, retryCount) => retryCount < GITHUB_SECONDARY_LIMIT_RETRIES,
+    ),
+    onRateLimit: onLimit(
+      "rate_limit",
+      (retryAfter, retryCount) => retryCount < 1 && retryAfter <= GITHUB_RATE_LIMIT_MAX_WAIT_SECONDS,
+    ),
     ...(options.retryAfterUnitMs === undefined ? {} : { retryAfterBaseValue: options.retryAfterUnitMs }),
     write: new Bottleneck.Group({ maxConcurrent: 1, minTime: writeMinIntervalMs }),
     // A write that notifies people (a comment, a review) also waits out the library's own 3 s,
@@ -201,15 +189,26 @@ function withBudgetAndRetries(
             await installation.budgets.replyBudget.refused(bucket, (retryAfterMs / 1000) * retryAfterUnitMs);
         const retry = githubRetryOf(error, retries);
         if (!retry) throw error;
-        log.warn(`bots.github.${retry.reason}`, {
-          method: options.method,
-          url: options.url,
-          retry_after_s: retry.afterSeconds,
-          retry_count: retries,
-        });
+        logRetry(log, retry.reason, options, retry.afterSeconds, retries);
         await sleep(retry.afterSeconds * retryAfterUnitMs, undefined, { signal: currentClaimSignal() });
       }
     }
   });
   return octokit;
+}
+
+/** One retry of a refused request, as every path that retries logs it (`bots.github.<reason>`). */
+function logRetry(
+  log: Logger,
+  reason: GithubRetry["reason"],
+  request: { method: string; url: string },
+  retryAfterSeconds: number,
+  retryCount: number,
+): void {
+  log.warn(`bots.github.${reason}`, {
+    method: request.method,
+    url: request.url,
+    retry_after_s: retryAfterSeconds,
+    retry_count: retryCount,
+  });
 }
