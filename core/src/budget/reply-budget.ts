@@ -1,5 +1,5 @@
 import type { Platform } from "../schemas/conversation-ref.js";
-import type { BudgetBucket, RateBudget, RateLimitSpec } from "./rate-budget.js";
+import type { BudgetBucket, BudgetClaim, RateBudget, RateLimitSpec } from "./rate-budget.js";
 import { currentClaim, currentClaimSignal, runPrepaid, spendPrepaid } from "./reply-claim-context.js";
 
 /**
@@ -60,8 +60,9 @@ export function createReplyBudget({ budget, overrides, onCoalesced }: ReplyBudge
 /**
  * A progress update paid for before it goes, for a `ProgressThrottle`: `gate` takes a progress
  * token of each of `buckets` for `session`, and `update` then runs holding them, so that its
- * request spends those tokens instead of waiting for new ones. What it still waits for on its way
- * (a platform's own spacing of writes) it gives up once the throttle's signal aborts.
+ * request spends those tokens instead of waiting for new ones, and any other request it makes
+ * waits as progress of `session` too. What it still waits for on its way (a platform's own spacing
+ * of writes) it gives up once the throttle's signal aborts.
  */
 export function prepaidProgress(
   replyBudget: Pick<ReplyBudget, "progressGate">,
@@ -70,8 +71,9 @@ export function prepaidProgress(
   update: () => Promise<void>,
 ): { update: (signal: AbortSignal) => Promise<void>; gate: (signal: AbortSignal) => Promise<void> } {
   const prepaid = buckets.map((bucket) => bucket.id);
+  const claim: BudgetClaim = { priority: "progress", session };
   return {
-    update: (signal) => runPrepaid(prepaid, update, signal),
+    update: (signal) => runPrepaid(claim, prepaid, update, signal),
     gate: replyBudget.progressGate(buckets, session),
   };
 }

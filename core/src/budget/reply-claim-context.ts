@@ -20,20 +20,19 @@ export function runWithClaim<T>(claim: BudgetClaim, fn: () => T, signal?: AbortS
 }
 
 /**
- * Runs `fn` holding a token of each of `bucketIds` already: its first request there spends it.
- * Its waits end when `signal` (the update is no longer wanted) or the reply's own signal aborts.
+ * Runs `fn` as `claim`, holding a token of each of `bucketIds` already: its first request there
+ * spends it. Its waits end when `signal` (the update is no longer wanted) aborts. Nothing of the
+ * context it is called from carries over: a progress update runs on the worker's beat, whose
+ * ticks run in the context of whatever reply happened to arm them (another session's, or a
+ * reply's whose signal has aborted), and it must spend as itself.
  */
-export function runPrepaid<T>(bucketIds: readonly string[], fn: () => T, signal?: AbortSignal): T {
-  const outer = context.getStore();
-  const signals = [outer?.signal, signal].filter((s): s is AbortSignal => s !== undefined);
-  return context.run(
-    {
-      claim: outer?.claim ?? URGENT,
-      prepaid: new Set(bucketIds),
-      ...(signals.length > 0 ? { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) } : {}),
-    },
-    fn,
-  );
+export function runPrepaid<T>(
+  claim: BudgetClaim,
+  bucketIds: readonly string[],
+  fn: () => T,
+  signal?: AbortSignal,
+): T {
+  return context.run({ claim, prepaid: new Set(bucketIds), ...(signal ? { signal } : {}) }, fn);
 }
 
 /** The claim of the reply being made; urgent outside any (start-up checks, the context a turn reads). */

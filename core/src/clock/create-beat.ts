@@ -12,7 +12,9 @@ export type CancelBeat = () => void;
 export interface Beat {
   /**
    * Runs `task` on the first tick at least `delayMs` from now, or on the tick just before when
-   * that one comes less than the beat's `earlyMs` too soon.
+   * that one comes less than the beat's `earlyMs` too soon. Unlike a timer of its own, a task
+   * runs in the async context of whatever armed its tick, not of its caller: a task that needs
+   * its caller's (a reply's budget claim) carries it itself.
    */
   after(delayMs: number, task: () => void): CancelBeat;
 }
