@@ -23,9 +23,9 @@ function ownerOf(url, functionName) {
 
 function keyOf({ callFrame: { url, functionName, lineNumber } }) {
   if (by === "packages") return ownerOf(url, functionName);
-  const where = url
-    .replace(/.*node_modules\//, "")
-    .replace(/^file:\/\/.*?\/(?=(core|queue|bots|backends|server)\/)/, "");
+  // Baton's modules by workspace (as code-owner.mjs tells them), packages from node_modules on.
+  const baton = batonModuleOf(url);
+  const where = baton ? `${baton.workspace}/${baton.module}` : url.replace(/.*node_modules\//, "");
   return where ? `${functionName || "(anonymous)"} ${where}:${lineNumber + 1}` : functionName;
 }
 
