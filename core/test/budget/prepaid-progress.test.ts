@@ -90,7 +90,10 @@ describe("a progress update paid for before it goes", () => {
     runWithClaim({ priority: "progress", session: "slack:C1:1.0" }, () =>
       throttle.push("turn-1", paid.update, paid.gate),
     );
-    await Promise.race([wasSent, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+    // Long enough for a loaded machine's tick; a run that sends nothing fails on the takes below.
+    let giveUp: NodeJS.Timeout | undefined;
+    await Promise.race([wasSent, new Promise((resolve) => (giveUp = setTimeout(resolve, 5_000)))]);
+    clearTimeout(giveUp);
 
     expect(errors).toEqual([]);
     expect(takes.map(({ bucket, claim }) => ({ bucket, claim }))).toEqual([
