@@ -16,7 +16,7 @@ const URGENT: BudgetClaim = { priority: "urgent" };
 
 /** Runs `fn` with its platform requests counted as `claim` (their budget waits end when `signal` aborts). */
 export function runWithClaim<T>(claim: BudgetClaim, fn: () => T, signal?: AbortSignal): T {
-  return context.run({ claim, prepaid: new Set(), ...(signal ? { signal } : {}) }, fn);
+  return runPrepaid(claim, [], fn, signal);
 }
 
 /**
