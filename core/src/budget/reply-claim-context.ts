@@ -22,9 +22,8 @@ export function runWithClaim<T>(claim: BudgetClaim, fn: () => T, signal?: AbortS
 /**
  * Runs `fn` as `claim`, holding a token of each of `bucketIds` already: its first request there
  * spends it. Its waits end when `signal` (the update is no longer wanted) aborts. Nothing of the
- * context it is called from carries over: a progress update runs on the worker's beat, whose
- * ticks run in the context of whatever reply happened to arm them (another session's, or a
- * reply's whose signal has aborted), and it must spend as itself.
+ * context it is called from carries over: a progress update runs later, on the worker's beat,
+ * outside the reply that asked for it, and it must spend as itself wherever it runs.
  */
 export function runPrepaid<T>(
   claim: BudgetClaim,

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { describe, expect, it, vi } from "vitest";
 import { createBeat, ownTimers } from "./create-beat.js";
 
@@ -82,6 +83,23 @@ describe("a beat", () => {
     await sleep(60);
     expect(ran).toEqual(["after it"]);
     expect(errors).toEqual([new Error("broken task")]);
+  });
+
+  it("runs every tick in its own context, not in the context of whoever armed it", async () => {
+    const reply = new AsyncLocalStorage<string>();
+    const beat = reply.run("the beat's creator", () => createBeat({ tickMs: 10, earlyMs: 0 }));
+    const seen: Array<string | undefined> = [];
+    // Armed inside one reply; each tick then arms the next from its own timer.
+    reply.run("a reply that has ended", () => beat.after(0, () => seen.push(reply.getStore())));
+    await new Promise<void>((resolve) =>
+      reply.run("another reply", () =>
+        beat.after(25, () => {
+          seen.push(reply.getStore());
+          resolve();
+        }),
+      ),
+    );
+    expect(seen).toEqual(["the beat's creator", "the beat's creator"]);
   });
 });
 

@@ -1,3 +1,5 @@
+import { AsyncResource } from "node:async_hooks";
+
 /**
  * How far apart a worker's shared ticks are. Work put off by a few seconds (a batch of progress
  * lines, a lock's renewal, the next status line) runs up to this much later than asked, and all
@@ -13,8 +15,8 @@ export interface Beat {
   /**
    * Runs `task` on the first tick at least `delayMs` from now, or on the tick just before when
    * that one comes less than the beat's `earlyMs` too soon. Unlike a timer of its own, a task
-   * runs in the async context of whatever armed its tick, not of its caller: a task that needs
-   * its caller's (a reply's budget claim) carries it itself.
+   * runs in the async context the beat was created in, not its caller's: a task that needs its
+   * caller's (a reply's budget claim) carries it itself.
    */
   after(delayMs: number, task: () => void): CancelBeat;
 }
@@ -55,12 +57,16 @@ export function createBeat({
   const ticks = new Map<number, Set<() => void>>();
   let timer: NodeJS.Timeout | undefined;
   let armedTick = Number.POSITIVE_INFINITY;
+  // A timer runs in the context of whoever set it, and each tick sets the next: left as it is,
+  // every tick would run in the context of the reply that first armed one (its budget claim, its
+  // aborted signal). Bound here, every tick runs in the beat's own context, whoever armed it.
+  const fireInBeatContext = AsyncResource.bind(fire);
 
   function arm(tick: number) {
     if (tick >= armedTick) return;
     if (timer) clearTimeout(timer);
     armedTick = tick;
-    timer = setTimeout(fire, Math.max(0, tick * tickMs - now()));
+    timer = setTimeout(fireInBeatContext, Math.max(0, tick * tickMs - now()));
     timer.unref();
   }
 

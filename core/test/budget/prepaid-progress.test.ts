@@ -40,8 +40,8 @@ describe("a progress update paid for before it goes", () => {
     );
     await paid.gate(new AbortController().signal);
     const own = new AbortController();
-    // The worker's beat runs a waiting update in the context of whichever reply armed its tick:
-    // here another turn's result, whose wait was given up.
+    // Whatever context an update runs in (here another turn's result, whose wait was given
+    // up), it spends as its own session's progress.
     const elsewhere = new AbortController();
     elsewhere.abort(new Error("that turn ended"));
     await runWithClaim({ priority: "final" }, () => paid.update(own.signal), elsewhere.signal);
@@ -73,8 +73,8 @@ describe("a progress update paid for before it goes", () => {
     const beat = createBeat({ tickMs: 10, earlyMs: 0 });
     const elsewhere = new AbortController();
     elsewhere.abort(new Error("that turn ended"));
-    // The beat's next tick is armed inside another turn's result; every tick after it is armed
-    // from that one's timer, so its context is theirs too.
+    // The beat's next tick is armed inside another turn's result (before the beat ran its ticks
+    // in its own context, every later tick ran in that result's, aborted signal and all).
     runWithClaim({ priority: "final" }, () => beat.after(1, () => {}), elsewhere.signal);
     const errors: unknown[] = [];
     const throttle = createProgressThrottle({ minIntervalMs: 30, beat, onError: (e) => errors.push(e) });
