@@ -102,4 +102,22 @@ describe("GitHub: an installation's requests, retried by Baton where budgets pac
     await expect(edit).rejects.toThrow();
     expect(statuses()).toEqual([403]);
   });
+
+  it("retries the App's own requests as one client, however often the App's client is asked for", async () => {
+    const budget = createRateBudget({ redis: redis.redis, keys: createRedisKeys(redis.prefix) });
+    const octokits = await octokitsForFakeGithub(github, {
+      writeMinIntervalMs: 0,
+      retryAfterUnitMs: UNIT_MS,
+      budgets: createGithubBudgets(createReplyBudget({ budget })),
+    });
+    // Repository tokens and catalog discovery ask for it on every use.
+    const clients = [await octokits.forApp(), await octokits.forApp(), await octokits.forApp()];
+    const before = github.callsTo("GET /app").length;
+    github.failNext("GET /app", { kind: "http", status: 502 }, 4);
+    await expect(clients[2]?.request("GET /app")).rejects.toMatchObject({ status: 502 });
+    // The first try and three retries, as any one request; not a retry loop inside a retry loop.
+    const tries = github.callsTo("GET /app").slice(before);
+    expect(tries.map((call) => call.status)).toEqual([502, 502, 502, 502]);
+    expect((await clients[0]?.request("GET /app"))?.status).toBe(200);
+  });
 });

@@ -21,7 +21,7 @@ export type InstallationOctokit = InstanceType<typeof ProbotOctokit>;
 export interface InstallationOctokits {
   /** The installation's Octokit (Probot's app auth: a cached installation token, renewed as it expires). */
   forInstallation(installationId: number): Promise<InstallationOctokit>;
-  /** The App's own Octokit (JWT auth), for the `/app` and `/repos/{owner}/{repo}/installation` routes. */
+  /** The App's own Octokit (JWT auth), one for the process, for the `/app` and `/repos/{owner}/{repo}/installation` routes. */
   forApp(): Promise<InstallationOctokit>;
   /** Probot's webhook verifier (`@octokit/webhooks`), keyed by the App's webhook secret. */
   verify(rawBody: string, signature: string): Promise<boolean>;
@@ -87,6 +87,7 @@ export async function createInstallationOctokits(options: GithubAppOptions): Pro
   await probot.auth();
   const retrying = { log, retryAfterUnitMs };
   const built = new Map<number, Promise<InstallationOctokit>>();
+  let app: Promise<InstallationOctokit> | undefined;
   return {
     forInstallation(installationId) {
       let octokit = built.get(installationId);
@@ -105,9 +106,18 @@ export async function createInstallationOctokits(options: GithubAppOptions): Pro
       }
       return octokit;
     },
-    forApp: async () => {
-      const app = (await probot.auth()) as InstallationOctokit;
-      return budgets ? withBudgetAndRetries(app, retrying) : app;
+    // Probot hands out one App client for the process: wrapped on each call, its requests would
+    // pass a retry loop per call ever made (a repository token asks for it every time).
+    forApp() {
+      if (!app) {
+        app = (probot.auth() as Promise<InstallationOctokit>).then((client) =>
+          budgets ? withBudgetAndRetries(client, retrying) : client,
+        );
+        app.catch(() => {
+          app = undefined;
+        });
+      }
+      return app;
     },
     verify: (rawBody, signature) => probot.webhooks.verify(rawBody, signature),
   };
