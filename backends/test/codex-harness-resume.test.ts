@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRedisKeys } from "@baton/core";
@@ -38,6 +38,15 @@ afterEach(async () => {
   await fixture.cleanup();
 });
 
+/** The rollout files of `threadId` left in a worker's CODEX_HOME. */
+const rolloutsLeft = (dataDir: string, threadId: string | undefined) => {
+  const sessions = join(dataDir, "codex-home", "sessions");
+  if (!existsSync(sessions)) return [];
+  return readdirSync(sessions, { recursive: true })
+    .map(String)
+    .filter((path) => path.endsWith(`-${threadId}.jsonl`));
+};
+
 const remembers = (request: FakeModelRequest) =>
   request.userPrompts.some((prompt) => prompt.includes("Read the notes")) &&
   request.toolOutputs.some((output) => output.text.includes("pelican"));
@@ -72,6 +81,10 @@ describe("a session's thread across workers", () => {
     expect(kept?.rolloutPath).toMatch(new RegExp(`^sessions/.+-${kept?.threadId}\\.jsonl$`));
     expect(lastEvent(turn2)).toEqual({ type: "completed", finalMessage: "I remember the notes." });
     expect((await fixture.threadStore.load(sessionId))?.threadId).toBe(kept?.threadId);
+    // Kept in Redis, the thread is not also left on either worker's disk.
+    expect(kept?.threadId).toBeTruthy();
+    expect(rolloutsLeft(first.dataDir, kept?.threadId)).toEqual([]);
+    expect(rolloutsLeft(second.dataDir, kept?.threadId)).toEqual([]);
     // Another session on the same worker starts a thread of its own.
     expect(lastEvent(stranger)).toEqual({ type: "completed", finalMessage: "What notes?" });
   });

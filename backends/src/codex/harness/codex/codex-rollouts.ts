@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import type { StoredThread } from "./harness-thread-store.js";
 
@@ -7,21 +7,34 @@ const ROLLOUT_PATH = /^sessions\/\d{4}\/\d{2}\/\d{2}\/rollout-[\w.:-]+\.jsonl$/;
 
 /** Reads a thread's rollout file from CODEX_HOME (newest day first), if the CLI wrote one. */
 export async function readRollout(codexHome: string, threadId: string): Promise<StoredThread | undefined> {
+  for await (const path of rolloutFilesOf(codexHome, threadId)) {
+    return { threadId, rolloutPath: relative(codexHome, path), rollout: await readFile(path, "utf8") };
+  }
+  return undefined;
+}
+
+/**
+ * Deletes every rollout file of a thread from CODEX_HOME (the one restored for the turn and any
+ * the CLI wrote beside it). Once the thread is kept in Redis, the next turn restores it from
+ * there on whichever worker runs it: a copy left here is only a session's whole history on a
+ * worker's disk, one more for every session the worker ever ran.
+ */
+export async function removeRollouts(codexHome: string, threadId: string): Promise<void> {
+  for await (const path of rolloutFilesOf(codexHome, threadId)) await rm(path, { force: true });
+}
+
+/** The paths of a thread's rollout files in the CLI's `sessions/YYYY/MM/DD/` layout, newest day first. */
+async function* rolloutFilesOf(codexHome: string, threadId: string): AsyncGenerator<string> {
   const sessions = join(codexHome, "sessions");
   const suffix = `-${threadId}.jsonl`;
   for (const year of await listNewestFirst(sessions)) {
     for (const month of await listNewestFirst(join(sessions, year))) {
       for (const day of await listNewestFirst(join(sessions, year, month))) {
         const dir = join(sessions, year, month, day);
-        const file = (await listNewestFirst(dir)).find((name) => name.endsWith(suffix));
-        if (file) {
-          const path = join(dir, file);
-          return { threadId, rolloutPath: relative(codexHome, path), rollout: await readFile(path, "utf8") };
-        }
+        for (const file of await listNewestFirst(dir)) if (file.endsWith(suffix)) yield join(dir, file);
       }
     }
   }
-  return undefined;
 }
 
 /** Puts a stored rollout back where the CLI looks for it, so that `resume <thread id>` finds it. */

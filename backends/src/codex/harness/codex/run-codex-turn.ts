@@ -10,7 +10,7 @@ import {
   classifyCodexFailure,
   unreachableFailure,
 } from "./classify-codex-failure.js";
-import { readRollout, restoreRollout } from "./codex-rollouts.js";
+import { readRollout, removeRollouts, restoreRollout } from "./codex-rollouts.js";
 import { createTurnStopper, type TurnStopper, type TurnStopReason } from "./codex-turn-deadline.js";
 import { buildCodexTurnOptions, CODEX_TURN_MARKER_VARIABLE, type ModelServer } from "./codex-turn-options.js";
 import type { HarnessThreadStore } from "./harness-thread-store.js";
@@ -165,8 +165,13 @@ async function keepThread(
 ): Promise<void> {
   try {
     const rollout = await readRollout(deps.codexHome, threadId);
-    if (rollout) await deps.threadStore.save(sessionId, rollout);
-    else log.warn("backends.codex.rollout_missing", { thread_id: threadId });
+    if (!rollout) {
+      log.warn("backends.codex.rollout_missing", { thread_id: threadId });
+      return;
+    }
+    await deps.threadStore.save(sessionId, rollout);
+    // Kept in Redis now, where the session's next turn restores it from, on any worker.
+    await removeRollouts(deps.codexHome, threadId);
   } catch (error) {
     log.warn("backends.codex.thread_save_failed", {
       thread_id: threadId,
