@@ -20,6 +20,7 @@ const PRIORITY_OF: Record<ReplierMethod, (args: readonly unknown[]) => BudgetCla
   acknowledge: () => URGENT,
   working: () => URGENT,
   progress: ([turn]) => ({ priority: "progress", session: (turn as Turn).conversationKey }),
+  endProgress: () => URGENT,
   ask: () => URGENT,
   result: () => FINAL,
   failed: () => FINAL,

@@ -56,6 +56,13 @@ export interface Replier<P extends Platform = Platform> {
   acknowledge(turn: PlatformTurn<P>): Promise<void>;
   working(turn: PlatformTurn<P>, context: WorkingContext): Promise<void>;
   progress(turn: PlatformTurn<P>, status: string): Promise<void>;
+  /**
+   * Optional: the turn has left this worker, however it ended: its final reply posted here or by
+   * another process, or another try taking it on. Drops the progress still waiting to go out and
+   * what is kept for it, and posts nothing (a status sent now would say "working" under an
+   * answer). Called once a try ends, after its final reply if it made one.
+   */
+  endProgress?(turn: PlatformTurn<P>): Promise<void>;
   ask(turn: PlatformTurn<P>, decision: AskDecision): Promise<void>;
   result(turn: PlatformTurn<P>, outcome: TurnOutcome, shareUrl: string | null): Promise<void>;
   failed(turn: PlatformTurn<P>, error: UserFacingError): Promise<void>;

@@ -11,6 +11,7 @@ export const REPLIER_METHODS = {
   acknowledge: true,
   working: true,
   progress: true,
+  endProgress: true,
   ask: true,
   result: true,
   failed: true,

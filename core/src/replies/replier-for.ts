@@ -25,6 +25,9 @@ export function replierFor<P extends Platform>(platform: P, replier: Replier<P>)
     acknowledge: (turn) => replier.acknowledge(own(turn)),
     working: (turn, context) => replier.working(own(turn), context),
     progress: (turn, status) => replier.progress(own(turn), status),
+    ...(replier.endProgress
+      ? { endProgress: (turn) => replier.endProgress?.(own(turn)) ?? Promise.resolve() }
+      : {}),
     ask: (turn, decision) => replier.ask(own(turn), decision),
     result: (turn, outcome, shareUrl) => replier.result(own(turn), outcome, shareUrl),
     failed: (turn, error) => replier.failed(own(turn), error),

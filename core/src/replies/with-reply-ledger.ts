@@ -36,6 +36,7 @@ export function withReplyLedger<P extends Platform>(replier: Replier<P>, ledger:
     },
     working: (turn, context) => replier.working(turn, context),
     progress: (turn, status) => replier.progress(turn, status),
+    ...(replier.endProgress ? { endProgress: replier.endProgress.bind(replier) } : {}),
     async ask(turn, decision) {
       await ledger.rememberRequest(turn.id, turn.request);
       await replier.ask(turn, decision);

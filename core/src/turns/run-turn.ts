@@ -295,6 +295,12 @@ export function createTurnRunner(options: TurnRunnerOptions): TurnRunner {
         );
       await replier.failed(turn, userError);
       return "failed";
+    } finally {
+      // However this try ended (answered here or elsewhere, or left to another try), no progress
+      // of it may still go out, and nothing kept for it stays.
+      await replier
+        .endProgress?.(turn)
+        .catch((error: unknown) => log.warn("core.turn.progress_not_ended", { error: describeError(error) }));
     }
   };
 }

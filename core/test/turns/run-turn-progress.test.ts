@@ -69,7 +69,11 @@ describe("a turn's progress in its transcript", () => {
   });
   afterEach(() => testRedis.cleanup());
 
-  async function run(end: (controller: AbortController) => AgentEvent[] | Error, isFinalAttempt = true) {
+  async function run(
+    end: (controller: AbortController) => AgentEvent[] | Error,
+    isFinalAttempt = true,
+    replier: Replier = quietReplier,
+  ) {
     const keys = createRedisKeys(testRedis.prefix);
     const sessions = createSessionStore({ redis: testRedis.redis, keys });
     const transcripts = createTranscriptStore({ redis: testRedis.redis, keys });
@@ -79,7 +83,7 @@ describe("a turn's progress in its transcript", () => {
       transcripts,
       classifier: createClassifier({ catalog: EMPTY_CATALOG, logger: silentLogger }),
       backend: backendEnding(end, controller),
-      repliers: { slack: quietReplier },
+      repliers: { slack: replier },
       logger: silentLogger,
     });
     const result = await runTurn(turn, { signal: controller.signal, attempt: 1, isFinalAttempt }).catch(
@@ -136,5 +140,40 @@ describe("a turn's progress in its transcript", () => {
     );
     expect(result).toBeInstanceOf(Error);
     expect(lines).toEqual(["reading", "testing"]);
+  });
+
+  /** A replier that records its calls: what a turn told the person, in order. */
+  function recordingReplier() {
+    const calls: string[] = [];
+    const replier: Replier = {
+      ...quietReplier,
+      progress: async (_turn, status) => void calls.push(`progress:${status}`),
+      result: async (_turn, outcome) => void calls.push(`result:${outcome.status}`),
+      failed: async () => void calls.push("failed"),
+      endProgress: async () => void calls.push("endProgress"),
+    };
+    return { replier, calls };
+  }
+
+  it("ends the replier's progress after the result of a finished turn", async () => {
+    const { replier, calls } = recordingReplier();
+    await run(() => [{ type: "done", summary: "fixed" }], true, replier);
+    expect(calls).toEqual(["progress:reading", "progress:testing", "result:completed", "endProgress"]);
+  });
+
+  it("ends it when the turn is left to another try, with no final reply here", async () => {
+    const shutdown = recordingReplier();
+    await run(
+      (controller) => {
+        controller.abort("shutdown");
+        return [{ type: "status", message: "never seen" }];
+      },
+      true,
+      shutdown.replier,
+    );
+    const retried = recordingReplier();
+    await run(() => Object.assign(new Error("upstream 503"), { status: 503 }), false, retried.replier);
+    expect(shutdown.calls).toEqual(["progress:reading", "progress:testing", "endProgress"]);
+    expect(retried.calls).toEqual(["progress:reading", "progress:testing", "endProgress"]);
   });
 });

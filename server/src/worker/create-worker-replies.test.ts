@@ -78,6 +78,7 @@ describe("the worker's replies", () => {
         posted.push(`failed ${turn.id} ${error.code}`);
       },
       declined: async (turn) => void posted.push(`declined ${turn.id}`),
+      endProgress: async (turn) => void posted.push(`progress ended ${turn.id}`),
     };
     const labelNames = ["platform", "method"] as const;
     replies = createWorkerReplies({
@@ -118,6 +119,14 @@ describe("the worker's replies", () => {
     await replies.answerOverdue(turn, "timed_out");
     await replies.fail(turn, REFUSED);
     expect(posted).toEqual([`failed ${turn.id} request_refused`]);
+  });
+
+  it("a turn's progress is ended through every step, also once its final reply is delivered", async () => {
+    const turn = turnOf("Ev4");
+    await replies.repliers.slack?.result(turn, outcome, null);
+    await replies.repliers.slack?.result(turn, outcome, null); // delivered: not posted again
+    await replies.repliers.slack?.endProgress?.(turn);
+    expect(posted).toEqual([`result ${turn.id}`, `progress ended ${turn.id}`]);
   });
 
   it("a refusal the platform does not take is counted in the reply metrics", async () => {

@@ -111,6 +111,7 @@ export function createGithubReplier({
       const paid = prepaidProgress(budgets.replyBudget, buckets, turn.conversationKey, edit);
       throttle.push(turn.id, paid.update, paid.gate);
     },
+    endProgress: (turn) => throttle.cancel(turn.id),
     async ask(turn, decision) {
       await throttle.cancel(turn.id);
       await writeComment(turn, renderAskComment(turn.id, decision));

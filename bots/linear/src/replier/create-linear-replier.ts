@@ -232,6 +232,7 @@ export function createLinearReplier({
         }),
       );
     },
+    endProgress: (turn) => steps.cancel(turn.id),
     async ask(turn, decision) {
       await steps.cancel(turn.id);
       const elicitation = renderLinearElicitation(decision);

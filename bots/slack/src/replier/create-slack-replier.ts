@@ -200,6 +200,11 @@ function createRawSlackReplier({
     async progress(turn, status) {
       if (!statusLine.show(turn, status)) working.pushEdit(turn, status);
     },
+    // The working message itself is left to whoever ends the turn (its final edit may be on its way).
+    async endProgress(turn) {
+      await statusLine.finish(turn.id);
+      await working.dropEdits(turn.id);
+    },
     async ask(turn, decision) {
       // Before the question is posted: a status after it would say "is working" under a question.
       await statusLine.finish(turn.id);

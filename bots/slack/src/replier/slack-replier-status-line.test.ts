@@ -82,6 +82,21 @@ describe("the Slack replier's progress on the thread's status line", () => {
     expect(slack.threadStatus("C0WORK", THREAD_TS)).toBeUndefined();
   });
 
+  it("drops the status still waiting when the turn leaves this worker without its reply, and posts nothing", async () => {
+    const slackReplier = replier();
+    const t = turn("t_left");
+    await slackReplier.working(t, TEST_CONTEXT);
+    const updatesBefore = bodies("chat.update").length;
+    await slackReplier.progress(t, "step 0");
+    await slackReplier.progress(t, "step 1"); // waits out the 200 ms interval
+    // Its final reply was posted by another process, or another try takes the turn on.
+    await slackReplier.endProgress?.(t);
+    await sleep(500);
+    const sent = slack.callsTo("assistant.threads.setStatus").map((call) => call.body.status);
+    expect(sent).toEqual(["is working: step 0"]);
+    expect(bodies("chat.update")).toHaveLength(updatesBefore);
+  });
+
   it("stops keeping a quiet turn's status up once the turn has finished on another worker", async () => {
     const slackReplier = replier({ statusKeepaliveMs: 200 });
     const t = turn("t_taken_over");

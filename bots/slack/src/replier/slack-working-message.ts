@@ -38,6 +38,8 @@ export interface SlackWorkingMessage {
   /** Edits the message with the turn's context and `status`, through the throttle (and budget). */
   pushEdit(turn: SlackTurn, status?: string): void;
   markEdited(turnId: string): void;
+  /** Drops the turn's waiting edits, and edits nothing. */
+  dropEdits(turnId: string): Promise<void>;
   /** The turn is over: drops its waiting edits and replaces the message with `line`. */
   finish(turn: SlackTurn, line: string): Promise<void>;
 }
@@ -134,6 +136,7 @@ export function createSlackWorkingMessage({
       });
     },
     markEdited: (turnId) => edits.markEdited(turnId),
+    dropEdits: (turnId) => edits.cancel(turnId),
     async finish(turn, line) {
       await edits.cancel(turn.id);
       const ts = known.get(turn.id)?.ts ?? (await ledger.get(turn.id, field));
