@@ -21,7 +21,10 @@ export type InstallationOctokit = InstanceType<typeof ProbotOctokit>;
 export interface InstallationOctokits {
   /** The installation's Octokit (Probot's app auth: a cached installation token, renewed as it expires). */
   forInstallation(installationId: number): Promise<InstallationOctokit>;
-  /** The App's own Octokit (JWT auth), one for the process, for the `/app` and `/repos/{owner}/{repo}/installation` routes. */
+  /**
+   * The App's own Octokit (JWT auth), one for the process, for the `/app` and
+   * `/repos/{owner}/{repo}/installation` routes.
+   */
   forApp(): Promise<InstallationOctokit>;
   /** Probot's webhook verifier (`@octokit/webhooks`), keyed by the App's webhook secret. */
   verify(rawBody: string, signature: string): Promise<boolean>;
