@@ -65,7 +65,7 @@ export async function createInstallationOctokits(options: GithubAppOptions): Pro
   // Every request of the App's clients, token requests included, goes through core's keep-alive
   // fetch rather than the global one (see createKeepAliveFetch: its cost, its capped connections).
   const fetch = createKeepAliveFetch();
-  const throttle = budgets ? undefined : pluginThrottling(log, options);
+  const throttle = budgets ? undefined : pluginThrottling(log, writeMinIntervalMs, options);
   // A function, so that these settings win over Probot's (which only log secondary limits).
   // Probot hands the auth strategy a bare `request` (api.github.com): requests through the Octokit
   // get the right host from their hook, but a direct `octokit.auth({ type: "installation" })`
@@ -129,6 +129,7 @@ export async function createInstallationOctokits(options: GithubAppOptions): Pro
 /** plugin-throttling's settings where it paces (no budgets): limits logged, waited out as Baton's own retries would. */
 function pluginThrottling(
   log: Logger,
+  writeMinIntervalMs: number,
   options: Pick<GithubAppOptions, "writeMinIntervalMs" | "retryAfterUnitMs">,
 ) {
   // The plugin's handlers: each logs the limit as Baton's own retries do, and says whether to wait it out.
@@ -148,10 +149,7 @@ function pluginThrottling(
       (retryAfter, retryCount) => retryCount < 1 && retryAfter <= GITHUB_RATE_LIMIT_MAX_WAIT_SECONDS,
     ),
     ...(options.retryAfterUnitMs === undefined ? {} : { retryAfterBaseValue: options.retryAfterUnitMs }),
-    write: new Bottleneck.Group({
-      maxConcurrent: 1,
-      minTime: options.writeMinIntervalMs ?? GITHUB_WRITE_MIN_INTERVAL_MS,
-    }),
+    write: new Bottleneck.Group({ maxConcurrent: 1, minTime: writeMinIntervalMs }),
     // A write that notifies people (a comment, a review) also waits out the library's own 3 s,
     // shared by every Octokit of the process; a shortened pacing (tests) shortens that one too.
     ...(options.writeMinIntervalMs === undefined
