@@ -65,7 +65,14 @@ export async function createInstallationOctokits(options: GithubAppOptions): Pro
   // Every request of the App's clients, token requests included, goes through core's keep-alive
   // fetch rather than the global one (see createKeepAliveFetch: its cost, its capped connections).
   const fetch = createKeepAliveFetch();
-  const throttle = budgets ? undefined : pluginThrottling(log, writeMinIntervalMs, options);
+  // A shortened pacing (tests) shortens the library's own pacing of notifying writes too.
+  const throttle = budgets
+    ? undefined
+    : pluginThrottling(log, {
+        writeMinIntervalMs,
+        notifyingWriteMinIntervalMs: options.writeMinIntervalMs,
+        retryAfterUnitMs: options.retryAfterUnitMs,
+      });
   // A function, so that these settings win over Probot's (which only log secondary limits).
   // Probot hands the auth strategy a bare `request` (api.github.com): requests through the Octokit
   // get the right host from their hook, but a direct `octokit.auth({ type: "installation" })`
@@ -129,9 +136,15 @@ export async function createInstallationOctokits(options: GithubAppOptions): Pro
 /** plugin-throttling's settings where it paces (no budgets): limits logged, waited out as Baton's own retries would. */
 function pluginThrottling(
   log: Logger,
-  writeMinIntervalMs: number,
-  options: Pick<GithubAppOptions, "writeMinIntervalMs" | "retryAfterUnitMs">,
+  pacing: {
+    writeMinIntervalMs: number;
+    /** The spacing of writes that notify people; the library's own 3 s when unset. */
+    notifyingWriteMinIntervalMs: number | undefined;
+    /** The unit of `retry-after`; the library's own (a second) when unset. */
+    retryAfterUnitMs: number | undefined;
+  },
 ) {
+  const { writeMinIntervalMs, notifyingWriteMinIntervalMs, retryAfterUnitMs } = pacing;
   // The plugin's handlers: each logs the limit as Baton's own retries do, and says whether to wait it out.
   const onLimit =
     (reason: GithubRetry["reason"], mayRetry: (retryAfterSeconds: number, retryCount: number) => boolean) =>
@@ -148,13 +161,13 @@ function pluginThrottling(
       "rate_limit",
       (retryAfter, retryCount) => retryCount < 1 && retryAfter <= GITHUB_RATE_LIMIT_MAX_WAIT_SECONDS,
     ),
-    ...(options.retryAfterUnitMs === undefined ? {} : { retryAfterBaseValue: options.retryAfterUnitMs }),
+    ...(retryAfterUnitMs === undefined ? {} : { retryAfterBaseValue: retryAfterUnitMs }),
     write: new Bottleneck.Group({ maxConcurrent: 1, minTime: writeMinIntervalMs }),
     // A write that notifies people (a comment, a review) also waits out the library's own 3 s,
-    // shared by every Octokit of the process; a shortened pacing (tests) shortens that one too.
-    ...(options.writeMinIntervalMs === undefined
+    // shared by every Octokit of the process, unless its spacing is given.
+    ...(notifyingWriteMinIntervalMs === undefined
       ? {}
-      : { notifications: new Bottleneck.Group({ maxConcurrent: 1, minTime: options.writeMinIntervalMs }) }),
+      : { notifications: new Bottleneck.Group({ maxConcurrent: 1, minTime: notifyingWriteMinIntervalMs }) }),
   };
 }
 
