@@ -207,6 +207,22 @@ const SECRETS: SecretCase[] = [
     `${alnum(6)}@${alnum(8)}9${alnum(9)}`,
     (s) => `DATABASE_URL=postgres://app:${s}@db.internal:5432/app`,
   ),
+  // Misses found in review: tool inputs are stored as JSON text, where a quoted value's quotes are
+  // escaped (`\"`); and names that end in `_PASS`.
+  secret("code", `${alnum(7)}-${alnum(5)}4`, (s) =>
+    JSON.stringify({ command: `export DB_PASSWORD="${s}" && npm run migrate` }),
+  ),
+  secret("code", `${alnum(9)}7${alnum(6)}`, (s) =>
+    JSON.stringify({ command: `mysql -u root --password="${s}" app` }),
+  ),
+  secret("code", `${alnum(6)}2${alnum(8)}`, (s) =>
+    JSON.stringify({ path: "config.json", content: `{\n  "password": "${s}"\n}` }),
+  ),
+  secret("code", `${alnum(10)}8${alnum(3)}`, (s) =>
+    JSON.stringify({ path: "settings.py", content: `API_KEY = "${s}"` }),
+  ),
+  secret("log", `${alnum(8)}!${digits(4)}`, (s) => `$ env\nHOME=/root\nDB_PASS=${s}\nNODE_ENV=production`),
+  secret("code", `${alnum(7)}5${alnum(7)}`, (s) => `services:\n  db:\n    MYSQL_ROOT_PASS: ${s}`),
   // From secretlint's recommended preset.
   secret(
     "code",
@@ -271,6 +287,10 @@ const LOOK_ALIKES: string[] = [
   'curl -u "$JENKINS_USER:$JENKINS_TOKEN" https://jenkins.internal/api/json',
   "postgres://app@db.internal:5432/app?sslmode=require",
   "Mail ops@acme.example if the secret rotation fails.",
+  "All 42 tests pass 2024.06.11-nightly without the bypass flag.",
+  "compass: v3.2.1-beta, bypass=disabled2024",
+  JSON.stringify({ command: 'git commit -m "rotate the password every 90 days"' }),
+  JSON.stringify({ content: 'password = os.environ["DB_PASSWORD"]' }),
 ];
 
 describe("the redaction corpus", () => {

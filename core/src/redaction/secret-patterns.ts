@@ -13,8 +13,17 @@ export interface SecretPattern {
 
 // Words that name a secret in an assignment: `API_KEY=…`, `"client_secret": "…"`, `password: …`.
 // The part before the word is bounded: unbounded, a long run like `a.a.a.…` takes quadratic time.
+// `pass` counts only after a separator (`DB_PASS`, `smtp.pass`): alone it is a word of prose, and
+// inside one (`bypass`, `compass`) no name at all.
 const SECRET_NAME =
-  "[A-Za-z0-9_.-]{0,64}?(?:secret|token|passw(?:or)?d|passphrase|pwd|api[_-]?key|apikey|access[_-]?key|private[_-]?key|signing[_-]?key|account[_-]?key|credentials?|auth)";
+  "[A-Za-z0-9_.-]{0,64}?(?:secret|token|passw(?:or)?d|passphrase|(?<=[_.-])pass\\b|pwd|api[_-]?key|apikey|access[_-]?key|private[_-]?key|signing[_-]?key|account[_-]?key|credentials?|auth)";
+
+// A quote, or a quote escaped with a backslash: tool inputs are stored as JSON text, where the
+// quotes of `export DB_PASSWORD="…"` or of a written `{"password": "…"}` read `\"`.
+const QUOTE = `\\\\?["'\`]`;
+// One character of a value: anything but `stop`, and a backslash only where it escapes no quote
+// (a value ends at an escaped quote as it does at a plain one).
+const valueCharBut = (stop: string) => `(?:[^${stop}\\\\]|\\\\(?!["'\`]))`;
 
 /** Values that stand for a secret without being one: placeholders, templates, references, our own markers. */
 export function isSecretValue(value: string): boolean {
@@ -112,14 +121,16 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     name: "cli-secret-flag",
-    pattern:
-      /(?<pre>--(?:token|password|secret|api-key|auth-token|client-secret)(?:=|\s+)["']?)[^\s"']{8,}/gi,
+    pattern: new RegExp(
+      `(?<pre>--(?:token|password|secret|api-key|auth-token|client-secret)(?:=|\\s+)(?:${QUOTE})?)${valueCharBut("\\s\"'")}{8,}`,
+      "gi",
+    ),
     accept: isSecretValue,
   },
   {
     name: "secret-after-name",
     pattern: new RegExp(
-      `(?<pre>\\b${SECRET_NAME}\\b["']?(?:\\s+(?:is|was|are|of))?\\s+["'\`]?)[A-Za-z0-9_+/=.~!@#%^&*-]{8,}`,
+      `(?<pre>\\b${SECRET_NAME}\\b(?:${QUOTE})?(?:\\s+(?:is|was|are|of))?\\s+(?:${QUOTE})?)[A-Za-z0-9_+/=.~!@#%^&*-]{8,}`,
       "gi",
     ),
     accept: isSpokenSecretValue,
@@ -127,7 +138,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   {
     name: "secret-assignment",
     pattern: new RegExp(
-      `(?<pre>\\b${SECRET_NAME}["']?\\s*(?::=|=>|[:=])\\s*["'\`])[^"'\`\\n]{8,}?(?<post>["'\`])`,
+      `(?<pre>\\b${SECRET_NAME}(?:${QUOTE})?\\s*(?::=|=>|[:=])\\s*${QUOTE})${valueCharBut("\"'`\\n")}{8,}?(?<post>${QUOTE})`,
       "gi",
     ),
     accept: isSecretValue,
@@ -135,7 +146,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   {
     name: "secret-assignment",
     pattern: new RegExp(
-      `(?<pre>\\b${SECRET_NAME}["']?\\s*(?::=|=>|[:=])\\s*(?:[rbu]?["'\`])?)[^\\s"'\`,;()[\\]{}]+`,
+      `(?<pre>\\b${SECRET_NAME}(?:${QUOTE})?\\s*(?::=|=>|[:=])\\s*(?:[rbu]?${QUOTE})?)${valueCharBut("\\s\"'`,;()[\\]{}")}+`,
       "gi",
     ),
     accept: isSecretValue,
