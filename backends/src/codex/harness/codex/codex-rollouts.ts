@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import type { StoredThread } from "./harness-thread-store.js";
 
@@ -11,16 +11,6 @@ export async function readRollout(codexHome: string, threadId: string): Promise<
     return { threadId, rolloutPath: relative(codexHome, path), rollout: await readFile(path, "utf8") };
   }
   return undefined;
-}
-
-/**
- * Deletes every rollout file of a thread from CODEX_HOME (the one restored for the turn and any
- * the CLI wrote beside it). Once the thread is kept in Redis, the next turn restores it from
- * there on whichever worker runs it: a copy left here is only a session's whole history on a
- * worker's disk, one more for every session the worker ever ran.
- */
-export async function removeRollouts(codexHome: string, threadId: string): Promise<void> {
-  for await (const path of rolloutFilesOf(codexHome, threadId)) await rm(path, { force: true });
 }
 
 /** The paths of a thread's rollout files in the CLI's `sessions/YYYY/MM/DD/` layout, newest day first. */

@@ -4,7 +4,7 @@ import { checkCodexHarness } from "./check-codex-harness.js";
 import type { ModelServer } from "./codex-turn-options.js";
 import type { HarnessThreadStore } from "./harness-thread-store.js";
 import { type CodexBinary, resolveCodexBinary } from "./resolve-codex-binary.js";
-import { runCodexTurn } from "./run-codex-turn.js";
+import { runCodexTurn, stoppedFailure } from "./run-codex-turn.js";
 import { runSandboxedCommand } from "./run-sandboxed-command.js";
 
 export const CODEX_HARNESS_NAME = "codex";
@@ -74,9 +74,16 @@ export function createCodexHarness({
       return checkCodexHarness({ resolution, tempRoot, runSandboxed: harness.runSandboxed, signal });
     },
     async *runTurn(input, signal) {
-      // The sandbox is checked once per process before the first turn: never run commands without it.
-      passedCheck ??= harness.check(signal);
-      const check = await passedCheck;
+      // The sandbox is checked once per process before the first turn: never run commands without
+      // it. Every turn that arrives meanwhile waits for the same check, so it runs under a signal of
+      // its own (its calls have their own time limits): under the first turn's, that turn's stop
+      // would fail the check for all of them. A turn stopped while it waits stops waiting.
+      passedCheck ??= harness.check(new AbortController().signal);
+      const check = await unlessAborted(passedCheck, signal);
+      if (!check) {
+        yield { type: "failed", ...stoppedFailure("aborted", input.deadlineMs) };
+        return;
+      }
       if (!check.ok || !resolution.ok) {
         passedCheck = undefined;
         const message = check.ok
@@ -105,4 +112,23 @@ export function createCodexHarness({
     },
   };
   return harness;
+}
+
+/** What `promise` settles to, or undefined as soon as `signal` aborts (at once if it has). */
+function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+  if (signal.aborted) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(undefined);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
 }

@@ -10,7 +10,7 @@ import {
   classifyCodexFailure,
   unreachableFailure,
 } from "./classify-codex-failure.js";
-import { readRollout, removeRollouts, restoreRollout } from "./codex-rollouts.js";
+import { readRollout, restoreRollout } from "./codex-rollouts.js";
 import { createTurnStopper, type TurnStopper, type TurnStopReason } from "./codex-turn-deadline.js";
 import { buildCodexTurnOptions, CODEX_TURN_MARKER_VARIABLE, type ModelServer } from "./codex-turn-options.js";
 import type { HarnessThreadStore } from "./harness-thread-store.js";
@@ -42,6 +42,12 @@ export async function* runCodexTurn(
   await mkdir(deps.tempRoot, { recursive: true });
   await mkdir(deps.codexHome, { recursive: true });
   const tempDir = await mkdtemp(join(deps.tempRoot, "turn-"));
+  // Each turn gets a CODEX_HOME of its own, deleted when it ends. The CLI keeps its threads there
+  // (a rollout each, and databases of all of them): one home for every session of the worker
+  // would keep each session's requests and commands' output for as long as the worker lives,
+  // readable by every later session's commands. What the next turn needs is kept in Redis.
+  const turnHome = await mkdtemp(join(deps.codexHome, "turn-"));
+  const turnDeps = { ...deps, codexHome: turnHome };
   const stopper = createTurnStopper({
     signal,
     deadlineMs: input.deadlineMs,
@@ -57,9 +63,14 @@ export async function* runCodexTurn(
   });
   let threadId: string | undefined;
   try {
-    const restored = yield* restoreThread(deps, input.sessionId, log);
+    const restored = yield* restoreThread(turnDeps, input.sessionId, log);
     threadId = restored;
-    const { codexOptions, threadOptions } = buildCodexTurnOptions({ ...deps, turn: input, tempDir, marker });
+    const { codexOptions, threadOptions } = buildCodexTurnOptions({
+      ...turnDeps,
+      turn: input,
+      tempDir,
+      marker,
+    });
     const codex = new Codex(codexOptions);
     const thread = threadId ? codex.resumeThread(threadId, threadOptions) : codex.startThread(threadOptions);
     yield* streamTurn(thread, input, stopper, (id) => {
@@ -69,8 +80,9 @@ export async function* runCodexTurn(
     stopper.dispose();
     // Whatever ended the turn, nothing it started outlives it: the backend commits next.
     await endTurnProcesses(CODEX_TURN_MARKER_VARIABLE, marker, deps.killGraceMs);
-    if (threadId) await keepThread(deps, input.sessionId, threadId, log);
+    if (threadId) await keepThread(turnDeps, input.sessionId, threadId, log);
     await rm(tempDir, { recursive: true, force: true });
+    await rm(turnHome, { recursive: true, force: true });
   }
 }
 
@@ -120,7 +132,8 @@ function noteReachability(event: ThreadEvent, stopper: TurnStopper): void {
   else if (event.type !== "thread.started" && event.type !== "turn.started") stopper.modelAnswered();
 }
 
-function stoppedFailure(reason: TurnStopReason, deadlineMs: number): ClassifiedFailure {
+/** What a turn stopped for `reason` reports. */
+export function stoppedFailure(reason: TurnStopReason, deadlineMs: number): ClassifiedFailure {
   switch (reason) {
     case "aborted":
       return { reason, message: "The turn was stopped; the agent and every command it started have ended." };
@@ -169,9 +182,8 @@ async function keepThread(
       log.warn("backends.codex.rollout_missing", { thread_id: threadId });
       return;
     }
+    // Kept in Redis, where the session's next turn restores it from, on any worker.
     await deps.threadStore.save(sessionId, rollout);
-    // Kept in Redis now, where the session's next turn restores it from, on any worker.
-    await removeRollouts(deps.codexHome, threadId);
   } catch (error) {
     log.warn("backends.codex.thread_save_failed", {
       thread_id: threadId,
