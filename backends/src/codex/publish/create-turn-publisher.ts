@@ -76,7 +76,8 @@ export function createTurnPublisher(options: TurnPublisherOptions): PublishTurn 
         ...(links.share ? { share: links.share } : {}),
       },
     };
-    const title = pullRequestTitle(summary, session.requests[0]?.text ?? turn.prompt);
+    // Redacted before the title is cut from it: the cut drops `_`, and `ghp_…` would no longer read as a token.
+    const title = pullRequestTitle(redact(summary), redact(session.requests[0]?.text ?? turn.prompt));
     const outcomes: PublishOutcome[] = [];
     try {
       for (const repository of workspace.repositories) {
