@@ -1,6 +1,7 @@
 export { createIntake, type Intake } from "./intake.js";
 export {
   createIntakeDispatcher,
+  DISPATCH_MAX_IN_FLIGHT,
   DISPATCH_RECLAIM_IDLE_MS,
   DISPATCHER_GROUP,
   type IntakeDispatcher,

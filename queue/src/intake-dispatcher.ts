@@ -199,7 +199,8 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
       reclaimIdleMs,
       "0-0",
       "COUNT",
-      DISPATCH_MAX_IN_FLIGHT,
+      // Never more than there is room for: a reclaim after a crash may find thousands.
+      Math.max(1, DISPATCH_MAX_IN_FLIGHT - inFlight.size),
     )) as [string, StreamEntry[]];
     for (const entry of entries) if (entry?.[1]) track(entry);
   }
@@ -217,6 +218,8 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
       if (Date.now() - lastReclaim > reclaimEveryMs) {
         lastReclaim = Date.now();
         await reclaim();
+        // What it took counts before the read's room is reckoned (a COUNT of 0 or less reads all).
+        continue;
       }
       const read = (await blocking.xreadgroup(
         "GROUP",

@@ -1,5 +1,5 @@
 import { silentLogger, type Turn } from "@baton/core";
-import { createIntakeDispatcher, DISPATCHER_GROUP } from "@baton/queue";
+import { createIntakeDispatcher, DISPATCH_MAX_IN_FLIGHT, DISPATCHER_GROUP } from "@baton/queue";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildRequest } from "./fixtures/build-request.js";
 import { createQueueHarness, type QueueHarness, sleep, waitFor } from "./fixtures/queue-harness.js";
@@ -101,5 +101,73 @@ describe("intake dispatcher", () => {
     );
     expect(acked.map((turn) => turn.id)).toEqual([request.id]);
     await survivor.close();
+  });
+
+  it("keeps at most DISPATCH_MAX_IN_FLIGHT dispatches at once, however many a reclaim finds", async () => {
+    const redis = harness.redis.redis;
+    const requests = Array.from({ length: DISPATCH_MAX_IN_FLIGHT + 10 }, (_, i) =>
+      buildRequest(`Ev-disp-cap-${i}`, `1700000700.${String(i).padStart(6, "0")}`),
+    );
+    const dead = requests.slice(0, DISPATCH_MAX_IN_FLIGHT / 2 + 5);
+    for (const request of dead) await harness.queue.intake(request);
+    // A dispatcher took these and died: a reclaim finds them all.
+    await redis
+      .xgroup("CREATE", harness.keys.intakeStream, DISPATCHER_GROUP, "0", "MKSTREAM")
+      .catch(() => {});
+    await redis.xreadgroup(
+      "GROUP",
+      DISPATCHER_GROUP,
+      "dead-one",
+      "COUNT",
+      1000,
+      "STREAMS",
+      harness.keys.intakeStream,
+      ">",
+    );
+    for (const request of requests.slice(dead.length)) await harness.queue.intake(request);
+    await sleep(300);
+
+    // Every dispatch waits at the queue until let go, so that none ends while they are counted.
+    let waiting = 0;
+    let mostAtOnce = 0;
+    let letGo: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    const turns = harness.queue.turns;
+    const heldTurns = new Proxy(turns, {
+      get(target, property, receiver) {
+        if (property !== "add") return Reflect.get(target, property, receiver);
+        return async (...args: Parameters<typeof turns.add>) => {
+          waiting += 1;
+          mostAtOnce = Math.max(mostAtOnce, waiting);
+          await gate;
+          waiting -= 1;
+          return target.add(...args);
+        };
+      },
+    });
+    const dispatcher = createIntakeDispatcher({
+      blocking: harness.redis.connect(),
+      redis,
+      keys: harness.keys,
+      turns: heldTurns,
+      acknowledge: async () => {},
+      logger: silentLogger,
+      reclaimIdleMs: 200,
+      reclaimEveryMs: 100,
+    });
+    await waitFor(() => (waiting >= DISPATCH_MAX_IN_FLIGHT ? true : undefined), 10_000, "a full dispatcher");
+    await sleep(500); // reclaims and reads come round again meanwhile
+    expect(mostAtOnce).toBe(DISPATCH_MAX_IN_FLIGHT);
+    letGo();
+    // Let go, every entry is dispatched (or refused by the intake's limits) and leaves the stream.
+    await waitFor(
+      async () => ((await redis.xlen(harness.keys.intakeStream)) === 0 ? true : undefined),
+      10_000,
+      "every entry to leave the stream",
+    );
+    expect(mostAtOnce).toBe(DISPATCH_MAX_IN_FLIGHT);
+    await dispatcher.close();
   });
 });
