@@ -17,6 +17,8 @@ import { wakeTurn } from "./wake-turn.js";
 
 /** How many overdue turns one sweep takes on. */
 const SWEEP_BATCH = 100;
+/** The longest an overdue turn whose answer failed waits before the sweep tries it again. */
+const WATCHDOG_RETRY_MAX_MS = 60 * 60_000;
 
 export interface TurnWatchdogOptions {
   redis: Redis;
@@ -116,16 +118,28 @@ export function createTurnWatchdog(options: TurnWatchdogOptions): TurnWatchdog {
   }
 
   async function sweep(): Promise<void> {
-    const overdue = await redis.zrangebyscore(deadlines, "-inf", Date.now(), "LIMIT", 0, SWEEP_BATCH);
-    for (const member of overdue) {
+    const now = Date.now();
+    const overdue = await redis.zrangebyscore(deadlines, "-inf", now, "WITHSCORES", "LIMIT", 0, SWEEP_BATCH);
+    for (let i = 0; i < overdue.length; i += 2) {
+      const member = overdue[i] ?? "";
       const [conversationKey, turnId] = member.split("\n");
       if (!conversationKey || !turnId) {
         await redis.zrem(deadlines, member);
         continue;
       }
-      await expire(conversationKey, turnId).catch((error: unknown) =>
-        log.warn("queue.watchdog.expire_failed", { turn_id: turnId, error: errorMessage(error) }),
-      );
+      const answered = await expire(conversationKey, turnId).catch((error: unknown) => {
+        log.warn("queue.watchdog.expire_failed", { turn_id: turnId, error: errorMessage(error) });
+        return false;
+      });
+      // Not answered (its reply failed, or is still being made elsewhere): asked again later, the
+      // longer it has waited the later, so that turns whose replies keep failing (an archived
+      // channel, an uninstalled app) neither fill every sweep's batch ahead of newer ones nor
+      // call their platform every few seconds until their records expire.
+      if (!answered) {
+        const overdueMs = now - Number(overdue[i + 1]);
+        const retryInMs = Math.min(WATCHDOG_RETRY_MAX_MS, Math.max(sweepEveryMs, overdueMs));
+        await redis.zadd(deadlines, "XX", now + retryInMs, member);
+      }
     }
   }
 

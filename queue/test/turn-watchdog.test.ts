@@ -150,4 +150,61 @@ describe("the turn watchdog", () => {
       "timed_out",
     );
   }, 180_000);
+  it("answers a newer overdue turn while older ones' answers keep failing, and asks those again later", async () => {
+    await watchdog.close(); // this test's own sweeps alone
+    const { redis, keys } = { redis: harness.redis.redis, keys: harness.keys };
+    const deadlines = keys.scoped("watchdog");
+    async function storeRunningTurn(i: number, deadline: number): Promise<Turn> {
+      const request = buildRequest(`Ev-wd-starve-${i}`, `1700009300.${String(i).padStart(6, "0")}`);
+      const turn: Turn = { id: request.id, conversationKey: conversationKey(request.conversation), request };
+      await redis.hset(
+        keys.turn(turn.conversationKey, turn.id),
+        "data",
+        JSON.stringify(turn),
+        "status",
+        "running",
+      );
+      await redis.zadd(deadlines, deadline, `${turn.conversationKey}\n${turn.id}`);
+      return turn;
+    }
+    // A full sweep's batch of turns timed out in threads the platform no longer lets Baton post in
+    // (archived, deleted), and one ordinary turn that timed out after them.
+    const oldest = await storeRunningTurn(0, Date.now() - 60_000);
+    const unanswerable = new Set<string>([oldest.id]);
+    for (let i = 1; i < 100; i += 1)
+      unanswerable.add((await storeRunningTurn(i, Date.now() - 60_000 + i)).id);
+    const ordinary = await storeRunningTurn(1000, Date.now() - 1_000);
+    const answered: string[] = [];
+    let failedAnswers = 0;
+    const sweeping = createTurnWatchdog({
+      redis,
+      keys,
+      turns: harness.queue.turns,
+      logger: silentLogger,
+      timeoutMs: TIMEOUT_MS,
+      sweepEveryMs: 50,
+      answer: async (turn) => {
+        if (unanswerable.has(turn.id)) {
+          failedAnswers += 1;
+          throw new Error("channel_not_found");
+        }
+        answered.push(turn.id);
+        return true;
+      },
+    });
+    try {
+      sweeping.start();
+      await waitFor(
+        () => (answered.includes(ordinary.id) ? true : undefined),
+        5_000,
+        "the ordinary turn's answer",
+      );
+      // Each failed answer waits about as long as its turn had been overdue (a minute) before the next.
+      expect(failedAnswers).toBe(100);
+      const retryAt = Number(await redis.zscore(deadlines, `${oldest.conversationKey}\n${oldest.id}`));
+      expect(retryAt).toBeGreaterThan(Date.now() + 50_000);
+    } finally {
+      await sweeping.close();
+    }
+  });
 });
