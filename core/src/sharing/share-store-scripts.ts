@@ -6,7 +6,8 @@ import { redisScript } from "../store/redis-scripts.js";
  */
 
 // KEYS: record, new id key, expiries, index.
-// ARGV: session id, id hash, sealed id, now ms, expiry ms or "never", mode (see ShareCreateMode).
+// ARGV: session id, id hash, sealed id, now ms, expiry ms or "never", mode (see ShareCreateMode),
+// the revoked mark's ttl ms.
 const CREATE_SHARE_SCRIPT = `
 local state = redis.call('HGET', KEYS[1], 'state')
 if state == 'live' and ARGV[6] ~= 'replace' then
@@ -15,7 +16,11 @@ if state == 'live' and ARGV[6] ~= 'replace' then
     return {'existing', '', unpack(redis.call('HGETALL', KEYS[1]))}
   end
 end
-if state == 'revoked' and ARGV[6] == 'auto' then return {'declined', ''} end
+if state == 'revoked' and ARGV[6] == 'auto' then
+  -- Declined as long as the session is in use: the mark lives a session's lifetime from its last use.
+  redis.call('PEXPIRE', KEYS[1], ARGV[7])
+  return {'declined', ''}
+end
 local previous = redis.call('HGET', KEYS[1], 'idHash') or ''
 redis.call('DEL', KEYS[1])
 redis.call('HSET', KEYS[1], 'state', 'live', 'idHash', ARGV[2], 'sealed', ARGV[3], 'createdAtMs', ARGV[4], 'expiresAtMs', ARGV[5])
@@ -79,6 +84,7 @@ export const SHARE_STORE_SCRIPTS = {
       nowMs: number,
       expiresAtMs: number | "never",
       mode: string,
+      revokedMarkTtlMs: number,
     ],
     string[]
   >({ numberOfKeys: 4, lua: CREATE_SHARE_SCRIPT }),

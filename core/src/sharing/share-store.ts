@@ -73,7 +73,7 @@ export function createShareStore({
     async create({ sessionId, idHash, sealed, nowMs, expiresAtMs, mode }) {
       const [kind, previous, ...flat] = await scripts.batonCreateShare(
         [k.record(sessionId), k.byHash(idHash), k.expiries(), k.index()],
-        [sessionId, idHash, sealed, nowMs, expiresAtMs ?? "never", mode],
+        [sessionId, idHash, sealed, nowMs, expiresAtMs ?? "never", mode, retention.sessionMs],
       );
       if (kind === "declined") return { kind };
       if (kind === "created") {

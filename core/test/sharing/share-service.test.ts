@@ -285,4 +285,35 @@ describe("share service", () => {
     );
     expect(record?.startsWith("2025-06.")).toBe(true);
   });
+  it("an unshare holds for as long as the session is in use, past a retention period", async () => {
+    // BATON_RETENTION scaled down to a second (its least is a day, its default 90).
+    const retention = retentionFor(1_000);
+    const keys = createRedisKeys(testRedis.prefix);
+    const inUse = createSessionStore({ redis: testRedis.redis, keys, retention });
+    const shares = createShareService({
+      store: createShareStore({ redis: testRedis.redis, keys, retention }),
+      sessions: inUse,
+      policy: { mode: "auto", expiresInDays: 7 },
+      publicUrl: PUBLIC_URL,
+      linkKey,
+      logger: silentLogger,
+      retention,
+    });
+    const session = await inUse.open({
+      conversation: { platform: "slack", teamId: "T1", channelId: "C1", threadTs: "1700000000.000900" },
+      conversationKey: "slack:T1:C1:1700000000.000900",
+      target: { kind: "repository", repo: "acme/web" },
+      backend: "plan",
+      requester: { platform: "slack", id: "U1", name: "Ada" },
+    });
+    expect(await shares.linkFor(session)).not.toBeNull();
+    expect((await shares.unshareSession(session.id)).kind).toBe("revoked");
+    // The conversation goes on for longer than a retention period: a turn every 300 ms, each
+    // asking for the link of its working message and its result, as a turn does.
+    for (let turn = 0; turn < 6; turn += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await inUse.recordTurn(session.id);
+      expect(await shares.linkFor(session)).toBeNull();
+    }
+  });
 });
