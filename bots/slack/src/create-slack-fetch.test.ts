@@ -1,11 +1,20 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { BudgetBucket, RateLimitSpec, ReplyBudget } from "@baton/core";
+import {
+  type BudgetBucket,
+  createRateBudget,
+  createRedisKeys,
+  createReplyBudget,
+  type RateLimitSpec,
+  type ReplyBudget,
+} from "@baton/core";
 import { type FakeSlack, startFakeSlack } from "@baton/testkit";
+import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { ErrorCode, LogLevel, WebClient } from "@slack/web-api";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSlackBudgets, type SlackBudgets } from "./budget/slack-budgets.js";
-import { createSlackFetch } from "./create-slack-fetch.js";
+import { createSlackFetch, SLACK_REFUSED_RESENDS } from "./create-slack-fetch.js";
+import { slackClientOptions } from "./slack-client-options.js";
 
 /** A client of the Web API at `slackApiUrl` that does not retry, so that a failure shows at once. */
 function clientWithoutRetries(slackApiUrl: string, timeoutMs: number): WebClient {
@@ -106,6 +115,59 @@ describe("the fetch's budgets", () => {
       "slack:T1:assistant.threads.setStatus:C8",
       "slack:T1:assistant.threads.setStatus:C9",
     ]);
+  });
+});
+
+describe("a call Slack refuses (429), with budgets", () => {
+  let slack: FakeSlack;
+  let redis: TestRedis;
+  afterEach(async () => {
+    await slack.close();
+    await redis.cleanup();
+  });
+
+  async function budgetedClient(): Promise<WebClient> {
+    slack = await startFakeSlack();
+    redis = await createTestRedis("slack-fetch-429");
+    const replyBudget = createReplyBudget({
+      budget: createRateBudget({ redis: redis.redis, keys: createRedisKeys(redis.prefix) }),
+    });
+    const budgets = createSlackBudgets({ replyBudget, teamId: "T1" });
+    return new WebClient("xoxb-test", {
+      ...slackClientOptions({ apiUrl: slack.url, budgets }),
+      logLevel: LogLevel.ERROR,
+    });
+  }
+
+  it("waits on its own budget, sent again once the pause ends, and holds no other channel's result", async () => {
+    const web = await budgetedClient();
+    const { ts } = slack.seedMessage({ channel: "C0RESULT", text: "fix it", user: "U1" });
+    // A session's status line in C0A is refused for 2 s…
+    slack.failNext("assistant.threads.setStatus", { kind: "rate_limited", retryAfterSeconds: 2 });
+    const status = web.assistant.threads.setStatus({ channel_id: "C0A", thread_ts: "1.1", status: "x" });
+    await expect.poll(() => slack.callsTo("assistant.threads.setStatus").length).toBe(1);
+    // …while another session's result, in another channel, has room in its own budget: it goes
+    // at once. (WebClient, seeing the 429, paused its whole queue for the 2 s.)
+    const startedAt = Date.now();
+    await web.chat.postMessage({ channel: "C0RESULT", thread_ts: ts, text: "Done" });
+    expect(Date.now() - startedAt).toBeLessThan(1_000);
+    expect(slack.callsTo("assistant.threads.setStatus")).toHaveLength(1);
+    // The status line goes once its budget's pause is over.
+    expect((await status).ok).toBe(true);
+    const [refused, sent] = slack.callsTo("assistant.threads.setStatus");
+    expect((sent?.at ?? 0) - (refused?.at ?? 0)).toBeGreaterThanOrEqual(1_900);
+  });
+
+  it("fails a call refused again after its resends, as rate limited, for the turn's retries", async () => {
+    const web = await budgetedClient();
+    slack.failNext(
+      "reactions.add",
+      { kind: "rate_limited", retryAfterSeconds: 0 },
+      SLACK_REFUSED_RESENDS + 1,
+    );
+    const refused = web.reactions.add({ channel: "C1", timestamp: "1.1", name: "eyes" });
+    await expect(refused).rejects.toMatchObject({ code: ErrorCode.RateLimitedError });
+    expect(slack.callsTo("reactions.add")).toHaveLength(SLACK_REFUSED_RESENDS + 1);
   });
 });
 

@@ -28,6 +28,10 @@ export function slackClientOptions({
     retryConfig: SLACK_CLIENT_RETRY_CONFIG,
     // Enforced by the fetch (see createSlackFetch), not by WebClient's `timeout`.
     fetch: createSlackFetch({ timeoutMs: SLACK_REQUEST_TIMEOUT_MS, budgets }),
-    ...(budgets ? { maxRequestConcurrency: SLACK_BUDGETED_REQUEST_CONCURRENCY } : {}),
+    // With budgets, a 429 is waited out on its budget alone, inside the fetch; one that still
+    // reaches WebClient fails its call rather than pausing every call of the client.
+    ...(budgets
+      ? { maxRequestConcurrency: SLACK_BUDGETED_REQUEST_CONCURRENCY, rejectRateLimitedCalls: true }
+      : {}),
   };
 }
