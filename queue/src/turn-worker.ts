@@ -144,7 +144,7 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
       const entered = await enterTurn(job, { turnId, conversationKey }, token);
       if (entered.kind === "ended") return entered.status;
       if (entered.record.stopRequested) controller.abort("stopped");
-      return await runEnteredTurn(job, { turnId, conversationKey, ...entered }, controller);
+      return await runEnteredTurn(job, { turnId, conversationKey, token, ...entered }, controller);
     } finally {
       await unwatch();
     }
@@ -156,9 +156,15 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
     {
       turnId,
       conversationKey,
+      token,
       record,
       lockToken,
-    }: Pick<TurnJob, "turnId" | "conversationKey"> & { record: TurnRecord; lockToken: string },
+    }: Pick<TurnJob, "turnId" | "conversationKey"> & {
+      /** BullMQ's lock of the job, to hand it back with. */
+      token: string | undefined;
+      record: TurnRecord;
+      lockToken: string;
+    },
     controller: AbortController,
   ): Promise<TurnStatus> {
     const { watchdog } = options;
@@ -203,6 +209,14 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
       }
       if (controller.signal.reason === "lost_lock") {
         log.warn("queue.turn.lock_lost", { turn_id: turnId, attempt });
+      } else if (controller.signal.reason === "shutdown" && token) {
+        // The worker is going away, not the turn: it goes back to the queue for the next worker,
+        // this try not counted. Failed instead, a shutdown during a turn's last try would end it
+        // unanswered, and every earlier one would cost the turn a try and a backoff.
+        await gate.release(conversationKey, turnId, lockToken);
+        await job.moveToDelayed(Date.now(), token);
+        log.info("queue.turn.handed_back", { turn_id: turnId, attempt });
+        throw new DelayedError();
       } else if (isFinalAttempt || error instanceof UnrecoverableError) {
         // No try is left: end the turn so that the conversation's later turns are not blocked.
         const next = await gate.leave(conversationKey, turnId, lockToken, "failed");
