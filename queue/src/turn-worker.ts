@@ -82,7 +82,7 @@ export function createTurnWorker(options: TurnWorkerOptions): TurnWorker {
   const beat = options.beat ?? ownTimers;
   const log = logger.child({ component: "queue.turn_worker" });
   const gate = createConversationGate({ redis: connection, keys, lockMs });
-  const stopSignals = createStopSignals({ subscriber: connection.duplicate(), keys });
+  const stopSignals = createStopSignals({ subscriber: connection.duplicate(), redis: connection, keys });
   const running = new Map<string, AbortController>();
   const workerId = randomUUID().slice(0, 8);
 
