@@ -82,6 +82,14 @@ redis.call('PEXPIRE', KEYS[1], math.ceil(tat - now) + 60000)
 return 1
 `;
 
+// What the front page shows of a platform's pauses: the one that ends last. A shorter pause of
+// another budget, later, leaves it as it is. KEYS: the platform's mark. ARGV: the mark, its ttl ms.
+const MARK_PAUSED = `
+if redis.call('PTTL', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1
+`;
+
 export const BUDGET_SCRIPTS = {
   batonBudgetTake: redisScript<
     [state: string, waiting: string, seen: string],
@@ -101,4 +109,8 @@ export const BUDGET_SCRIPTS = {
     [now: number, untilMs: number, intervalMs: number, burst: number],
     number
   >({ numberOfKeys: 1, lua: PAUSE }),
+  batonBudgetMarkPaused: redisScript<[mark: string], [mark: string, ttlMs: number], number>({
+    numberOfKeys: 1,
+    lua: MARK_PAUSED,
+  }),
 };

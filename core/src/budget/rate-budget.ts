@@ -223,12 +223,10 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
           [stateKey(bucket)],
           [at, until, interval(bucket), Math.max(1, bucket.limit.burst)],
         ),
-        // What the front page shows; it lapses with the pause.
-        redis.set(
-          pausedKey(bucket.platform),
-          JSON.stringify({ untilMs: until, budget: bucket.name }),
-          "PX",
-          Math.max(1, Math.ceil(retryAfterMs)),
+        // What the front page shows (the platform's pause that ends last); it lapses with it.
+        scripts.batonBudgetMarkPaused(
+          [pausedKey(bucket.platform)],
+          [JSON.stringify({ untilMs: until, budget: bucket.name }), Math.max(1, Math.ceil(retryAfterMs))],
         ),
       ]);
     },

@@ -130,6 +130,18 @@ describe("the rate budget in Redis", () => {
     await expect(two.take(BUCKET, { priority: "final" })).rejects.toThrow(/would wait 1000 ms/);
   });
 
+  it("shows the platform's pause that ends last, whatever refused after it", async () => {
+    const clock = stillClock();
+    const budget = budgetOn(testRedis.redis, clock);
+    const reactions: BudgetBucket = { ...BUCKET, id: "slack:T1:reactions.add", name: "slack:reactions.add" };
+    await budget.pause(BUCKET, 60_000);
+    await budget.pause(reactions, 100); // later, shorter, another budget of the same platform
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the short pause is over
+    expect(await budget.rateLimited(["slack"])).toEqual([
+      { platform: "slack", untilMs: clock.now() + 60_000, budget: "slack:tier3" },
+    ]);
+  });
+
   it("counts a 429 that asks for no wait, and leaves the budget as it is", async () => {
     const clock = stillClock();
     const paused: number[] = [];
