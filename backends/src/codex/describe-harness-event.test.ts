@@ -151,6 +151,18 @@ describe("describePublishOutcomes", () => {
   });
 });
 
+describe("a refused push", () => {
+  it("says the changes are kept where the next turn pushes them again, and not where the branch moved", () => {
+    const [kept, dropped] = describePublishOutcomes([
+      { repo: "acme/core", kind: "push_refused", reason: "protected", message: "GH006" },
+      { repo: "acme/api", kind: "push_refused", reason: "moved", message: "fetch first" },
+    ]).lines;
+    expect(kept).toContain("The changes are kept in this session; ask again to retry.");
+    expect(dropped).toContain("This turn's changes were not kept");
+    expect(dropped).not.toContain("kept in this session");
+  });
+});
+
 describe("describeTurnDiff and capText", () => {
   it("shows each changed file with its lines, and keeps the patch as a step", () => {
     const events = [

@@ -57,7 +57,13 @@ export function describePublishOutcomes(outcomes: readonly PublishOutcome[]): Pu
       }
       case "push_refused":
         lines.push(
-          `⚠️ Could not push to ${outcome.repo}: ${PUSH_REFUSED_WORDS[outcome.reason]} (${outcome.message}). The changes are kept in this session; ask again to retry.`,
+          `⚠️ Could not push to ${outcome.repo}: ${PUSH_REFUSED_WORDS[outcome.reason]} (${outcome.message}). ${
+            // The next turn starts from the branch as pushed: commits of Baton's that are not on
+            // it go (a branch that moved), or are pushed again with the next turn's.
+            outcome.reason === "moved"
+              ? "This turn's changes were not kept: ask again, and the next turn starts from the branch as it is now."
+              : "The changes are kept in this session; ask again to retry."
+          }`,
         );
         break;
     }
