@@ -77,4 +77,12 @@ describe("the queue dashboard at /admin/queues", () => {
 
     expect(JSON.stringify(t.logger.lines)).not.toContain(ADMIN_TOKEN);
   });
+  it("marks its cookie Secure when BATON_PUBLIC_URL is https, however the scheme is written", async () => {
+    t = await startTestBaton({
+      env: { BATON_ADMIN_TOKEN: ADMIN_TOKEN, BATON_PUBLIC_URL: "HTTPS://baton.example.com" },
+    });
+    const link = await fetch(`${t.url}/admin/queues?token=${ADMIN_TOKEN}`, { redirect: "manual" });
+    expect(link.status).toBe(303);
+    expect(link.headers.get("set-cookie")).toMatch(/; Secure/);
+  });
 });

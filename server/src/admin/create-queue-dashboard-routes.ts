@@ -38,7 +38,8 @@ export function createQueueDashboardRoutes({ queues, token, publicUrl }: QueueDa
   const access = createAdminAccess(token);
   const cookie = access.sessionCookie({
     path: QUEUE_DASHBOARD_PATH,
-    secure: publicUrl.startsWith("https:"),
+    // The URL's own reading of its scheme: `HTTPS://` is https too.
+    secure: new URL(publicUrl).protocol === "https:",
   });
   const serverAdapter = new ExpressAdapter().setBasePath(QUEUE_DASHBOARD_PATH);
   createBullBoard({

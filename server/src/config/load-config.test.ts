@@ -31,6 +31,18 @@ describe("loadConfig", () => {
     expect(message).not.toContain("eighty");
   });
 
+  it("refuses a URL without an http(s) scheme (a parser takes `host:port` for a scheme)", () => {
+    for (const env of [
+      { BATON_PUBLIC_URL: "baton.example.com:8443" },
+      { SLACK_API_URL: "slack.internal:443/api/" },
+      { BATON_PUBLIC_URL: "ftp://baton.example.com" },
+    ])
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(loadConfig({ BATON_PUBLIC_URL: "HTTPS://baton.example.com" }).BATON_PUBLIC_URL).toBe(
+      "HTTPS://baton.example.com",
+    );
+  });
+
   it("treats empty variables as unset, and lists configured secrets for redaction", () => {
     const config = loadConfig({
       SLACK_BOT_TOKEN: "",

@@ -41,7 +41,7 @@ export const configSchema = z.object({
     .default("baton"),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().default("0.0.0.0"),
-  BATON_PUBLIC_URL: z.string().url().default("http://localhost:3000"),
+  BATON_PUBLIC_URL: environmentFields.httpUrl().default("http://localhost:3000"),
   BATON_CONFIG: z.string().default("baton.config.yaml"),
   BATON_BACKEND: z.enum(["plan", "openai", "codex", "openinspect"]).default("plan"),
   BATON_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(WORKER_CONCURRENCY),

@@ -1,7 +1,7 @@
 import { createHook } from "node:async_hooks";
 import { silentLogger } from "@baton/core";
 import { describe, expect, inject, it } from "vitest";
-import { resolveRedis } from "./resolve-redis.js";
+import { redactUrl, resolveRedis } from "./resolve-redis.js";
 
 /** A timer as Node keeps it: `_destroyed` once it has fired or was cleared. */
 type NodeTimer = { hasRef(): boolean; _destroyed: boolean };
@@ -46,5 +46,16 @@ describe("Baton's Redis connections", () => {
       }),
     ).toBe(0);
     expect([main.status, blocking.status]).toEqual(["end", "end"]);
+  });
+});
+
+describe("a Redis URL as logged", () => {
+  it("keeps no password, in the URL's credentials or its query string (ioredis reads both)", () => {
+    expect(redactUrl("redis://app:hunter2-redis-secret@redis.internal:6379/0")).toBe(
+      "redis://app:***@redis.internal:6379/0",
+    );
+    const logged = redactUrl("redis://redis.internal:6379/0?password=hunter2-redis-secret&db=0");
+    expect(logged).not.toContain("hunter2-redis-secret");
+    expect(logged).toContain("db=0");
   });
 });

@@ -95,11 +95,16 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** A URL as it may be logged: without its password. */
+/**
+ * A URL as it may be logged: without its credentials, wherever they are (ioredis also reads a
+ * `password` or `username` from the query string).
+ */
 export function redactUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = "***";
+    for (const name of ["password", "username"])
+      if (parsed.searchParams.has(name)) parsed.searchParams.set(name, "***");
     return parsed.toString();
   } catch {
     return "(unparseable REDIS_URL)";
