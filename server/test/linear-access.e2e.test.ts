@@ -107,6 +107,25 @@ access:
     );
   });
 
+  it("lets a person listed by email stop the session she opened", async () => {
+    const linear = await startFakeLinear();
+    const ada = linear.store.seedUser({ name: "Ada", email: "ada@acme.test" });
+    s = await startLinearScenario({
+      linear,
+      catalogYaml: `${REPOSITORIES}access:\n  linear:\n    users: [ada@acme.test]\n`,
+    });
+    const created = await s.created(linear.store.seedIssue({ title: "Fix the cart", team: "ENG" }), {
+      creatorId: ada.id,
+    });
+    expect(JSON.parse(created.body)).toMatchObject({ outcome: "accepted" });
+    const run = await s.agent.waitForRun(1);
+    // Admitted by her email a moment ago, she presses Stop: the stop is checked by it too.
+    const stopped = await s.stop(created.agentSessionId, { creatorId: ada.id, authorId: ada.id });
+    expect(JSON.parse(stopped.body)).toMatchObject({ stop: "stopped_running" });
+    expect(run.aborted).toBe(true);
+    await waitForActivities(linear, created.agentSessionId, "response");
+  });
+
   it("with the OAuth app: installs only into listed organisations, and ignores events of uninstalled ones", async () => {
     const oauth = { clientId: "baton-client-id", clientSecret: "baton-client-secret-0123456789" };
     const linear = await startFakeLinear({ oauth });

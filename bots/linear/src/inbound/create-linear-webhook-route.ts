@@ -217,7 +217,7 @@ function accessRequestOf(
   const issue = event.agentSession.issue;
   const actor =
     parsed.kind === "stop"
-      ? { id: parsed.actorId ?? event.appUserId }
+      ? { id: parsed.actorId ?? event.appUserId, ...(parsed.actorEmail ? { email: parsed.actorEmail } : {}) }
       : { id: parsed.request.actor.id, email: parsed.request.actor.email };
   return {
     deliveryId,

@@ -18,7 +18,13 @@ export type AgentSessionEventParse =
   /** Built here field by field from a validated event, so it needs no second validation. */
   | { kind: "request"; action: "created" | "prompted"; request: SessionRequest }
   /** The person pressed Stop in Linear. */
-  | { kind: "stop"; conversation: ConversationRef; actorId: string | undefined }
+  | {
+      kind: "stop";
+      conversation: ConversationRef;
+      actorId: string | undefined;
+      /** Where Linear sent it: an access policy may list people by email. */
+      actorEmail?: string;
+    }
   | { kind: "ignored"; reason: "unknown_action" | "nothing_to_work_on" | "empty_prompt" };
 
 /** An automation (no human creator) still needs an actor: the app user it ran as. */
@@ -68,7 +74,12 @@ export function parseAgentSessionEvent(
   const where = issue?.identifier ?? issueId ?? `agent-session:${event.agentSession.id}`;
   const actor = actorOf(event, action);
   if (action === "prompted" && event.agentActivity?.signal === "stop")
-    return { kind: "stop", conversation, actorId: actor.id };
+    return {
+      kind: "stop",
+      conversation,
+      actorId: actor.id,
+      ...(actor.email ? { actorEmail: actor.email } : {}),
+    };
 
   let text: string;
   let openedFrom: "issue" | "prompt_context" | undefined;
