@@ -25,6 +25,8 @@ describe("a conversation that starts in Slack and goes on in the pull request it
   beforeEach(async () => {
     s = await startGithubScenario({ bots: ["slack", "github"], catalogYaml: CATALOG });
     s.github.setPermission("acme/api", "octocat", "write");
+    // The session's environment reaches acme/web too: who continues it on the PR must write there.
+    s.github.setPermission("acme/web", "octocat", "write");
   });
   afterEach(() => s.close());
 

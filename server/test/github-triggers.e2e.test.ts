@@ -144,6 +144,7 @@ describe("what starts a GitHub session", () => {
   it(".github/baton.yml adds its instructions and model, and points to its default environment", async () => {
     const tools = { ...base, repo: "acme/tools" };
     s.github.setPermission("acme/tools", "octocat", "write");
+    s.github.setPermission("acme/sdk", "octocat", "write"); // the default environment's other repository
     s.github.setFile(
       "acme/tools",
       ".github/baton.yml",

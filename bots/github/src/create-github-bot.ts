@@ -128,6 +128,14 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
         settings: createGithubSettingsReader({ octokits, catalog, logger }),
         permissions,
         catalog,
+        // As the worker will find it: the conversation's session, else the one that opened its pull request.
+        async continuedTarget(turn) {
+          const pullRequest = githubPolicy.pullRequestOf?.(turn.request.conversation) ?? null;
+          const session =
+            (await options.sessions.findByConversation(turn.conversationKey)) ??
+            (pullRequest ? await options.sessions.findByPullRequest(pullRequest) : null);
+          return session?.target;
+        },
       }),
     ),
     // Routing learns only from people who could have opened the session there: the repository's writers.

@@ -17,17 +17,22 @@ const NOT_A_WRITER =
 /**
  * The GitHub access policy, run by the worker before a turn does anything: the repository's
  * `.github/baton.yml` must leave Baton on and ask for this
- * trigger; the person must be able to write to the repository, and to any other repository they
- * name. The admitted turn carries the repository's instructions, model and default environment.
+ * trigger; the person must be able to write to the repository, and to every other repository the
+ * turn will work in: the target they name, else that of the session the turn continues (which it
+ * keeps), else the repository's default environment. The admitted turn carries the repository's
+ * instructions, model and default environment.
  */
 export function createGithubAdmission({
   settings: repoSettings,
   permissions,
   catalog,
+  continuedTarget,
 }: {
   settings: GithubSettingsReader;
   permissions: PermissionCheck;
   catalog: Catalog;
+  /** The target of the session the turn continues (its conversation's, or its pull request's), if any. */
+  continuedTarget: (turn: GithubTurn) => Promise<Target | undefined>;
 }): AdmitTurn<"github"> {
   /** Repositories the person's named target reaches beyond the one they asked in. */
   function otherRepositories(target: Target | undefined, repo: string): string[] {
@@ -63,11 +68,24 @@ export function createGithubAdmission({
     const here = await permissions.canWrite({ installationId, repo: fullName, login });
     if (!here.canWrite) return decline(trigger === "auto_review" ? null : NOT_A_WRITER, "not_a_writer");
     const hint = turn.request.hints.target;
-    for (const other of otherRepositories(hint?.implied ? undefined : hint?.target, fullName)) {
+    const named = hint?.implied ? undefined : hint?.target;
+    const continued = named ? undefined : await continuedTarget(turn);
+    const environment = defaultEnvironmentOf(settings, fullName, catalog);
+    const reach: { target: Target; asked: (target: string) => string } | undefined = named
+      ? { target: named, asked: (target) => `You asked for work in ${target}` }
+      : continued
+        ? { target: continued, asked: (target) => `This conversation works in ${target}` }
+        : environment
+          ? {
+              target: { kind: "environment", id: environment.id },
+              asked: (target) => `This repository works in ${target} (\`${GITHUB_SETTINGS_PATH}\`)`,
+            }
+          : undefined;
+    for (const other of otherRepositories(reach?.target, fullName)) {
       const there = await permissions.canWrite({ installationId, repo: other, login });
-      if (!there.canWrite)
+      if (!there.canWrite && reach)
         return decline(
-          `You asked for work in ${describeTarget(hint?.target as Target)}, but you cannot write to ${other}.`,
+          `${reach.asked(describeTarget(reach.target))}, but you cannot write to ${other}.`,
           "not_a_writer_there",
         );
     }
@@ -75,14 +93,22 @@ export function createGithubAdmission({
   };
 }
 
+/** The environment `.github/baton.yml` names as the repository's default, when the repository is one of its own. */
+function defaultEnvironmentOf(settings: GithubRepoSettings, repo: string, catalog: Catalog) {
+  const environment = settings.defaultEnvironment
+    ? catalog.environments.find((env) => env.id === settings.defaultEnvironment)
+    : undefined;
+  return environment?.repositories.some((r) => r.toLowerCase() === repo.toLowerCase())
+    ? environment
+    : undefined;
+}
+
 /** The repository's settings, applied to the request: its default environment, model and instructions. */
 function applySettings(turn: GithubTurn, settings: GithubRepoSettings, repo: string, catalog: Catalog): Turn {
   const { request } = turn;
   let target = request.hints.target;
-  const environment = settings.defaultEnvironment
-    ? catalog.environments.find((env) => env.id === settings.defaultEnvironment)
-    : undefined;
-  if (target?.implied && environment?.repositories.some((r) => r.toLowerCase() === repo.toLowerCase()))
+  const environment = defaultEnvironmentOf(settings, repo, catalog);
+  if (target?.implied && environment)
     target = { text: repo, target: { kind: "environment", id: environment.id }, implied: true };
   const model = request.hints.model ?? settings.model;
   // Baton's addition, not the person's words: it goes with the request's background.
