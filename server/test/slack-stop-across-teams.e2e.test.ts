@@ -12,7 +12,11 @@ describe("the Stop button across teams", () => {
   let t: TestBaton;
   let agent: ControllableBackend;
   beforeEach(async () => {
-    ({ t, agent } = await startSlackScenario());
+    // The access policy lets people of other teams in: what these tests follow is where a click's
+    // stop goes, whichever team its payload names (the Stop button is checked by the policy too).
+    ({ t, agent } = await startSlackScenario({
+      catalogYaml: "access:\n  slack:\n    externalUsers: true\n",
+    }));
   });
   afterEach(() => t.close());
 

@@ -91,6 +91,7 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
     controls,
     claimDelivery: options.claimDelivery,
     access,
+    steering,
     identity,
     logger,
   });

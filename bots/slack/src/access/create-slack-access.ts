@@ -27,6 +27,8 @@ export interface SlackAccessRequest {
   userId: string;
   /** Where a refusal is told (the thread of the request), when there is one. */
   threadTs?: string;
+  /** Refused without a word: for what nobody asked Baton (a reply in a session's thread). */
+  quiet?: boolean;
 }
 
 /** True when the request may go on; otherwise it was logged and the person told once, privately. */
@@ -128,13 +130,15 @@ export function createSlackAccess({
       },
       {
         deliveryId: request.deliveryId,
-        tell: (reason) =>
-          client.chat.postEphemeral({
+        tell: async (reason) => {
+          if (request.quiet) return;
+          await client.chat.postEphemeral({
             channel: request.channelId,
             user: request.userId,
             text: REFUSALS[reason],
             ...(request.threadTs ? { thread_ts: request.threadTs } : {}),
-          }),
+          });
+        },
       },
     );
   };

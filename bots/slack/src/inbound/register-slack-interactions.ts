@@ -1,4 +1,11 @@
-import { type Catalog, type ClaimDelivery, errorMessage, type Logger, type RequestIntake } from "@baton/core";
+import {
+  type Catalog,
+  type ClaimDelivery,
+  errorMessage,
+  type Logger,
+  type RequestIntake,
+  type SteeringRule,
+} from "@baton/core";
 import type { App, BlockAction, ButtonAction, ExternalSelectAction, StaticSelectAction } from "@slack/bolt";
 import type { SlackAccess } from "../access/create-slack-access.js";
 import {
@@ -28,6 +35,8 @@ export interface SlackInteractionsOptions {
   claimDelivery: ClaimDelivery;
   /** The access policy, checked before `/baton` or the shortcut does anything. */
   access: SlackAccess;
+  /** The channel's steering policy goes with a request into a thread, so that intake can decline it at once. */
+  steering: Pick<SteeringRule, "policyFor">;
   identity: SlackIdentity;
   logger: Logger;
   now?: () => Date;
@@ -45,6 +54,7 @@ export function registerSlackInteractions({
   controls,
   claimDelivery,
   access,
+  steering,
   identity,
   logger,
   now = () => new Date(),
@@ -58,6 +68,19 @@ export function registerSlackInteractions({
       log.warn("bots.slack.stop_value_unreadable", { action_id: action.action_id });
       return;
     }
+    // The button is on a message everyone in the channel sees: whom the policy refuses, it refuses here too.
+    const admitted = await access({
+      deliveryId: `stop.${body.trigger_id}`,
+      teamId: body.team?.id ?? conversation.teamId,
+      enterpriseId: body.enterprise?.id,
+      userTeamId: body.user.team_id,
+      home: identity,
+      channelId: conversation.channelId,
+      directMessage: conversation.channelId.startsWith("D"),
+      userId: body.user.id,
+      threadTs: conversation.threadTs,
+    });
+    if (!admitted) return;
     await controls.stop({ conversation, userId: body.user.id, source: "button" });
   });
 
@@ -178,7 +201,7 @@ export function registerSlackInteractions({
       deliveryId,
       receivedAt: now(),
     });
-    await intake(request);
+    await intake(request, { steering: steering.policyFor(request.conversation) });
     log.info("bots.slack.shortcut_accepted", { delivery_id: deliveryId, turn_id: request.id });
   });
 }

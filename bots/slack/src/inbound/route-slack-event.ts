@@ -7,10 +7,10 @@ import {
   type RequestIntake,
   type SteeringRule,
 } from "@baton/core";
-import type { SlackAccess } from "../access/create-slack-access.js";
+import type { SlackAccess, SlackAccessRequest } from "../access/create-slack-access.js";
 import type { SlackControls } from "../controls/create-slack-controls.js";
 import { buildSlackRequest } from "./build-slack-request.js";
-import { parseSlackEvent, type SlackIdentity } from "./parse-slack-event.js";
+import { parseSlackEvent, type SlackEventParse, type SlackIdentity } from "./parse-slack-event.js";
 import { renderSlackMarkup } from "./render-slack-markup.js";
 import { type SlackEnvelope, slackEnvelopeSchema } from "./slack-envelope.js";
 
@@ -94,21 +94,21 @@ export function createSlackEventRouter(options: SlackEventRouterOptions): SlackE
       });
       return parsed;
     }
-    if (parsed.kind === "prompt" || parsed.kind === "control" || parsed.kind === "unreadable_forward") {
-      const { message } = parsed;
-      const admitted = await access({
+    // Every way in is checked, replies in a session's thread too: what the policy refuses is
+    // neither acted on nor kept as the agent's context (refused quietly there: nobody asked Baton).
+    const who = whoAsks(parsed);
+    if (
+      who &&
+      !(await access({
         deliveryId,
         teamId: data.team_id,
         enterpriseId: data.enterprise_id,
         userTeamId: data.event.user_team ?? data.event.team,
         sharedExternally: data.is_ext_shared_channel ?? false,
-        channelId: message.conversation.channelId,
-        directMessage: message.channelType === "im",
-        userId: message.userId,
-        threadTs: message.conversation.threadTs,
-      });
-      if (!admitted) return { kind: "ignored", reason: "access_refused" };
-    }
+        ...who,
+      }))
+    )
+      return { kind: "ignored", reason: "access_refused" };
     switch (parsed.kind) {
       case "thread_message": {
         // Stored with its author apart from its text: the text cannot pass for someone else's words.
@@ -174,4 +174,33 @@ export function createSlackEventRouter(options: SlackEventRouterOptions): SlackE
       }
     }
   };
+}
+
+/** The person and place an event would act for, as the access policy reads them; none for what acts for nobody. */
+function whoAsks(
+  parsed: SlackEventParse,
+): Pick<SlackAccessRequest, "channelId" | "directMessage" | "userId" | "threadTs" | "quiet"> | undefined {
+  switch (parsed.kind) {
+    case "prompt":
+    case "control":
+    case "unreadable_forward":
+    case "thread_message": {
+      const { conversation, channelType, userId } = parsed.message;
+      return {
+        channelId: conversation.channelId,
+        directMessage: channelType === "im",
+        userId,
+        threadTs: conversation.threadTs,
+        quiet: parsed.kind === "thread_message",
+      };
+    }
+    case "stop_signal": {
+      const { channelId, threadTs } = parsed.conversation;
+      return parsed.userId
+        ? { channelId, directMessage: channelId.startsWith("D"), userId: parsed.userId, threadTs }
+        : undefined;
+    }
+    default:
+      return undefined;
+  }
 }
