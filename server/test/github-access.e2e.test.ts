@@ -106,3 +106,23 @@ describe("who may start a GitHub session", () => {
     expect(s.agent.runs.filter((run) => run.turn.prompt.includes("look around"))).toEqual([]);
   });
 });
+
+describe("access.github.minimumPermission", () => {
+  let s: GithubScenario;
+  beforeAll(async () => {
+    s = await startGithubScenario({
+      catalogYaml: "repositories:\n  - repo: acme/api\naccess:\n  github:\n    minimumPermission: maintain\n",
+    });
+    s.github.setPermission(REPO, "writer", "write");
+    s.github.setPermission(REPO, "maintainer", "maintain");
+  });
+  afterAll(() => s.close());
+
+  it("raises the role a person needs: a writer is refused, a maintainer admitted", async () => {
+    await s.deliver(comment(50, 2001, "writer", "@baton tidy the changelog"));
+    await s.waitForComment(REPO, 50, (body) => body.includes("Baton only takes requests from people with maintain access"));
+    await s.deliver(comment(51, 2101, "maintainer", "@baton tidy the readme"));
+    expect((await s.finishNextRun()).turn.prompt).toContain("tidy the readme");
+    expect(s.agent.runs.filter((run) => run.turn.prompt.includes("changelog"))).toEqual([]);
+  });
+});

@@ -20,7 +20,7 @@ import { createGithubWebhookRoute } from "./inbound/create-github-webhook-route.
 import { createGithubMappingOfferAnswerer } from "./learning/answer-github-mapping-offer.js";
 import { createInstallationOctokits, type GithubAppOptions } from "./octokit/create-installation-octokits.js";
 import { createRepositoryTokens } from "./octokit/create-repository-tokens.js";
-import { githubCatalogOf } from "./policy/github-catalog.js";
+import { githubAccessOf, githubCatalogOf } from "./policy/github-catalog.js";
 import { githubPolicy } from "./policy/github-policy.js";
 import { createGithubReplier } from "./replier/create-github-replier.js";
 import { createGithubSettingsReader } from "./settings/create-github-settings-reader.js";
@@ -63,6 +63,7 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
   const permissions = createPermissionCheck({
     octokits,
     allowlist: githubCatalogOf(catalog).allowlist,
+    minimumPermission: githubAccessOf(catalog).minimumPermission,
     logger,
   });
   // Write access is checked before anything runs, so every writer may steer: the repository is the place.

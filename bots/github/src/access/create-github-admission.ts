@@ -11,8 +11,8 @@ import type { GithubSettingsReader } from "../settings/create-github-settings-re
 import { GITHUB_SETTINGS_PATH, type GithubRepoSettings } from "../settings/github-repo-settings.js";
 import type { PermissionCheck } from "./create-permission-check.js";
 
-const NOT_A_WRITER =
-  "Baton only takes requests from people with write access to this repository (or on its allowlist).";
+const notAWriter = (needs: string) =>
+  `Baton only takes requests from people with ${needs} access to this repository (or on its allowlist).`;
 
 /**
  * The GitHub access policy, run by the worker before a turn does anything: the repository's
@@ -66,7 +66,8 @@ export function createGithubAdmission({
 
     const login = turn.request.actor.id;
     const here = await permissions.canWrite({ installationId, repo: fullName, login });
-    if (!here.canWrite) return decline(trigger === "auto_review" ? null : NOT_A_WRITER, "not_a_writer");
+    if (!here.canWrite)
+      return decline(trigger === "auto_review" ? null : notAWriter(here.needs), "not_a_writer");
     const hint = turn.request.hints.target;
     const named = hint?.implied ? undefined : hint?.target;
     const continued = named ? undefined : await continuedTarget(turn);

@@ -5,12 +5,14 @@ import type { InstallationOctokits } from "../octokit/create-installation-octoki
 export const PERMISSION_CACHE_TTL_MS = 60_000;
 /** Cached answers kept at most; the oldest go first. */
 const PERMISSION_CACHE_MAX_ENTRIES = 10_000;
-/** The roles that may start sessions: they can push to the repository. */
-const WRITE_ROLES = new Set(["admin", "maintain", "write"]);
+/** GitHub's repository roles, least first; a person needs at least the policy's (`write` by default). */
+const ROLE_RANKS = ["none", "read", "triage", "write", "maintain", "admin"] as const;
+export type GithubRole = (typeof ROLE_RANKS)[number];
+const rankOf = (role: string) => ROLE_RANKS.indexOf(role as GithubRole);
 
 export type PermissionAnswer =
   | { canWrite: true; via: "permission" | "allowlist" }
-  | { canWrite: false; role: string };
+  | { canWrite: false; role: string; needs: Exclude<GithubRole, "none"> };
 
 interface PermissionQuestion {
   installationId: number;
@@ -19,7 +21,7 @@ interface PermissionQuestion {
 }
 
 export interface PermissionCheck {
-  /** Whether `login` may start sessions on `repo` (write, maintain or admin there, or on the allowlist). */
+  /** Whether `login` may start sessions on `repo` (the least role the policy asks for there, or on the allowlist). */
   canWrite(input: PermissionQuestion): Promise<PermissionAnswer>;
 }
 
@@ -32,12 +34,15 @@ export interface PermissionCheck {
 export function createPermissionCheck({
   octokits,
   allowlist,
+  minimumPermission = "write",
   logger,
   ttlMs = PERMISSION_CACHE_TTL_MS,
   nowMs = Date.now,
 }: {
   octokits: InstallationOctokits;
   allowlist: readonly string[];
+  /** `access.github.minimumPermission`: the least role that may start sessions. */
+  minimumPermission?: Exclude<GithubRole, "none">;
   logger: Logger;
   ttlMs?: number;
   nowMs?: () => number;
@@ -53,7 +58,8 @@ export function createPermissionCheck({
           "GET /repos/{owner}/{repo}/collaborators/{username}/permission",
           { owner, repo: name, username: login },
         );
-        return data.role_name || data.permission;
+        // A custom role's name ranks nowhere: the base permission it grants does.
+        return rankOf(data.role_name) >= 0 ? data.role_name : data.permission;
       } catch (error) {
         const status = (error as { status?: number }).status;
         // 404: the person or the repository is unknown to this installation; 403: it may not ask.
@@ -76,7 +82,9 @@ export function createPermissionCheck({
     async canWrite({ installationId, repo, login }) {
       if (allowed.has(login.toLowerCase())) return { canWrite: true, via: "allowlist" };
       const role = await roleOf({ installationId, repo, login });
-      return WRITE_ROLES.has(role) ? { canWrite: true, via: "permission" } : { canWrite: false, role };
+      return rankOf(role) >= rankOf(minimumPermission)
+        ? { canWrite: true, via: "permission" }
+        : { canWrite: false, role, needs: minimumPermission };
     },
   };
 }
