@@ -91,4 +91,42 @@ describe("Linear agent sessions through the gateway", () => {
     expect(types[0]).toBe("thought");
     expect(types.at(-1)).toBe("response");
   });
+  it("posts the response even when Linear will not attach the pull request to the issue", async () => {
+    s = await startLinearScenario({ catalogYaml: `${CATALOG}linear:\n  teams:\n    OPS: acme/api\n` });
+    const issue = s.linear.store.seedIssue({ title: "Orders are counted twice", team: "OPS" });
+    const sent = await s.created(issue);
+    const run = await s.agent.waitForRun(1);
+    s.linear.failNext(
+      {
+        kind: "unreadable",
+        status: 400,
+        contentType: "application/json",
+        body: JSON.stringify({
+          errors: [
+            {
+              message: "Argument Validation Error",
+              extensions: { type: "invalid input", code: "INVALID_INPUT" },
+            },
+          ],
+        }),
+      },
+      { operation: "createAttachment", times: 10 },
+    );
+    run.emit({
+      type: "artifact",
+      artifact: {
+        kind: "pull_request",
+        url: "https://github.com/acme/api/pull/8",
+        title: "Count orders once",
+      },
+    });
+    run.finish([{ type: "done", summary: "Fixed the double count." }]);
+    const [response] = await waitForActivities(s.linear, sent.agentSessionId, "response");
+    expect(response!.body).toContain("[Count orders once](https://github.com/acme/api/pull/8)");
+    const linear = s.linear;
+    await expect.poll(() => linear.operations.some((op) => op.name === "createAttachment")).toBe(true);
+    expect(s.linear.activityContents(sent.agentSessionId).map((content) => content.type)).not.toContain(
+      "error",
+    );
+  });
 });

@@ -3,6 +3,7 @@ import {
   type Beat,
   conversationLedgerId,
   describeTarget,
+  errorMessage,
   type Logger,
   type MappingIndex,
   type PlatformTurn,
@@ -272,8 +273,6 @@ export function createLinearReplier({
     },
     async result(turn, outcome, shareUrl) {
       await steps.cancel(turn.id);
-      if (shareUrl) await setExternalLink(turn, shareUrl);
-      await attachPullRequests(turn, outcome.artifacts);
       await postOnce(turn, REPLY_FIELDS.resultPart(0), {
         content: { type: "response", body: renderLinearResponse(outcome, shareUrl) },
       });
@@ -282,6 +281,14 @@ export function createLinearReplier({
         delivery_id: turn.request.deliveryId,
         status: outcome.status,
       });
+      // The session's link and the pull requests' attachments add to the answer, which names them
+      // too: failing, they must not take it back (a result that throws is failed, and done again).
+      try {
+        if (shareUrl) await setExternalLink(turn, shareUrl);
+        await attachPullRequests(turn, outcome.artifacts);
+      } catch (error) {
+        log.warn("bots.linear.result_links_failed", { turn_id: turn.id, error: errorMessage(error) });
+      }
     },
     async failed(turn, error) {
       await steps.cancel(turn.id);
