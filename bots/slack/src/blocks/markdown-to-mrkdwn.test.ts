@@ -22,6 +22,15 @@ describe("markdownToMrkdwn", () => {
     expect(markdownToMrkdwn(text)).toBe(text);
   });
 
+  it("shows a broadcast mention (channel, here, everyone, a user group) without sending it", () => {
+    expect(
+      markdownToMrkdwn("Done. <!channel> please review, <!here|here> and <!subteam^S0ONCALL> too."),
+    ).toBe("Done. &lt;!channel> please review, &lt;!here|here> and &lt;!subteam^S0ONCALL> too.");
+    expect(markdownToMrkdwn("Thanks <@U0ADA>, and `<!channel>` in code stays code.")).toBe(
+      "Thanks <@U0ADA>, and `<!channel>` in code stays code.",
+    );
+  });
+
   it("keeps a link's label from breaking Slack's <url|label> syntax", () => {
     expect(markdownToMrkdwn("[a|b>c](https://x.test)")).toBe("<https://x.test|a¦b&gt;c>");
   });

@@ -3,6 +3,18 @@ const BULLET = /^(\s*)- /;
 const BOLD = /\*\*(.+?)\*\*/g;
 const LINK = /\[([^\]\n]+)\]\(([^)\s]+)\)/g;
 const INLINE_CODE = /(`[^`\n]*`)/;
+/** `<!channel>`, `<!here>`, `<!everyone>`, `<!subteam^…>`: Slack pings a whole channel or group for them. */
+const BROADCAST = /<!(?:channel|here|everyone|subteam\^)[^>]*>/g;
+
+/**
+ * Text Baton did not write (the agent's summary, an error it passed on) shown as written, with
+ * Slack's broadcast mentions shown and not sent: `<` as `&lt;`, so that `<!channel>` in a summary
+ * (echoed from a prompt, or planted in a repository the agent read) pings nobody. A mention of
+ * one person (`<@U123>`) still works, as it did in the prompt it came from.
+ */
+export function withoutBroadcastMentions(text: string): string {
+  return text.replace(BROADCAST, (mention) => `&lt;${mention.slice(1)}`);
+}
 
 /**
  * Baton's platform-neutral result markdown (see `turnOutcomeSchema` in core: `**bold**`, `- `
@@ -32,7 +44,7 @@ export function markdownToMrkdwn(markdown: string): string {
 }
 
 function convertInline(text: string): string {
-  return text
+  return withoutBroadcastMentions(text)
     .replace(BOLD, "*$1*")
     .replace(
       LINK,

@@ -18,18 +18,14 @@ export function resultMessages(
     type: "section",
     text: { type: "mrkdwn", text: piece },
   }));
+  // In as many sections as they need: a session's pull requests and links add up past a section's
+  // 3,000 characters, and Slack refuses the whole message for one section too long.
   const artifacts: KnownBlock[] = outcome.artifacts.length
-    ? [
-        {
-          type: "section",
-          text: {
-            type: "mrkdwn",
-            text: outcome.artifacts
-              .map((a) => (a.url ? `• <${a.url}|${escapeMrkdwn(a.title)}>` : `• ${escapeMrkdwn(a.title)}`))
-              .join("\n"),
-          },
-        },
-      ]
+    ? splitForSections(
+        outcome.artifacts
+          .map((a) => (a.url ? `• <${a.url}|${escapeMrkdwn(a.title)}>` : `• ${escapeMrkdwn(a.title)}`))
+          .join("\n"),
+      ).map((piece) => ({ type: "section", text: { type: "mrkdwn", text: piece } }))
     : [];
   const actions: KnownBlock[] = shareUrl
     ? [

@@ -11,7 +11,7 @@ import {
 import type { WebClient } from "@slack/web-api";
 import type { SlackPeople } from "../access/create-slack-people.js";
 import { mappingOfferMessage } from "../blocks/mapping-offer-blocks.js";
-import { markdownToMrkdwn } from "../blocks/markdown-to-mrkdwn.js";
+import { markdownToMrkdwn, withoutBroadcastMentions } from "../blocks/markdown-to-mrkdwn.js";
 import { pickerBlocks } from "../blocks/picker-blocks.js";
 import { formatDuration, resultMessages } from "../blocks/result-blocks.js";
 import { workingMessage } from "../blocks/working-blocks.js";
@@ -245,7 +245,7 @@ function createRawSlackReplier({
     async failed(turn, error) {
       await statusLine.finish(turn.id);
       await postOrUpdate(turn, REPLY_FIELDS.failed, {
-        text: `❌ ${error.message}\nReply in this thread to try again, or mention me with a new request.`,
+        text: `❌ ${withoutBroadcastMentions(error.message)}\nReply in this thread to try again, or mention me with a new request.`,
       });
       await closeTurn(turn, "❌ Failed (see below).", SLACK_REACTIONS.failed);
     },
