@@ -20,7 +20,17 @@ describe("findBatonMention", () => {
     expect(findBatonMention("> @baton do it\nI disagree")).toEqual({ found: false });
     expect(findBatonMention("run `@baton help` later")).toEqual({ found: false });
     expect(findBatonMention("```\n@baton x\n```")).toEqual({ found: false });
+    expect(findBatonMention("Example from the docs:\n~~~\n@baton delete the release branch\n~~~")).toEqual({
+      found: false,
+    });
+    expect(findBatonMention("Example:\n\n    @baton delete the release branch\n")).toEqual({ found: false });
+    expect(findBatonMention("Looks good <!-- @baton ship it -->")).toEqual({ found: false });
     expect(findBatonMention(null)).toEqual({ found: false });
+  });
+
+  it("still hears a mention beside code, and in a list item's indented line", () => {
+    expect(findBatonMention("~~~\nlog\n~~~\n@baton read the log above").found).toBe(true);
+    expect(findBatonMention("- first\n    @baton and this one").found).toBe(true);
   });
 
   it("uses the configured handle", () => {

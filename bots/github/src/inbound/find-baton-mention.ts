@@ -3,10 +3,14 @@ export const DEFAULT_GITHUB_MENTION = "baton";
 
 export type MentionSearch = { found: true; instruction: string } | { found: false };
 
-// A quote (`> …`) or code repeats someone's words; it does not call Baton.
-const FENCED_CODE = /```[\s\S]*?(```|$)/g;
+// A quote (`> …`) or code repeats someone's words; it does not call Baton, nor does what GitHub
+// does not show (an HTML comment). Code is fenced (``` or ~~~), inline, or indented four spaces
+// (or a tab) after a blank line.
+const FENCED_CODE = /(```|~~~)[\s\S]*?(\1|$)/g;
+const INDENTED_CODE = /(^|\n[ \t]*\n)(?:(?: {4}|\t)[^\n]*(?:\n|$))+/g;
 const INLINE_CODE = /`[^`\n]*`/g;
 const QUOTE_LINE = /^\s*>.*$/gm;
+const HTML_COMMENT = /<!--[\s\S]*?(-->|$)/g;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -39,7 +43,12 @@ export function findBatonMention(
 ): MentionSearch {
   if (!text?.includes("@")) return { found: false };
   const mention = mentionPattern(handle);
-  const spoken = text.replace(FENCED_CODE, "").replace(INLINE_CODE, "").replace(QUOTE_LINE, "");
+  const spoken = text
+    .replace(FENCED_CODE, "")
+    .replace(HTML_COMMENT, "")
+    .replace(INDENTED_CODE, "$1")
+    .replace(INLINE_CODE, "")
+    .replace(QUOTE_LINE, "");
   if (!mention.test(spoken)) return { found: false };
   const instruction = text
     .replace(mention, "$1")

@@ -35,4 +35,15 @@ describe("GitHub comments", () => {
     expect(body).toContain("</details>");
     expect(body).toMatch(/more characters: see the transcript/);
   });
+  it("show the summary's HTML rather than render it, so that nothing in it hides the link", () => {
+    for (const summary of ["Done. <!-- note", "Done.\n\n<details><summary>notes</summary>\n\nsome notes"]) {
+      const body = renderResultComment("t_3", { ...outcome, summary }, "https://baton.example/s/abc");
+      // After Baton's own marker (an HTML comment of its first line), before the link.
+      const beforeLink = body.slice(body.indexOf("\n"), body.indexOf("🔗 [Read-only transcript]"));
+      expect(beforeLink).not.toContain("<!--");
+      expect(beforeLink).not.toContain("<details>");
+    }
+    const code = "Use `<T>` here:\n```ts\nconst x: Array<T> = [];\n```";
+    expect(renderResultComment("t_4", { ...outcome, summary: code }, null)).toContain(code);
+  });
 });

@@ -64,6 +64,29 @@ function artifactLines(outcome: TurnOutcome): string[] {
   ];
 }
 
+const FENCE = /^\s*(?:```|~~~)/;
+const INLINE_CODE = /(`[^`\n]*`)/;
+
+/**
+ * The agent's summary with its HTML shown, not rendered (`<` as `&lt;`, outside code): GitHub
+ * renders HTML in a comment, and an unclosed `<!--` or `<details>` in a summary (which text the
+ * agent read may steer) would hide or fold what follows it, the transcript's link included.
+ */
+function withoutRawHtml(summary: string): string {
+  let inFence = false;
+  return summary
+    .split("\n")
+    .map((line) => {
+      if (FENCE.test(line)) inFence = !inFence;
+      if (inFence || FENCE.test(line)) return line;
+      return line
+        .split(INLINE_CODE)
+        .map((part, index) => (index % 2 === 1 ? part : part.replaceAll("<", "&lt;")))
+        .join("");
+    })
+    .join("\n");
+}
+
 /** The turn's comment once it finished: outcome, summary, artifacts, transcript link, duration. */
 export function renderResultComment(turnId: string, outcome: TurnOutcome, shareUrl: string | null): string {
   const stopped = outcome.status === "stopped";
@@ -79,7 +102,10 @@ export function renderResultComment(turnId: string, outcome: TurnOutcome, shareU
     `<sub>${footer}</sub>`,
   ].join("\n");
   const head = `${turnMarker(turnId)}\n${heading}\n\n`;
-  const body = fold(outcome.summary, GITHUB_COMMENT_MAX_CHARS - head.length - tail.length - 100);
+  const body = fold(
+    withoutRawHtml(outcome.summary),
+    GITHUB_COMMENT_MAX_CHARS - head.length - tail.length - 100,
+  );
   return clampComment(`${head}${body}\n${tail}`);
 }
 
