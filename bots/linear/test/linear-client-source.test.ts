@@ -59,6 +59,47 @@ describe("Linear workspace tokens", () => {
     await expect((await source.clientFor(organizationId)).viewer).resolves.toMatchObject({ app: true });
   });
 
+  it("a worker that lost a refresh race to another takes the token the other saves", async () => {
+    const key = new Uint8Array(32).fill(7);
+    const { oauth, organizationId, grant } = await installed(key, Date.now());
+    const later = grant.expiresAt! - LINEAR_TOKEN_REFRESH_MARGIN_MS + 1_000;
+    const store = () =>
+      createLinearTokenStore({ redis: redis.redis, keys: createRedisKeys(redis.prefix), key });
+    // The first worker's refresh is granted by Linear; its answer is still on the way back when
+    // the second worker's refresh, with the same (now spent) refresh token, is refused.
+    let answerArrives: () => void = () => {};
+    const onTheWay = new Promise<void>((resolve) => {
+      answerArrives = resolve;
+    });
+    let grantedAtLinear: () => void = () => {};
+    const granted = new Promise<void>((resolve) => {
+      grantedAtLinear = resolve;
+    });
+    const slowAnswer = {
+      ...oauth,
+      async refresh(token: string) {
+        const result = await oauth.refresh(token);
+        grantedAtLinear();
+        await onTheWay;
+        return result;
+      },
+    };
+    const worker = (linearOAuth: typeof oauth) =>
+      createLinearClientSource({
+        credentials: { kind: "oauth", oauth: linearOAuth, tokens: store() },
+        apiUrl: linear.apiUrl,
+        logger: silentLogger,
+        now: () => later,
+      });
+    const first = worker(slowAnswer).clientFor(organizationId);
+    await granted;
+    const second = worker(oauth).clientFor(organizationId);
+    setTimeout(answerArrives, 300);
+    const [, secondClient] = await Promise.all([first, second]);
+    await expect(secondClient.viewer).resolves.toMatchObject({ app: true });
+    expect(linear.operations.filter((op) => op.variables.grant_type === "refresh_token")).toHaveLength(2);
+  });
+
   it("sends every client's requests, before and after a token refresh, through the process's connections", async () => {
     const { oauth, tokens, organizationId } = await installed(new Uint8Array(32).fill(3), Date.now());
     const source = createLinearClientSource({

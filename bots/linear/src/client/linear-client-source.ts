@@ -6,6 +6,12 @@ import { createLinearClient } from "./create-linear-client.js";
 
 /** A token is refreshed this long before it expires, so that no call goes out with one about to lapse. */
 export const LINEAR_TOKEN_REFRESH_MARGIN_MS = 5 * 60_000;
+/**
+ * A refresh Linear refused because another process spent the refresh token first: how often, and
+ * how far apart, the store is read again for the token that process is saving.
+ */
+const RACED_REFRESH_READS = 20;
+const RACED_REFRESH_READ_EVERY_MS = 100;
 
 /** How Baton authenticates to Linear: one API key for one workspace, or the OAuth app's per-workspace tokens. */
 export type LinearCredentials =
@@ -54,9 +60,13 @@ export function createLinearClientSource({
       );
     const result = await oauth.refresh(installation.refreshToken);
     if (result.kind === "refused") {
-      // Another Baton process may have refreshed first (the old refresh token is then spent).
-      const stored = await tokens.load(installation.organizationId);
-      if (stored && stored.accessToken !== installation.accessToken) return stored;
+      // Another Baton process may have refreshed first (Linear rotates the refresh token on use):
+      // it saves the new tokens as soon as Linear's answer reaches it, a moment after ours.
+      for (let read = 0; read < RACED_REFRESH_READS; read += 1) {
+        const stored = await tokens.load(installation.organizationId);
+        if (stored && stored.accessToken !== installation.accessToken) return stored;
+        await new Promise((resolve) => setTimeout(resolve, RACED_REFRESH_READ_EVERY_MS));
+      }
       throw new BatonError(
         "platform_failed",
         `Linear refused to refresh the token of workspace ${installation.organizationId} (${result.error}): install the app again.`,
@@ -66,7 +76,12 @@ export function createLinearClientSource({
     return tokens.replaceTokens(installation, result.grant);
   }
 
-  async function loadInstallation(organizationId: string, fresh: boolean): Promise<LinearInstallation> {
+  /** `refused`: the token Linear refused, when a client had one; a newer one in the store needs no refresh. */
+  async function loadInstallation(
+    organizationId: string,
+    fresh: boolean,
+    refused: string | undefined,
+  ): Promise<LinearInstallation> {
     const installation = await tokens.load(organizationId);
     if (!installation)
       throw new BatonError(
@@ -75,14 +90,18 @@ export function createLinearClientSource({
       );
     const expiring =
       installation.expiresAt !== null && installation.expiresAt - LINEAR_TOKEN_REFRESH_MARGIN_MS <= now();
-    return fresh || expiring ? refresh(installation) : installation;
+    const refreshedElsewhere = refused !== undefined && installation.accessToken !== refused;
+    return (fresh && !refreshedElsewhere) || expiring ? refresh(installation) : installation;
   }
 
   /** One read (and at most one refresh) per workspace at a time; callers meanwhile share its answer. */
   function installationFor(organizationId: string, fresh: boolean): Promise<LinearInstallation> {
     const pending = loading.get(organizationId);
     if (pending) return pending;
-    const loaded = loadInstallation(organizationId, fresh).finally(() => loading.delete(organizationId));
+    const refused = fresh ? clients.get(organizationId)?.accessToken : undefined;
+    const loaded = loadInstallation(organizationId, fresh, refused).finally(() =>
+      loading.delete(organizationId),
+    );
     loading.set(organizationId, loaded);
     return loaded;
   }
