@@ -136,3 +136,26 @@ describe("GitHub deliveries and conversations", () => {
     expect(s.github.commentsOn(REPO, 56)).toHaveLength(1);
   });
 });
+
+describe("a GitHub control answered just before shutdown", () => {
+  it("still acts: shutdown waits for it before Redis closes", async () => {
+    const s = await startGithubScenario();
+    try {
+      s.github.setPermission(REPO, "octocat", "write");
+      // The person's permission is asked of GitHub after the answer; GitHub holds it up a moment
+      // (20 "seconds" of the scenario's shortened unit), and Baton is stopped meanwhile.
+      s.github.failNext("GET /repos/{owner}/{repo}/collaborators/{username}/permission", {
+        kind: "secondary_rate_limit",
+        retryAfterSeconds: 20,
+      });
+      const stop = await s.deliver(comment(58, 2801, "@baton stop"));
+      expect(JSON.parse(stop.body)).toEqual({ control: "stop" });
+      await s.t.close();
+      const events = s.t.logger.lines.map((line) => line.event);
+      expect(events).not.toContain("bots.github.control_failed");
+      expect(events).toContain("bots.github.control");
+    } finally {
+      await s.github.close();
+    }
+  });
+});

@@ -94,6 +94,10 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
     intake: options.intake,
     queueKeyOf,
     runControl: createGithubControls({ controls, permissions, octokits, logger }),
+    // Drained at shutdown with the turns' trailing replies, before Redis closes under them.
+    ...(options.trailingReplies && {
+      afterAnswer: options.trailingReplies.defer.bind(options.trailingReplies),
+    }),
     ...(options.learnedRouting && {
       answerMappingOffer: createGithubMappingOfferAnswerer({
         ...options,

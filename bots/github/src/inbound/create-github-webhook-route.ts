@@ -35,6 +35,11 @@ export interface GithubWebhookRouteOptions {
   answerMappingOffer?: AnswerGithubMappingOffer;
   /** What the App can reach changed (`installation`, `installation_repositories`): the catalog follows. */
   onInstallationChange?: (change: InstallationChange) => Promise<void>;
+  /**
+   * Runs what an event asks once it is answered (a control word, an answer to a mapping offer),
+   * where shutdown waits for it: GitHub does not deliver an answered event again. At once, untracked, without.
+   */
+  afterAnswer?: (what: string, work: () => Promise<void>) => void;
   logger: Logger;
   now?: () => Date;
 }
@@ -56,6 +61,7 @@ export function createGithubWebhookRoute(options: GithubWebhookRouteOptions): Ht
   const { mention, catalog, intake, queueKeyOf, runControl, logger } = options;
   const now = options.now ?? (() => new Date());
   const log = logger.child({ component: "bots.github" });
+  const afterAnswer = options.afterAnswer ?? ((_what: string, work: () => Promise<void>) => void work());
 
   async function verify(rawBody: string, request: IncomingMessage): Promise<WebhookVerdict<unknown>> {
     const signature = header(request, "x-hub-signature-256");
@@ -116,24 +122,31 @@ export function createGithubWebhookRoute(options: GithubWebhookRouteOptions): Ht
         case "control":
           // Answered first: the control asks GitHub for the person's permission before it acts.
           replies.json(response, 202, { control: parsed.word });
-          runControl(parsed.word, parsed.trigger).catch((error: unknown) =>
-            log.error("bots.github.control_failed", {
-              delivery_id: deliveryId,
-              word: parsed.word,
-              error: errorMessage(error),
-            }),
+          afterAnswer("github.control", () =>
+            runControl(parsed.word, parsed.trigger).catch((error: unknown) =>
+              log.error("bots.github.control_failed", {
+                delivery_id: deliveryId,
+                word: parsed.word,
+                error: errorMessage(error),
+              }),
+            ),
           );
           return;
-        case "always":
+        case "always": {
           // Like a control word: answered first, then the person's permission is asked of GitHub.
           replies.json(response, 202, { answer: "mapping_offer" });
-          options.answerMappingOffer?.(parsed.targetRef, parsed.trigger).catch((error: unknown) =>
-            log.error("bots.github.mapping_offer_failed", {
-              delivery_id: deliveryId,
-              error: errorMessage(error),
-            }),
-          );
+          const answer = options.answerMappingOffer;
+          if (answer)
+            afterAnswer("github.mapping_offer", () =>
+              answer(parsed.targetRef, parsed.trigger).catch((error: unknown) =>
+                log.error("bots.github.mapping_offer_failed", {
+                  delivery_id: deliveryId,
+                  error: errorMessage(error),
+                }),
+              ),
+            );
           return;
+        }
         case "prompt": {
           const { trigger } = parsed;
           // Only a pull request can belong to a session from elsewhere: issues skip the lookup.
