@@ -120,7 +120,9 @@ describe("access.github.minimumPermission", () => {
 
   it("raises the role a person needs: a writer is refused, a maintainer admitted", async () => {
     await s.deliver(comment(50, 2001, "writer", "@baton tidy the changelog"));
-    await s.waitForComment(REPO, 50, (body) => body.includes("Baton only takes requests from people with maintain access"));
+    await s.waitForComment(REPO, 50, (body) =>
+      body.includes("Baton only takes requests from people with maintain access"),
+    );
     await s.deliver(comment(51, 2101, "maintainer", "@baton tidy the readme"));
     expect((await s.finishNextRun()).turn.prompt).toContain("tidy the readme");
     expect(s.agent.runs.filter((run) => run.turn.prompt.includes("changelog"))).toEqual([]);
