@@ -80,12 +80,17 @@ export interface FakeGithub {
   /** Installs the App on `repo` (`owner/name`); other repositories answer 404 to `GET /repos/{owner}/{repo}/installation`. */
   install(repo: string, installationId: number): void;
   seedIssue(issue: Omit<FakeGithubIssue, "body" | "author"> & Partial<FakeGithubIssue>): void;
-  /** Stores a person's comment as if it had been posted on GitHub (its webhook is the caller's to send). */
+  /**
+   * Stores a person's comment as if it had been posted on GitHub (its webhook is the caller's to
+   * send), now or at `createdAt` (an ISO time).
+   */
   seedComment(comment: {
     repo: string;
     issueNumber: number;
     body: string;
     author: string;
+    authorType?: FakeGithubComment["authorType"];
+    createdAt?: string;
   }): FakeGithubComment;
   /**
    * Calls `listener` after each recorded call, once the store holds its effect (the playground

@@ -5,14 +5,11 @@ import {
   type GithubRouteContext,
   hash,
   NOT_FOUND,
+  pageOf,
   repoOf,
   route,
   user,
 } from "./github-route.js";
-
-/** GitHub's default and largest page of `GET /installation/repositories` and `GET /app/installations`. */
-const DEFAULT_PER_PAGE = 30;
-const MAX_PER_PAGE = 100;
 
 /** A repository's facts as they are, or GitHub's defaults for one nobody described. */
 export function repositoryFacts(store: FakeGithubStore, repo: string): FakeGithubRepository {
@@ -27,23 +24,6 @@ export function repositoryFacts(store: FakeGithubStore, repo: string): FakeGithu
       headSha: hash(repo).toString(16).padStart(40, "0").slice(-40),
     }
   );
-}
-
-/** One page of `items` and GitHub's `Link` header (`rel="next"`, `rel="last"`) for the rest. */
-function page<T>(context: GithubRouteContext, path: string, items: readonly T[]) {
-  const perPage = Math.min(
-    MAX_PER_PAGE,
-    Number(context.query.get("per_page") ?? DEFAULT_PER_PAGE) || DEFAULT_PER_PAGE,
-  );
-  const current = Math.max(1, Number(context.query.get("page") ?? 1) || 1);
-  const last = Math.max(1, Math.ceil(items.length / perPage));
-  const link = (n: number, rel: string) =>
-    `<${context.apiUrl}${path}?per_page=${perPage}&page=${n}>; rel="${rel}"`;
-  const links = current < last ? [link(current + 1, "next"), link(last, "last")] : [];
-  return {
-    items: items.slice((current - 1) * perPage, current * perPage),
-    headers: links.length > 0 ? { link: links.join(", ") } : undefined,
-  };
 }
 
 function repositoryJson(context: GithubRouteContext, repo: string) {
@@ -91,7 +71,7 @@ function rootListing(context: GithubRouteContext, repo: string) {
 export const GITHUB_CATALOG_ROUTES: GithubRoute[] = [
   route("GET", "GET /app/installations", "app", (context) => {
     const ids = [...new Set(context.store.installations.values())].sort((a, b) => a - b);
-    const { items, headers } = page(context, "/app/installations", ids);
+    const { items, headers } = pageOf(context, "/app/installations", ids);
     return {
       status: 200,
       body: items.map((id) => ({ id, app_slug: context.appSlug, target_type: "Organization" })),
@@ -103,7 +83,7 @@ export const GITHUB_CATALOG_ROUTES: GithubRoute[] = [
       .filter(([, id]) => id === context.installationId)
       .map(([repo]) => repo)
       .sort();
-    const { items, headers } = page(context, "/installation/repositories", repos);
+    const { items, headers } = pageOf(context, "/installation/repositories", repos);
     return {
       status: 200,
       body: {

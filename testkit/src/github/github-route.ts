@@ -42,6 +42,34 @@ export const NOT_FOUND: GithubAnswer = {
   body: { message: "Not Found", documentation_url: "https://docs.github.com/rest" },
 };
 
+/** GitHub's default and largest page of a list (`per_page`). */
+const DEFAULT_PER_PAGE = 30;
+const MAX_PER_PAGE = 100;
+
+/**
+ * One page of `items` and GitHub's `Link` header (`rel="next"`, `rel="last"`) for the rest. The
+ * links keep the request's other query parameters (a list's `since`), as GitHub's do.
+ */
+export function pageOf<T>(context: GithubRouteContext, path: string, items: readonly T[]) {
+  const perPage = Math.min(
+    MAX_PER_PAGE,
+    Number(context.query.get("per_page") ?? DEFAULT_PER_PAGE) || DEFAULT_PER_PAGE,
+  );
+  const current = Math.max(1, Number(context.query.get("page") ?? 1) || 1);
+  const last = Math.max(1, Math.ceil(items.length / perPage));
+  const link = (n: number, rel: string) => {
+    const query = new URLSearchParams(context.query);
+    query.set("per_page", String(perPage));
+    query.set("page", String(n));
+    return `<${context.apiUrl}${path}?${query}>; rel="${rel}"`;
+  };
+  const links = current < last ? [link(current + 1, "next"), link(last, "last")] : [];
+  return {
+    items: items.slice((current - 1) * perPage, current * perPage),
+    headers: links.length > 0 ? { link: links.join(", ") } : undefined,
+  };
+}
+
 export function user(login: string, type: "User" | "Bot") {
   return { login, id: Math.abs(hash(login)), node_id: `U_${login}`, type, site_admin: false };
 }

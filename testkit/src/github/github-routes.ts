@@ -8,6 +8,7 @@ import {
   type GithubRouteContext,
   issueJson,
   NOT_FOUND,
+  pageOf,
   repoOf,
   route,
   user,
@@ -161,10 +162,19 @@ export const GITHUB_ROUTES: GithubRoute[] = [
   route("GET", "GET /repos/{owner}/{repo}/issues/{issue_number}/comments", "installation", (context) => {
     const repo = repoOf(context.params);
     const number = Number(context.params.issue_number);
+    // Oldest first, in pages, only those updated at or after `since` when it is given: as GitHub lists them.
+    const since = context.query.get("since");
+    const sinceMs = since === null ? Number.NEGATIVE_INFINITY : Date.parse(since);
+    if (Number.isNaN(sinceMs))
+      return {
+        status: 422,
+        body: { message: "Validation Failed", errors: [{ field: "since", code: "invalid" }] },
+      };
     const list = [...context.store.comments.values()].filter(
-      (c) => c.repo === repo && c.issueNumber === number,
+      (c) => c.repo === repo && c.issueNumber === number && Date.parse(c.updatedAt) >= sinceMs,
     );
-    return { status: 200, body: list.map((comment) => commentJson(comment, context)) };
+    const { items, headers } = pageOf(context, `/repos/${repo}/issues/${number}/comments`, list);
+    return { status: 200, body: items.map((comment) => commentJson(comment, context)), headers };
   }),
   route("GET", "GET /repos/{owner}/{repo}/issues/comments/{comment_id}", "installation", (context) => {
     const comment = context.store.comments.get(Number(context.params.comment_id));

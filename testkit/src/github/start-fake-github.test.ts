@@ -49,6 +49,30 @@ describe("fake GitHub", () => {
     expect((await call("GET", "/repos/acme/api/issues/1/comments", "token wrong")).status).toBe(401);
   });
 
+  it("lists an issue's comments oldest first, a page at a time, and only those updated since `since`", async () => {
+    const issued = await call("POST", "/app/installations/7/access_tokens", `Bearer ${appJwt(github)}`);
+    const auth = `token ${String(issued.body.token)}`;
+    const old = new Date(Date.now() - 60 * 60_000).toISOString();
+    for (let i = 0; i < 3; i += 1)
+      github.seedComment({
+        repo: "acme/api",
+        issueNumber: 77,
+        body: `old ${i}`,
+        author: "octocat",
+        createdAt: old,
+      });
+    github.seedComment({ repo: "acme/api", issueNumber: 77, body: "new", author: "octocat" });
+
+    const first = await call("GET", "/repos/acme/api/issues/77/comments?per_page=2", auth);
+    expect((first.body as unknown as Array<{ body: string }>).map((c) => c.body)).toEqual(["old 0", "old 1"]);
+    expect(first.headers.get("link")).toContain('per_page=2&page=2>; rel="next"');
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const recent = await call("GET", `/repos/acme/api/issues/77/comments?since=${since}&per_page=1`, auth);
+    expect((recent.body as unknown as Array<{ body: string }>).map((c) => c.body)).toEqual(["new"]);
+    expect(recent.headers.get("link")).toBeNull();
+    expect((await call("GET", "/repos/acme/api/issues/77/comments?since=yesterday", auth)).status).toBe(422);
+  });
+
   it("finds the App's installation on a repository for the App only; 404 where it is not installed", async () => {
     github.install("acme/api", 9);
     expect((await call("GET", "/repos/acme/api/installation", "Bearer nope")).status).toBe(401);

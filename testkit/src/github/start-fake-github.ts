@@ -260,17 +260,17 @@ export async function startFakeGithub(
     },
     seedIssue: (issue) =>
       store.issues.set(`${issue.repo}#${issue.number}`, { body: "", author: "octocat", ...issue }),
-    seedComment({ repo, issueNumber, body, author }) {
-      const now = new Date().toISOString();
+    seedComment({ repo, issueNumber, body, author, authorType = "User", createdAt }) {
+      const at = createdAt ?? new Date().toISOString();
       const comment: FakeGithubComment = {
         id: store.newId(),
         repo,
         issueNumber,
         body,
         author,
-        authorType: "User",
-        createdAt: now,
-        updatedAt: now,
+        authorType,
+        createdAt: at,
+        updatedAt: at,
       };
       store.comments.set(comment.id, comment);
       return comment;

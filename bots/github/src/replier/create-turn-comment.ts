@@ -3,8 +3,13 @@ import type { InstallationOctokits } from "../octokit/create-installation-octoki
 import { type GithubTurn, githubThreadOf } from "./github-thread.js";
 import { turnMarker } from "./render-github-comment.js";
 
-/** How many of the issue's latest comments a retried turn searches for the one it posted. */
-const RECOVERY_SEARCH_PAGES = 3;
+/**
+ * A retried turn looks for the comment it posted among those updated since its request came in,
+ * less this much for a difference between Baton's clock and GitHub's.
+ */
+const RECOVERY_CLOCK_SLACK_MS = 10 * 60_000;
+/** How many pages of those comments it reads at most: a thousand comments in one turn's time. */
+const RECOVERY_SEARCH_PAGES = 10;
 
 /** Writes a turn's one comment: posts it the first time, edits it ever after. */
 export type WriteTurnComment = (turn: GithubTurn, body: string) => Promise<void>;
@@ -26,18 +31,18 @@ export function createTurnComment({
     const { installationId, owner, repo, issueNumber } = githubThreadOf(turn);
     const octokit = await octokits.forInstallation(installationId);
     const marker = turnMarker(turn.id);
-    let page = 1;
-    for (; page <= RECOVERY_SEARCH_PAGES; page += 1) {
-      const { data } = await octokit.request("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
-        owner,
-        repo,
-        issue_number: issueNumber,
-        per_page: 100,
-        page,
-      });
+    // GitHub lists an issue's comments oldest first: on a long thread the first pages hold none
+    // of this turn's, so the search asks only for those updated since the turn began.
+    const since = new Date(Date.parse(turn.request.receivedAt) - RECOVERY_CLOCK_SLACK_MS).toISOString();
+    let pages = 0;
+    for await (const { data } of octokit.paginate.iterator(
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/comments",
+      { owner, repo, issue_number: issueNumber, since, per_page: 100 },
+    )) {
       const found = data.find((comment) => comment.body?.includes(marker));
       if (found) return Number(found.id);
-      if (data.length < 100) break;
+      pages += 1;
+      if (pages >= RECOVERY_SEARCH_PAGES) break;
     }
     return null;
   }
