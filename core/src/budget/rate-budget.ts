@@ -159,26 +159,28 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
       final: bucket.limit.finalReserveShare ?? FINAL_RESERVE_SHARE,
       progress: reserveShare,
     });
-    for (;;) {
-      signal?.throwIfAborted();
-      const [granted, waitMs, tokens] = await scripts.batonBudgetTake(
-        [state, `${state}:waiting`, `${state}:seen`],
-        [now(), interval(bucket), burst, reserve, member, WAITER_STALE_MS, MAX_PROGRESS_WAIT_MS],
-      );
-      if (granted === 1) {
-        observer?.granted(bucket, claim.priority, now() - started, tokens);
-        return;
-      }
-      try {
+    let queued = false;
+    try {
+      for (;;) {
+        signal?.throwIfAborted();
+        const [granted, waitMs, tokens] = await scripts.batonBudgetTake(
+          [state, `${state}:waiting`, `${state}:seen`],
+          [now(), interval(bucket), burst, reserve, member, WAITER_STALE_MS, MAX_PROGRESS_WAIT_MS],
+        );
+        if (granted === 1) {
+          observer?.granted(bucket, claim.priority, now() - started, tokens);
+          return;
+        }
+        queued = member !== "";
         if (member) await progressSleep(Number(waitMs), signal);
         else await sleep(Math.min(Number(waitMs), MAX_POLL_MS), signal);
-      } catch (error) {
-        // A waiter that gives up leaves the queue now: left there, it would hold back the
-        // sessions behind it until it went stale.
-        if (member && signal?.aborted)
-          await redis.zrem(`${state}:waiting`, member).then(() => redis.zrem(`${state}:seen`, member));
-        throw error;
       }
+    } catch (error) {
+      // A waiter that gives up leaves the queue now, wherever in its wait the abort found it:
+      // left there, it would hold back the sessions behind it until it went stale.
+      if (queued && signal?.aborted)
+        await redis.zrem(`${state}:waiting`, member).then(() => redis.zrem(`${state}:seen`, member));
+      throw error;
     }
   }
 

@@ -168,6 +168,26 @@ describe("the rate budget in Redis", () => {
     await budget.take(BUCKET, { priority: "progress", session: "next" });
   });
 
+  it("lets a progress waiter leave the queue when its turn ends just as its sleep is over", async () => {
+    const clock = stillClock();
+    const keys = createRedisKeys(testRedis.prefix);
+    const controller = new AbortController();
+    // The waiter's sleep runs out at the moment its turn ends: it asks Redis no more and goes.
+    const quitter = createRateBudget({
+      redis: testRedis.redis,
+      keys,
+      now: clock.now,
+      sleep: async () => controller.abort(new Error("turn ended")),
+    });
+    const budget = budgetOn(testRedis.redis, clock);
+    for (let i = 0; i < 7; i += 1) await budget.take(BUCKET, { priority: "progress", session: `s${i}` });
+    await expect(
+      quitter.take(BUCKET, { priority: "progress", session: "gone" }, controller.signal),
+    ).rejects.toThrow("turn ended");
+    clock.advance(1_000);
+    await budget.take(BUCKET, { priority: "progress", session: "next" });
+  });
+
   it("gives up a wait when its signal aborts", async () => {
     const clock = stillClock();
     const budget = createRateBudget({
