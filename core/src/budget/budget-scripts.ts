@@ -1,5 +1,16 @@
 import { redisScript } from "../store/redis-scripts.js";
 
+// Every worker reads the bucket on one clock, Redis's: workers on hosts whose clocks differ would
+// otherwise disagree about it, the one ahead seeing tokens that are not there yet. Tests hand in a
+// clock of their own as ARGV[1]. Redis replicates a script's effects, so reading TIME before
+// writing is allowed (Redis 5 and later).
+const NOW_FROM_ARGV_OR_REDIS = `
+local now = tonumber(ARGV[1])
+if now == nil then
+  local time = redis.call('TIME')
+  now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+end`;
+
 // A shared GCRA (generic cell rate algorithm) bucket: `tat` is the theoretical arrival time of the
 // next request; the bucket holds `burst` tokens, one refilled every `interval` ms. A progress take
 // leaves `reserve` tokens for the requests a person waits on, and joins a queue of the sessions
@@ -11,10 +22,9 @@ import { redisScript } from "../store/redis-scripts.js";
 // waiter told to sleep long stays in the queue meanwhile, and a dead worker's waiter leaves it
 // staleMs after it failed to come back.
 // KEYS: state hash, waiting zset (member → when it began to wait), seen zset (member → when it is
-// gone). ARGV: now, interval, burst, reserve, member ('' for a request a person waits on), staleMs,
-// maxWaitMs. Reply: { granted (0|1), waitMs, tokens left }.
-const TAKE = `
-local now = tonumber(ARGV[1])
+// gone). ARGV: now ('' for Redis's own clock), interval, burst, reserve, member ('' for a request a
+// person waits on), staleMs, maxWaitMs. Reply: { granted (0|1), waitMs, tokens left }.
+const TAKE = `${NOW_FROM_ARGV_OR_REDIS}
 local interval = tonumber(ARGV[2])
 local burst = tonumber(ARGV[3])
 local reserve = tonumber(ARGV[4])
@@ -66,10 +76,10 @@ return { 1, 0, available - 1 }
 // The platform said "slow down until": every worker waits until then. Its count was at the limit
 // when it refused, so the bucket is emptied then and refills at its rate from there: at the end of
 // the pause it holds what the pause refilled (at least one token), not a burst refused again.
-// KEYS: state hash. ARGV: now, until, interval, burst.
-const PAUSE = `
-local now = tonumber(ARGV[1])
-local untilMs = tonumber(ARGV[2])
+// KEYS: state hash. ARGV: now ('' for Redis's own clock), retryAfterMs, interval, burst.
+// Reply: when the pause ends, on the clock the script used.
+const PAUSE = `${NOW_FROM_ARGV_OR_REDIS}
+local untilMs = now + tonumber(ARGV[2])
 local interval = tonumber(ARGV[3])
 local burst = tonumber(ARGV[4])
 local paused = tonumber(redis.call('HGET', KEYS[1], 'paused') or '0')
@@ -79,7 +89,7 @@ local refilled = math.min(burst, math.max(1, math.floor((untilMs - now) / interv
 local emptyAt = untilMs + (burst - refilled) * interval
 if emptyAt > tat then redis.call('HSET', KEYS[1], 'tat', emptyAt) tat = emptyAt end
 redis.call('PEXPIRE', KEYS[1], math.ceil(tat - now) + 60000)
-return 1
+return untilMs
 `;
 
 // What the front page shows of a platform's pauses: the one that ends last. A shorter pause of
@@ -94,7 +104,7 @@ export const BUDGET_SCRIPTS = {
   batonBudgetTake: redisScript<
     [state: string, waiting: string, seen: string],
     [
-      now: number,
+      now: number | "",
       intervalMs: number,
       burst: number,
       reserve: number,
@@ -106,7 +116,7 @@ export const BUDGET_SCRIPTS = {
   >({ numberOfKeys: 3, lua: TAKE }),
   batonBudgetPause: redisScript<
     [state: string],
-    [now: number, untilMs: number, intervalMs: number, burst: number],
+    [now: number | "", retryAfterMs: number, intervalMs: number, burst: number],
     number
   >({ numberOfKeys: 1, lua: PAUSE }),
   batonBudgetMarkPaused: redisScript<[mark: string], [mark: string, ttlMs: number], number>({

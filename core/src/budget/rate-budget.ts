@@ -68,6 +68,10 @@ export interface RateBudgetOptions {
   /** Share of a bucket's burst kept for urgent requests when progress asks (at least one token). */
   progressReserveShare?: number;
   observer?: RateBudgetObserver;
+  /**
+   * The buckets' clock, in ms since the epoch: Redis's own when not given, so that every worker
+   * reads a bucket alike whatever its host's clock says. Tests give one to stop or move time.
+   */
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /**
@@ -139,7 +143,9 @@ function untilAborted(turn: Promise<void>, signal?: AbortSignal): Promise<void> 
  */
 export function createRateBudget(options: RateBudgetOptions): RateBudget {
   const { redis, keys, observer } = options;
-  const now = options.now ?? Date.now;
+  // '' asks the scripts to read Redis's clock.
+  const bucketNow = options.now ?? (() => "" as const);
+  const elapsedNow = options.now ?? (() => performance.now());
   const sleep = options.sleep ?? sleepOn(ownTimers);
   const progressSleep = options.sleep ?? sleepOn(options.beat ?? ownTimers);
   const reserveShare = options.progressReserveShare ?? PROGRESS_RESERVE_SHARE;
@@ -151,7 +157,7 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
 
   /** Asks Redis until the bucket grants this claim a token. */
   async function takeFromRedis(bucket: BudgetBucket, claim: BudgetClaim, signal?: AbortSignal) {
-    const started = now();
+    const started = elapsedNow();
     const state = stateKey(bucket);
     const member = claim.priority === "progress" ? claim.session : "";
     const burst = Math.max(1, bucket.limit.burst);
@@ -165,10 +171,10 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
         signal?.throwIfAborted();
         const [granted, waitMs, tokens] = await scripts.batonBudgetTake(
           [state, `${state}:waiting`, `${state}:seen`],
-          [now(), interval(bucket), burst, reserve, member, WAITER_STALE_MS, MAX_PROGRESS_WAIT_MS],
+          [bucketNow(), interval(bucket), burst, reserve, member, WAITER_STALE_MS, MAX_PROGRESS_WAIT_MS],
         );
         if (granted === 1) {
-          observer?.granted(bucket, claim.priority, now() - started, tokens);
+          observer?.granted(bucket, claim.priority, elapsedNow() - started, tokens);
           return;
         }
         queued = member !== "";
@@ -218,19 +224,18 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
       observer?.paused(bucket, retryAfterMs);
       // "Retry after 0 s" asks for no wait: counted, and the budget left as it is.
       if (!(retryAfterMs > 0)) return;
-      const at = now();
-      const until = at + retryAfterMs;
-      await Promise.all([
-        scripts.batonBudgetPause(
-          [stateKey(bucket)],
-          [at, until, interval(bucket), Math.max(1, bucket.limit.burst)],
-        ),
-        // What the front page shows (the platform's pause that ends last); it lapses with it.
-        scripts.batonBudgetMarkPaused(
-          [pausedKey(bucket.platform)],
-          [JSON.stringify({ untilMs: until, budget: bucket.name }), Math.max(1, Math.ceil(retryAfterMs))],
-        ),
-      ]);
+      const until = await scripts.batonBudgetPause(
+        [stateKey(bucket)],
+        [bucketNow(), retryAfterMs, interval(bucket), Math.max(1, bucket.limit.burst)],
+      );
+      // What the front page shows (the platform's pause that ends last); it lapses with it.
+      await scripts.batonBudgetMarkPaused(
+        [pausedKey(bucket.platform)],
+        [
+          JSON.stringify({ untilMs: Number(until), budget: bucket.name }),
+          Math.max(1, Math.ceil(retryAfterMs)),
+        ],
+      );
     },
     async rateLimited(platforms) {
       if (platforms.length === 0) return [];

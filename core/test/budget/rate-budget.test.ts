@@ -1,5 +1,5 @@
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type BudgetBucket, createRateBudget, type RateBudgetOptions } from "../../src/budget/rate-budget.js";
 import { createRedisKeys } from "../../src/store/redis-keys.js";
 
@@ -186,6 +186,33 @@ describe("the rate budget in Redis", () => {
     ).rejects.toThrow("turn ended");
     clock.advance(1_000);
     await budget.take(BUCKET, { priority: "progress", session: "next" });
+  });
+
+  it("reads every bucket on Redis's clock: a worker whose clock runs an hour ahead finds no tokens that are not there", async () => {
+    const keys = createRedisKeys(testRedis.prefix);
+    const refusals: number[] = [];
+    const refuseWaits = async (ms: number) => {
+      refusals.push(ms);
+      throw new Error(`would wait ${ms} ms`);
+    };
+    const here = createRateBudget({ redis: testRedis.redis, keys, sleep: refuseWaits });
+    for (let i = 0; i < 10; i += 1) await here.take(BUCKET, { priority: "final" });
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 60 * 60_000 });
+    try {
+      // Another worker, on a host whose clock is an hour ahead.
+      const ahead = createRateBudget({ redis: testRedis.connect(), keys, sleep: refuseWaits });
+      // On its own clock the bucket would have refilled long ago.
+      await expect(ahead.take(BUCKET, { priority: "final" })).rejects.toThrow(/would wait/);
+      expect(refusals[0]).toBeGreaterThan(0);
+      expect(refusals[0]).toBeLessThanOrEqual(1_000);
+      // A pause it is told of ends on Redis's clock too, and the front page says so.
+      await ahead.pause(BUCKET, 30_000);
+    } finally {
+      vi.useRealTimers();
+    }
+    const [limited] = await here.rateLimited(["slack"]);
+    expect(limited?.untilMs).toBeGreaterThan(Date.now() + 25_000);
+    expect(limited?.untilMs).toBeLessThan(Date.now() + 35_000);
   });
 
   it("gives up a wait when its signal aborts", async () => {
