@@ -42,6 +42,18 @@ describe("createRedactor", () => {
     expect(result.text).not.toContain(RANDOM_TOKEN);
   });
 
+  it("withholds a token on a fence line too: only the fence marker stays", () => {
+    const { redact } = createRedactor({ knownSecrets: [] });
+    // Backticks around text on one line are inline code, not a fence: the line is content.
+    const inline = redact(`Your key:\n\n\`\`\`${RANDOM_TOKEN}\`\`\`\n\nDone.`);
+    expect(inline.withheldBlocks).toBe(1);
+    expect(inline.text).toBe(`Your key:\n\n${WITHHELD_BLOCK_NOTICE}\n\nDone.`);
+    // A fence's info string is shown (as the code's language): it goes, the fence stays.
+    const info = redact(`\`\`\`${RANDOM_TOKEN}\nexport X=1\n\`\`\`\n\n~~~ ${RANDOM_TOKEN}\nY\n~~~`);
+    expect(info.withheldBlocks).toBe(2);
+    expect(info.text).toBe(`\`\`\`\n${WITHHELD_BLOCK_NOTICE}\n\`\`\`\n\n~~~\n${WITHHELD_BLOCK_NOTICE}\n~~~`);
+  });
+
   it("leaves text without secrets as it is", () => {
     const { redact } = createRedactor({ knownSecrets: ["a-long-known-secret"] });
     expect(redact("Nothing to see.\n\nReally.")).toEqual({

@@ -72,11 +72,19 @@ export function createRedactor({ knownSecrets, patterns = SECRET_PATTERNS }: Red
   };
 }
 
+/**
+ * A fence line's marker, without what follows it: an info string is shown (as the code's
+ * language) and may hold the token itself. Backticks after a backtick marker make the line inline
+ * code, not a fence, so it is content like any other line.
+ */
+const FENCE_MARKER = /^\s*(?:`{3,}(?=[^`]*$)|~{3,})/;
+
 /** Replaces a block by the notice, keeping its code fences so the rest of the markdown stays intact. */
 function withholdBlock(block: string): string {
   const kept: string[] = [];
   for (const line of block.split("\n")) {
-    if (/^\s*(?:```|~~~)/.test(line)) kept.push(line);
+    const fence = FENCE_MARKER.exec(line)?.[0];
+    if (fence !== undefined) kept.push(fence);
     else if (!kept.includes(WITHHELD_BLOCK_NOTICE)) kept.push(WITHHELD_BLOCK_NOTICE);
   }
   return kept.join("\n");
