@@ -230,6 +230,13 @@ const SECRETS: SecretCase[] = [
     (s) => `login(token="${s}")`,
   ),
   secret("log", `gsk_${alnum(52)}`, (s) => `groq: request with key ${s} rejected (429)`),
+  // Misses found in review: names where the secret word is followed by `key` (Django's and
+  // Flask's `SECRET_KEY`, Rails' `secret_key_base`), whose values are often hex.
+  secret("log", hex(128), (s) => `$ env\nRAILS_ENV=production\nSECRET_KEY_BASE=${s}\nPORT=3000`),
+  secret("code", hex(64), (s) => `DEBUG = False\nSECRET_KEY = "${s}"\nALLOWED_HOSTS = ["*"]`),
+  secret("code", `${alnum(10)}6${alnum(9)}`, (s) =>
+    JSON.stringify({ path: "config.json", content: `{ "jwt": { "secretKey": "${s}" } }` }),
+  ),
 ];
 
 // Text that looks like it could hold a secret and does not: all of it must come through untouched.
@@ -291,6 +298,7 @@ const LOOK_ALIKES: string[] = [
   "compass: v3.2.1-beta, bypass=disabled2024",
   JSON.stringify({ command: 'git commit -m "rotate the password every 90 days"' }),
   JSON.stringify({ content: 'password = os.environ["DB_PASSWORD"]' }),
+  'SECRET_KEY = os.environ["DJANGO_SECRET_KEY"]',
 ];
 
 describe("the redaction corpus", () => {

@@ -14,9 +14,11 @@ export interface SecretPattern {
 // Words that name a secret in an assignment: `API_KEY=…`, `"client_secret": "…"`, `password: …`.
 // The part before the word is bounded: unbounded, a long run like `a.a.a.…` takes quadratic time.
 // `pass` counts only after a separator (`DB_PASS`, `smtp.pass`): alone it is a word of prose, and
-// inside one (`bypass`, `compass`) no name at all.
+// inside one (`bypass`, `compass`) no name at all. A name ends with its secret word, except for
+// `secret` itself, which is as often followed by `key` (Django's and Flask's `SECRET_KEY`, Rails'
+// `secret_key_base`): the value of those is often hex, which the fail-closed check lets through.
 const SECRET_NAME =
-  "[A-Za-z0-9_.-]{0,64}?(?:secret|token|passw(?:or)?d|passphrase|(?<=[_.-])pass\\b|pwd|api[_-]?key|apikey|access[_-]?key|private[_-]?key|signing[_-]?key|account[_-]?key|credentials?|auth)";
+  "[A-Za-z0-9_.-]{0,64}?(?:secret(?:[_-]?key(?:[_-]?base)?)?|token|passw(?:or)?d|passphrase|(?<=[_.-])pass\\b|pwd|api[_-]?key|apikey|access[_-]?key|private[_-]?key|signing[_-]?key|account[_-]?key|credentials?|auth)";
 
 // A quote, or a quote escaped with a backslash: tool inputs are stored as JSON text, where the
 // quotes of `export DB_PASSWORD="…"` or of a written `{"password": "…"}` read `\"`.
