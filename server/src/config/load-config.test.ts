@@ -1,4 +1,4 @@
-import { DEFAULT_RETENTION_MS } from "@baton/core";
+import { createRedactor, DEFAULT_RETENTION_MS } from "@baton/core";
 import { describe, expect, it } from "vitest";
 import { ConfigError, configuredSecrets, loadConfig } from "./load-config.js";
 
@@ -51,6 +51,16 @@ describe("loadConfig", () => {
     });
     expect(config.SLACK_BOT_TOKEN).toBeUndefined();
     expect(configuredSecrets(config).sort()).toEqual(["key-123", "s3cret-signing"]);
+  });
+
+  it("lists each secret of BATON_SHARE_KEYS, so that one said on its own is redacted too", () => {
+    // After the documented rotation the old BATON_SHARE_KEY lives on as `default:<old secret>`.
+    const oldSecret = "5b1f0e9d8c7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c";
+    const newSecret = "a7c3e9f1b5d2084e6c1a3f5b7d9e0f1a2b3c4d5e";
+    const config = loadConfig({ BATON_SHARE_KEYS: `2025-06:${newSecret},default:${oldSecret}` });
+    const { redact } = createRedactor({ knownSecrets: configuredSecrets(config) });
+    expect(redact(`BATON_SHARE_KEY=${oldSecret}`).text).toBe("BATON_SHARE_KEY=[REDACTED:known-secret]");
+    expect(redact(`new key ${newSecret}`).text).toBe("new key [REDACTED:known-secret]");
   });
 
   it("keeps conversation data 90 days unless BATON_RETENTION says otherwise", () => {

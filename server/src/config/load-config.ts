@@ -225,12 +225,23 @@ export function loadConfig(
   return parsed.data as Config;
 }
 
-/** The values of every configured secret of Baton and the listed `modules`, for redaction. */
+/**
+ * The values of every configured secret of Baton and the listed `modules`, for redaction.
+ * `BATON_SHARE_KEYS` holds several (`id:secret,…`): each is listed on its own as well, since a
+ * secret turns up alone (the old `BATON_SHARE_KEY` a rotation moved in, say), not as the list.
+ */
 export function configuredSecrets(
   config: Config,
   modules: readonly Pick<BotModule<unknown>, "platform" | "secrets">[] = BOT_MODULES,
 ): string[] {
-  return secretConfigKeys(modules)
-    .map((key) => (config as Record<string, unknown>)[key])
-    .filter((value): value is string => typeof value === "string");
+  return secretConfigKeys(modules).flatMap((key) => {
+    const value = (config as Record<string, unknown>)[key];
+    if (typeof value !== "string") return [];
+    return key === "BATON_SHARE_KEYS" ? [value, ...shareKeySecrets(value)] : [value];
+  });
+}
+
+/** The secrets of `BATON_SHARE_KEYS`, read as `parseShareKeys` reads them: after each id's first `:`. */
+function shareKeySecrets(value: string): string[] {
+  return value.split(",").map((pair) => pair.slice(pair.indexOf(":") + 1).trim());
 }
