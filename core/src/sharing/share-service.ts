@@ -66,8 +66,13 @@ export interface ShareService extends ShareLinks {
   shareSession(sessionId: string, options?: ShareOptions): Promise<ShareSessionResult>;
   /** `@baton unshare`: revokes the link, and `auto` will not make a new one for this session. */
   unshareSession(sessionId: string): Promise<RevokeShareResult>;
-  /** `baton share revoke`: takes a share id or a session id. */
-  revoke(shareIdOrSessionId: string): Promise<RevokeShareResult>;
+  /**
+   * `baton share revoke`: takes a share id or a session id. A session with no live link (it
+   * expired, or was never made) is marked as `unshareSession` marks it: `no_live_link`.
+   */
+  revoke(
+    shareIdOrSessionId: string,
+  ): Promise<RevokeShareResult | { kind: "no_live_link"; sessionId: string }>;
   list(): Promise<ShareSummary[]>;
   /** What a share page asks first: whether this id opens a live share, and of which session. */
   resolve(shareId: string): Promise<ResolveShareResult>;
@@ -163,7 +168,14 @@ export function createShareService(options: ShareServiceOptions): ShareService {
         }
       }
       const bySession = await store.findBySession(shareIdOrSessionId, now());
-      if (!bySession) return { kind: "not_found" };
+      if (!bySession) {
+        // Nothing live to end, but the operator asked for the session not to be shared: without
+        // the mark, `auto` would share it again with its next result, as after an expiry.
+        if (!(await sessions.get(shareIdOrSessionId))) return { kind: "not_found" };
+        await store.revokeSession(shareIdOrSessionId);
+        log.info("core.sharing.unshared", { session_id: shareIdOrSessionId, outcome: "no_live_link" });
+        return { kind: "no_live_link", sessionId: shareIdOrSessionId };
+      }
       const result = await store.revokeSession(shareIdOrSessionId);
       log.info("core.sharing.revoked", { session_id: shareIdOrSessionId });
       return result;

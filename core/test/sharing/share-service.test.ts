@@ -215,6 +215,18 @@ describe("share service", () => {
     );
   });
 
+  it("`baton share revoke` of a session whose link expired keeps auto from sharing it again", async () => {
+    const T0 = clock.now;
+    const session = await openSession("1700000000.000600");
+    const shares = service({ expiresInDays: 7 });
+    await shares.linkFor(session);
+    clock.now = T0 + 8 * DAY_MS;
+    expect(await shares.sweepExpired()).toBe(1);
+    expect(await shares.revoke(session.id)).toEqual({ kind: "no_live_link", sessionId: session.id });
+    expect(await shares.linkFor(session)).toBeNull();
+    expect(await shares.list()).toEqual([]);
+  });
+
   it("replaces a link it can no longer repeat (the key changed) only when asked", async () => {
     const session = await openSession();
     const old = idOf(await service().linkFor(session));

@@ -123,6 +123,12 @@ async function runParsed(
         io.stderr(`baton share: no live share link for ${parsed.target}.`);
         return 1;
       }
+      if (result.kind === "no_live_link") {
+        io.stderr(
+          `baton share: no live share link for ${parsed.target}; the session will not be shared again automatically.`,
+        );
+        return 1;
+      }
       io.stdout(`Revoked the share link of session ${result.sessionId}.`);
       return 0;
     }
