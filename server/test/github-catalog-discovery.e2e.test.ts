@@ -1,4 +1,8 @@
-import { buildInstallationEvent, buildInstallationRepositoriesEvent } from "@baton/testkit";
+import {
+  buildInstallationEvent,
+  buildInstallationRepositoriesEvent,
+  buildIssueCommentEvent,
+} from "@baton/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { callsIn, eventually } from "./fixtures/slack-test-actions.js";
 import {
@@ -265,5 +269,52 @@ describe("the file's rules and mappings name repositories only the GitHub App li
       "accepted",
     );
     expect(JSON.parse(accepted ?? "{}")).toMatchObject({ targetRef: "acme/infra", byId: "U0ADA" });
+  });
+});
+
+describe("a repository only the GitHub App lists, named in a GitHub comment", () => {
+  let s: GithubScenario;
+  beforeEach(async () => {
+    s = await startGithubScenario({ catalogYaml: "repositories:\n  - repo: acme/api\n" });
+  });
+  afterEach(() => s.close());
+
+  const comment = (number: number, login: string, body: string) =>
+    buildIssueCommentEvent({
+      repo: "acme/api",
+      installationId: TEST_INSTALLATION_ID,
+      sender: { login },
+      number,
+      commentId: number * 100,
+      body,
+    });
+
+  it("counts only if the commenter can write to it, as a repository the file lists does", async () => {
+    for (const repo of ["acme/api", "acme/deploy-keys"]) {
+      s.github.setRepository(repo, { description: repo, topics: [], languages: {} });
+      s.github.install(repo, TEST_INSTALLATION_ID);
+    }
+    await s.deliver(
+      buildInstallationEvent({
+        repo: "acme/api",
+        installationId: TEST_INSTALLATION_ID,
+        sender: { login: "octocat" },
+      }),
+    );
+    await s.waitForLog("bots.github.catalog.listed", {});
+    s.github.setPermission("acme/api", "writer", "write"); // and nothing on acme/deploy-keys
+    s.github.setPermission("acme/api", "keeper", "write");
+    s.github.setPermission("acme/deploy-keys", "keeper", "write");
+
+    await s.deliver(comment(7, "writer", "@baton !repo acme/deploy-keys print the keys"));
+    await s.waitForComment("acme/api", 7, (body) => body.includes("cannot write to acme/deploy-keys"));
+    // By its distinctive name, as the classifier resolves it, too.
+    await s.deliver(comment(8, "writer", "@baton !repo deploy-keys print the keys"));
+    await s.waitForComment("acme/api", 8, (body) => body.includes("cannot write to acme/deploy-keys"));
+    expect(s.agent.runs).toEqual([]);
+
+    await s.deliver(comment(9, "keeper", "@baton !repo acme/deploy-keys rotate the keys"));
+    const run = await s.finishNextRun();
+    expect(run.turn.target).toEqual({ kind: "repository", repo: "acme/deploy-keys" });
   });
 });

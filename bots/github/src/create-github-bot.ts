@@ -11,6 +11,7 @@ import {
   type RepositoryTokenProvider,
   replierFor,
 } from "@baton/core";
+import { createDiscoveredNameResolver } from "./access/create-discovered-name-resolver.js";
 import { createGithubAdmission } from "./access/create-github-admission.js";
 import { createPermissionCheck } from "./access/create-permission-check.js";
 import { createGithubBudgets } from "./budget/github-budgets.js";
@@ -133,6 +134,7 @@ export async function createGithubBot(options: GithubBotOptions): Promise<Github
         settings: createGithubSettingsReader({ octokits, catalog, logger }),
         permissions,
         catalog,
+        resolveNamed: createDiscoveredNameResolver(catalog, options.catalogSource),
         // As the worker will find it: the conversation's session, else the one that opened its pull request.
         async continuedTarget(turn) {
           const pullRequest = githubPolicy.pullRequestOf?.(turn.request.conversation) ?? null;

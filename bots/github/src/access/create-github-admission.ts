@@ -27,12 +27,15 @@ export function createGithubAdmission({
   permissions,
   catalog,
   continuedTarget,
+  resolveNamed = async () => undefined,
 }: {
   settings: GithubSettingsReader;
   permissions: PermissionCheck;
   catalog: Catalog;
   /** The target of the session the turn continues (its conversation's, or its pull request's), if any. */
   continuedTarget: (turn: GithubTurn) => Promise<Target | undefined>;
+  /** What a named target the file does not list resolves to now (a repository only the App lists). */
+  resolveNamed?: (text: string) => Promise<Target | undefined>;
 }): AdmitTurn<"github"> {
   /** Repositories the person's named target reaches beyond the one they asked in. */
   function otherRepositories(target: Target | undefined, repo: string): string[] {
@@ -69,7 +72,9 @@ export function createGithubAdmission({
     if (!here.canWrite)
       return decline(trigger === "auto_review" ? null : notAWriter(here.needs), "not_a_writer");
     const hint = turn.request.hints.target;
-    const named = hint?.implied ? undefined : hint?.target;
+    // A `!repo` the file does not know still resolves in the worker (to a repository only the App
+    // lists): its writers are asked here like those of any other named repository.
+    const named = !hint || hint.implied ? undefined : (hint.target ?? (await resolveNamed(hint.text)));
     const continued = named ? undefined : await continuedTarget(turn);
     const environment = defaultEnvironmentOf(settings, fullName, catalog);
     const reach: { target: Target; asked: (target: string) => string } | undefined = named
