@@ -18,6 +18,13 @@ export function targetRef(target: Target): string {
   }
 }
 
+/** The target a catalog ref names: the inverse of `targetRef`. */
+export function targetOfRef(ref: string): Target {
+  if (ref.toLowerCase() === "none") return { kind: "none" };
+  if (ref.toLowerCase().startsWith("env:")) return { kind: "environment", id: ref.slice("env:".length) };
+  return { kind: "repository", repo: ref };
+}
+
 /**
  * Whether a place that allows `allowed` (any target when null) may use `target`. Compared without
  * case, as the catalog resolves what people write (`Acme/API` is GitHub's `acme/api`): a channel

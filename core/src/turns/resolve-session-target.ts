@@ -1,4 +1,4 @@
-import { allowsTarget, targetRef } from "../access/allowed-targets.js";
+import { allowsTarget, targetOfRef, targetRef } from "../access/allowed-targets.js";
 import type { Classifier } from "../contracts/classifier.js";
 import { NO_PLATFORM_POLICIES, type PlatformPolicies } from "../contracts/platform-policy.js";
 import type { Session } from "../schemas/session.js";
@@ -82,12 +82,16 @@ export async function resolveSessionTarget({
   if (ownerId && ownerId !== request.actor.id) return { kind: "owned", ownerId };
   const decision = await classifier.classify(fillContext ? await fillContext(request) : request);
   if (decision.kind === "ask") {
-    // A picker offers only what this place may use (and asks with all of them when none was a candidate).
+    // A picker offers only what this place may use (and asks with all of them when none was a
+    // candidate): a choice it offers is never one that would be declined.
     if (!allowedTargets) return { kind: "ask", decision };
     const candidates = decision.candidates.filter((target) => !refused(target));
     return {
       kind: "ask",
-      decision: { ...decision, candidates: candidates.length > 0 ? candidates : decision.candidates },
+      decision: {
+        ...decision,
+        candidates: candidates.length > 0 ? candidates : allowedTargets.map(targetOfRef),
+      },
     };
   }
   const notAllowed = refused(decision.target);
