@@ -216,4 +216,38 @@ describe("the target picker", () => {
     expect(third.turn.target).toEqual({ kind: "repository", repo: "acme/infra" });
     third.finish();
   });
+
+  it("a follow-up naming a repository Baton does not know asks, and runs where the person then chooses", async () => {
+    await start(SMALL_CATALOG);
+    const { ts: threadTs } = await slack.mention({
+      channel: "C0TYPO",
+      user: "U0ADA",
+      text: "in acme/web fix the header",
+    });
+    (await agent.waitForRun(1)).finish();
+    await slack.mention({
+      channel: "C0TYPO",
+      user: "U0ADA",
+      threadTs,
+      text: "!repo acme/apii add the endpoint",
+    });
+    const picker = await pickerIn("C0TYPO");
+    expect(textOf(picker.message)).toContain("is not a repository or environment Baton knows");
+    expect(picker.elements.find((e) => e.type === "button")?.value).toBe("acme/api");
+    expect(agent.runs).toHaveLength(1);
+    await slack.click({
+      user: "U0ADA",
+      channel: "C0TYPO",
+      action: {
+        type: "button",
+        action_id: "baton_pick_button_0",
+        block_id: picker.blockId,
+        value: "acme/api",
+      },
+    });
+    const second = await agent.waitForRun(2);
+    expect(second.turn.target).toEqual({ kind: "repository", repo: "acme/api" });
+    expect(second.turn.prompt).toBe("add the endpoint");
+    second.finish();
+  });
 });

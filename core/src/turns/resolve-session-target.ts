@@ -56,6 +56,19 @@ export async function resolveSessionTarget({
     allowedTargets && !allowsTarget(allowedTargets, target)
       ? { kind: "target_not_allowed", target, allowed: allowedTargets }
       : null;
+  // A picker offers only what this place may use (and asks with all of them when none was a
+  // candidate): a choice it offers is never one that would be declined.
+  const ask = (decision: AskDecision): SessionResolution => {
+    if (!allowedTargets) return { kind: "ask", decision };
+    const candidates = decision.candidates.filter((target) => !refused(target));
+    return {
+      kind: "ask",
+      decision: {
+        ...decision,
+        candidates: candidates.length > 0 ? candidates : allowedTargets.map(targetOfRef),
+      },
+    };
+  };
   const { request } = turn;
   const existing =
     (await sessions.findByConversation(turn.conversationKey)) ??
@@ -75,25 +88,19 @@ export async function resolveSessionTarget({
           ...(targetRef(explicitTarget) !== targetRef(existing.target) ? { choice: explicitTarget } : {}),
         }
       );
+    // A target named that Baton does not know (`!repo acme/shiping`) is asked about as on a first
+    // turn, never worked around in silence in the session's old target.
+    if (request.hints.target) {
+      const decision = await classifier.classify(request);
+      if (decision.kind === "ask") return ask(decision);
+    }
     return { kind: "ready", session: existing, reason: "The conversation keeps its target." };
   }
   // Only the person Baton asked opens the session: another's turn must not take it over.
   const ownerId = await owners?.owner(turn.conversationKey);
   if (ownerId && ownerId !== request.actor.id) return { kind: "owned", ownerId };
   const decision = await classifier.classify(fillContext ? await fillContext(request) : request);
-  if (decision.kind === "ask") {
-    // A picker offers only what this place may use (and asks with all of them when none was a
-    // candidate): a choice it offers is never one that would be declined.
-    if (!allowedTargets) return { kind: "ask", decision };
-    const candidates = decision.candidates.filter((target) => !refused(target));
-    return {
-      kind: "ask",
-      decision: {
-        ...decision,
-        candidates: candidates.length > 0 ? candidates : allowedTargets.map(targetOfRef),
-      },
-    };
-  }
+  if (decision.kind === "ask") return ask(decision);
   const notAllowed = refused(decision.target);
   if (notAllowed) return notAllowed;
   const session = await sessions.open({

@@ -100,4 +100,31 @@ describe("a conversation's target is sticky", () => {
     });
     expect(resolution.kind).toBe("ask");
   });
+
+  it("a follow-up that names a target Baton does not know asks, and keeps the session where it was", async () => {
+    expect(await targetAfter("stripe refunds fail after capture")).toEqual({
+      kind: "repository",
+      repo: "acme/payments",
+    });
+    // As the runner hands it over: the flag read into a hint, which resolves to nothing.
+    const followUp = turn("!repo acme/paymnts-ledger and reconcile the payouts");
+    const resolution = await resolveSessionTarget({
+      turn: { ...followUp, request: classifier.readRequest?.(followUp.request) ?? followUp.request },
+      sessions,
+      classifier,
+      backend: "plan",
+    });
+    expect(resolution).toMatchObject({
+      kind: "ask",
+      decision: { reason: '"acme/paymnts-ledger" is not a repository or environment Baton knows.' },
+    });
+    expect(resolution.kind === "ask" && resolution.decision.candidates[0]).toEqual({
+      kind: "repository",
+      repo: "acme/payments-ledger",
+    });
+    expect((await sessions.findByConversation("conv-1"))?.target).toEqual({
+      kind: "repository",
+      repo: "acme/payments",
+    });
+  });
 });
