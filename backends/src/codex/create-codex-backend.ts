@@ -79,8 +79,10 @@ export function createCodexBackend(options: CodexBackendOptions): AgentBackend {
       if (worked.kind !== "completed") return;
       const diff = await options.diffTurn(workspace, signal);
       yield* describeTurnDiff(diff);
+      // Commits an earlier turn could not push go out with this one, even when it changed nothing.
+      const toPublish = diff.files.length > 0 || workspace.repositories.some((r) => r.unpushed);
       const published =
-        workspace.kind === "repositories" && diff.files.length > 0
+        workspace.kind === "repositories" && toPublish
           ? yield* publishChanges({
               options,
               turn,

@@ -27,6 +27,8 @@ export async function reopenSessionWorkspace(
   const made: SessionWorktree[] = [];
   // Repositories whose worktree now stands where the remote branch is (someone may have pushed to it).
   const atRemote = new Set<string>();
+  // Repositories whose worktree this worker kept: only these can hold commits a push left behind.
+  const reused = new Set<string>();
   for (const { repo, baseBranch, baseCommit, pushedCommit } of state.repositories) {
     const ref = { stores, repo, baseBranch, branch: state.branch, git, pushed: Boolean(pushedCommit) };
     const local = kept?.repositories.find((r) => r.repo === repo);
@@ -34,6 +36,7 @@ export async function reopenSessionWorkspace(
       const synced = await syncWorktree({ ...ref, dir: local.dir, gitDir: local.gitDir }, signal);
       log.info("backends.codex.workspace.reused", { session_id: sessionId, repo, sync: synced });
       if (synced === "fast_forwarded" || synced === "reset_to_remote") atRemote.add(repo);
+      reused.add(repo);
       made.push({ repo, baseBranch, dir: local.dir, gitDir: local.gitDir, commit: "" });
       continue;
     }
@@ -48,7 +51,11 @@ export async function reopenSessionWorkspace(
   const workspace = await toSessionWorkspace(context, parts, signal);
   for (const repository of workspace.repositories) {
     const repoState = state.repositories.find((r) => r.repo === repository.repo);
-    if (repoState && atRemote.has(repository.repo)) repoState.pushedCommit = repository.startCommit;
+    if (!repoState) continue;
+    if (atRemote.has(repository.repo)) repoState.pushedCommit = repository.startCommit;
+    repository.unpushed =
+      reused.has(repository.repo) &&
+      repository.startCommit !== (repoState.pushedCommit ?? repoState.baseCommit);
   }
   // Saved on every turn: the session's state lives as long as the session is used.
   await context.states.save(sessionId, state);

@@ -16,6 +16,11 @@ export interface WorkspaceRepository {
   /** The commit the worktree was at when this turn opened it: the turn's diff starts here. */
   startCommit: string;
   /**
+   * The worktree holds commits of Baton's that the remote does not have (an earlier turn's push
+   * was refused): the turn pushes them again even when it changes nothing itself.
+   */
+  unpushed?: boolean;
+  /**
    * When `.baton/setup.sh` ran in this turn: the worktree after it (a tree), which the turn's
    * diff and commit start from instead, so that what the setup wrote is not the agent's work.
    */
