@@ -1,6 +1,6 @@
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type AgentBackend, type AgentEvent, silentLogger } from "@baton/core";
+import { type AgentBackend, type AgentEvent, type Artifact, silentLogger } from "@baton/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCodexBackend } from "../src/codex/create-codex-backend.js";
 import type { CodingHarness, HarnessEvent, HarnessTurnInput } from "../src/codex/harness/coding-harness.js";
@@ -37,6 +37,12 @@ function backendOf(worker: ReturnType<CodexSessionFixture["worker"]>, harness: C
     publish: worker.publish,
     diffTurn: (workspace, signal) => diffTurn(workspace, signal),
     networkFor: () => false,
+    keptArtifacts: async (sessionId) =>
+      ((await worker.state.load(sessionId))?.repositories ?? []).flatMap(({ repo, pullRequest }) =>
+        pullRequest
+          ? [{ kind: "pull_request" as const, url: pullRequest.url, title: `${repo}#${pullRequest.number}` }]
+          : [],
+      ),
     defaultModel: "test-model",
     turnTimeoutMs: 60_000,
     logger: silentLogger,
@@ -48,6 +54,22 @@ async function runTurn(backend: AgentBackend, prompt: string): Promise<AgentEven
   for await (const event of backend.run(slackTurn(SESSION, prompt), new AbortController().signal))
     events.push(event);
   return events;
+}
+
+/** A turn the person stops when `stopAt` sees its event; the artifacts the worker keeps (none after the stop). */
+async function runStopped(
+  backend: AgentBackend,
+  prompt: string,
+  stopAt: (event: AgentEvent) => boolean,
+): Promise<Artifact[]> {
+  const controller = new AbortController();
+  const artifacts: Artifact[] = [];
+  for await (const event of backend.run(slackTurn(SESSION, prompt), controller.signal)) {
+    if (controller.signal.aborted) break;
+    if (event.type === "artifact") artifacts.push(event.artifact);
+    if (stopAt(event)) controller.abort("stopped");
+  }
+  return artifacts;
 }
 
 const summaryOf = (events: AgentEvent[]) =>
@@ -91,5 +113,34 @@ describe("the codex backend's turns", () => {
     );
     expect(retried).toContain(`Pushed to pull request acme/api#${pull?.number}`);
     expect(fixture.github.pullRequestsOf("acme/api")).toHaveLength(1);
+  });
+
+  it("lists the pull request when the person stops a follow-up while its workspace opens", async () => {
+    const worker = fixture.worker("one");
+    const backend = backendOf(
+      worker,
+      scriptedHarness([
+        ({ workingDirectory }) => {
+          writeFileSync(join(workingDirectory, "src/login.ts"), "export const retries = 3;\n");
+          return "Retry login three times";
+        },
+      ]),
+    );
+    await runTurn(backend, "fix the flaky login test");
+    const [pull] = fixture.github.pullRequestsOf("acme/api");
+
+    const kept = await runStopped(
+      backend,
+      "also add a timeout",
+      (event) => event.type === "status" && event.message.startsWith("Opening"),
+    );
+
+    expect(kept).toEqual([
+      {
+        kind: "pull_request",
+        url: expect.stringContaining(`/pull/${pull?.number}`),
+        title: `acme/api#${pull?.number}`,
+      },
+    ]);
   });
 });

@@ -63,14 +63,21 @@ export function createCodexBackend(options: CodexBackendOptions): AgentBackend {
       const startedAt = Date.now();
       const model = turn.model ?? defaultModel;
       const network = options.networkFor(turn.target);
-      yield { type: "status", message: "Opening the session's workspace" };
-      const workspace = await workspaces.open(
-        { sessionId: turn.session.id, target: turn.target, title: turn.prompt },
-        signal,
-      );
       // Listed first: a stop ends the event stream, and the result still lists what is kept.
       const kept = (await options.keptArtifacts?.(turn.session.id)) ?? [];
       for (const artifact of kept) yield { type: "artifact", artifact };
+      yield { type: "status", message: "Opening the session's workspace" };
+      let workspace: SessionWorkspace;
+      try {
+        workspace = await workspaces.open(
+          { sessionId: turn.session.id, target: turn.target, title: turn.prompt },
+          signal,
+        );
+      } catch (error) {
+        // A stop during the fetch ends the stream like a stop anywhere else: what is kept stays listed.
+        if (signal.aborted) return;
+        throw error;
+      }
       const warnings = workspace.created
         ? yield* runSetupScripts({ harness, workspace, network, signal })
         : [];
