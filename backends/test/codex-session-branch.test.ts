@@ -305,4 +305,41 @@ describe("a codex session is a branch", () => {
     ).toEqual([]);
     expect(await diffTurn(workspace, signal)).toEqual({ files: [], patch: "" });
   });
+
+  it("works in the new target when the person changes the session's target", async () => {
+    const worker = fixture.worker("one");
+    const scratch = await worker.workspaces.open(
+      { sessionId: SESSION, target: { kind: "none" }, title: "What does login retry?" },
+      signal,
+    );
+    expect(scratch.kind).toBe("scratch");
+
+    // Change target → acme/api: the agent needs the repository, not the empty scratch folder.
+    const api = await worker.workspaces.open({ sessionId: SESSION, target: TARGET, title: "fix it" }, signal);
+    expect(api).toMatchObject({ kind: "repositories", repositories: [{ repo: "acme/api" }] });
+    writeFileSync(join(api.root, "src/login.ts"), "export const retries = 3;\n");
+    const [pushed] = await worker.publish(
+      { workspace: api, turn: slackTurn(SESSION, "fix it"), summary: "Retry", checks: [], links: {} },
+      signal,
+    );
+    expect(pushed).toMatchObject({ repo: "acme/api", kind: "pushed" });
+
+    // Change target → acme/web: the change goes there, never to acme/api's branch.
+    const web = await worker.workspaces.open(
+      { sessionId: SESSION, target: { kind: "repository", repo: "acme/web" }, title: "restyle" },
+      signal,
+    );
+    expect(web.repositories.map((r) => r.repo)).toEqual(["acme/web"]);
+    expect(readFileSync(join(web.root, "index.html"), "utf8")).toBe("<h1>shop</h1>\n");
+    writeFileSync(join(web.root, "index.html"), "<h1>Shop</h1>\n");
+    const [restyled] = await worker.publish(
+      { workspace: web, turn: slackTurn(SESSION, "restyle"), summary: "Restyle", checks: [], links: {} },
+      signal,
+    );
+    expect(restyled).toMatchObject({ repo: "acme/web", kind: "pushed" });
+    const branch = web.repositories[0]?.branch ?? "";
+    expect(
+      execFileSync("git", ["-C", fixture.web.dir, "show", `${branch}:index.html`], { encoding: "utf8" }),
+    ).toBe("<h1>Shop</h1>\n");
+  });
 });

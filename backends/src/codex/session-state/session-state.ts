@@ -28,6 +28,8 @@ export type RememberedRequest = z.infer<typeof rememberedRequestSchema>;
 export const sessionStateSchema = z.object({
   version: z.literal(1),
   kind: z.enum(["repositories", "scratch"]),
+  /** The target the workspace was made for (`targetId`): a retargeted session needs a new one. */
+  targetId: z.string().min(1).optional(),
   branch: z.string().min(1),
   repositories: z.array(repositoryStateSchema),
   requests: z.array(rememberedRequestSchema).default([]),

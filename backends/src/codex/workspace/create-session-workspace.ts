@@ -1,5 +1,6 @@
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
+import { targetId } from "@baton/core";
 import { targetRepositories } from "../../workspace/target-repositories.js";
 import type { SessionState } from "../session-state/session-state.js";
 import { createWorktree, resolveBaseBranch } from "./repository-worktree.js";
@@ -45,6 +46,7 @@ export async function createSessionWorkspace(
   const state: SessionState = {
     version: 1,
     kind,
+    targetId: targetId(target),
     branch,
     repositories: made.map(({ repo, baseBranch, commit }) => ({ repo, baseBranch, baseCommit: commit })),
     requests: [],

@@ -1,6 +1,6 @@
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { BatonError, type Catalog, type Logger } from "@baton/core";
+import { BatonError, type Catalog, type Logger, targetId } from "@baton/core";
 import type { RepositoryStores } from "../../workspace/repository-stores.js";
 import { withFileLock } from "../../workspace/with-file-lock.js";
 import type { SessionStateStore } from "../session-state/session-state-store.js";
@@ -80,7 +80,10 @@ export function createSessionWorkspaces({
       return withSessionLock(input.sessionId, signal, async () => {
         const state = await states.load(input.sessionId);
         const record = await readWorkspaceRecord(sessionDirOf(input.sessionId));
-        if (state)
+        // A person who changed the session's target gets a workspace of the new one (what was
+        // pushed for the old one stays on its branch).
+        const sameTarget = !state?.targetId || state.targetId === targetId(input.target);
+        if (state && sameTarget)
           return reopenSessionWorkspace(context, { sessionId: input.sessionId, state, record }, signal);
         if (record) await removeLocal(record);
         return createSessionWorkspace(context, input, signal);
