@@ -67,7 +67,11 @@ export function createTurnPublisher(options: TurnPublisherOptions): PublishTurn 
         "Baton lost track of this session's branch before it could push. Ask again to start over.",
       );
     const requester = turn.turn.request.actor;
-    const remembered = rememberRequest(loaded, { text: turn.prompt, by: personOf(requester) });
+    const remembered = rememberRequest(loaded, {
+      text: turn.prompt,
+      by: personOf(requester),
+      turnId: turn.turn.id,
+    });
     const session = {
       ...remembered,
       links: {

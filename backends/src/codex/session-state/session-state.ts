@@ -18,7 +18,12 @@ export const repositoryStateSchema = z.object({
 export type RepositoryState = z.infer<typeof repositoryStateSchema>;
 
 /** What the session was asked, turn by turn, for its pull request's body. */
-export const rememberedRequestSchema = z.object({ text: z.string(), by: z.string() });
+export const rememberedRequestSchema = z.object({
+  text: z.string(),
+  by: z.string(),
+  /** The turn that asked it: a retried turn is the same request, not a follow-up. */
+  turnId: z.string().optional(),
+});
 export type RememberedRequest = z.infer<typeof rememberedRequestSchema>;
 
 /**
@@ -41,8 +46,15 @@ export const sessionStateSchema = z.object({
 });
 export type SessionState = z.infer<typeof sessionStateSchema>;
 
-/** The request remembered, the oldest dropped past the limit. */
+/**
+ * The request remembered once per turn (a turn retried after its worker died publishes again).
+ * Past the limit the oldest follow-ups go, never the first request: the one that opened the
+ * session heads the pull request's body and gives it its title.
+ */
 export function rememberRequest(state: SessionState, request: RememberedRequest): SessionState {
+  if (request.turnId !== undefined && state.requests.some((known) => known.turnId === request.turnId))
+    return state;
   const text = request.text.slice(0, MAX_REMEMBERED_REQUEST_CHARS);
-  return { ...state, requests: [...state.requests, { ...request, text }].slice(-MAX_REMEMBERED_REQUESTS) };
+  const [first, ...later] = [...state.requests, { ...request, text }];
+  return { ...state, requests: first ? [first, ...later.slice(-(MAX_REMEMBERED_REQUESTS - 1))] : [] };
 }
