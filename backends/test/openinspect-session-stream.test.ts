@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createOpenInspectClient } from "../src/index.js";
 import { followPrompt } from "../src/openinspect/follow-prompt.js";
 import { openSessionEventStream } from "../src/openinspect/open-session-event-stream.js";
+import type { RemoteEvent } from "../src/openinspect/openinspect-schemas.js";
 import { withdrawPrompts } from "../src/openinspect/withdraw-prompts.js";
 
 const actor = { platform: "slack" as const, id: "U1" };
@@ -112,5 +113,42 @@ describe("openSessionEventStream against the control plane's WebSocket", () => {
       logger: silentLogger,
     });
     await expect(gone.next()).rejects.toThrow(/no longer holds session/);
+  });
+
+  it("a retried turn's first subscription learns from its snapshot that no sandbox could start for its pending prompt", async () => {
+    const created = await client.createSession({ repoOwner: "acme", repoName: "web" }, actor);
+    if (!created.ok) throw new Error(created.message);
+    const sessionId = created.value.sessionId;
+    // The earlier try queued the prompt, and the sandbox failed while nobody was subscribed.
+    plane.failSandbox("Modal: image build failed");
+    const sent = await client.sendPrompt(sessionId, { content: "hi", source: "slack" }, actor);
+    if (!sent.ok) throw new Error(sent.message);
+    const opened = await openSessionEventStream({ client, sessionId, actor });
+    if (opened.kind !== "subscribed") throw new Error(`not subscribed: ${opened.kind}`);
+    const events: RemoteEvent[] = [];
+    const aborter = new AbortController();
+    const followed = (async () => {
+      for await (const event of followPrompt({
+        stream: opened.stream,
+        client,
+        sessionId,
+        messageId: sent.value.messageId,
+        actor,
+        signal: aborter.signal,
+        logger: silentLogger,
+      }))
+        events.push(event);
+      return "ended";
+    })();
+    const outcome = await Promise.race([
+      followed,
+      new Promise((resolve) => setTimeout(() => resolve("still waiting"), 1_000)),
+    ]);
+    aborter.abort();
+    opened.stream.close();
+    expect(outcome).toBe("ended");
+    expect(events).toEqual([
+      { type: "sandbox_error", data: { error: "Modal: image build failed" }, messageId: undefined },
+    ]);
   });
 });

@@ -45,6 +45,12 @@ export async function* followPrompt({
   try {
     for (;;) {
       if (current) {
+        // A retried turn's first subscription too: the sandbox may have failed while nobody listened.
+        const { spawnError, queued } = current.snapshot;
+        if (spawnError && queued?.includes(messageId)) {
+          yield { type: "sandbox_error", data: { error: spawnError }, messageId: undefined };
+          return;
+        }
         for await (const event of current.events) {
           // A sandbox that cannot start belongs to the session, not to one prompt.
           if (event.messageId !== messageId && event.type !== "sandbox_error") continue;
@@ -78,13 +84,7 @@ export async function* followPrompt({
           `Open-Inspect: the control plane no longer holds session ${sessionId}`,
         );
       current = subscription;
-      if (!current) continue;
-      opened.push(current);
-      const { spawnError, queued } = current.snapshot;
-      if (spawnError && queued?.includes(messageId)) {
-        yield { type: "sandbox_error", data: { error: spawnError }, messageId: undefined };
-        return;
-      }
+      if (current) opened.push(current);
     }
   } finally {
     for (const socket of opened) socket.close();
