@@ -26,6 +26,13 @@ describe("openSessionEventStream against the control plane's WebSocket", () => {
   });
   afterEach(() => plane.closeServer());
 
+  async function eventuallyNoSubscriber(sessionId: string) {
+    for (let tries = 0; plane.subscriberCount(sessionId) > 0; tries += 1) {
+      if (tries > 100) throw new Error("a subscription was left open");
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
   async function finishedPrompt(model?: string) {
     const created = await client.createSession({ repoOwner: "acme", repoName: "web", model }, actor);
     if (!created.ok) throw new Error(created.message);
@@ -113,6 +120,44 @@ describe("openSessionEventStream against the control plane's WebSocket", () => {
       logger: silentLogger,
     });
     await expect(gone.next()).rejects.toThrow(/no longer holds session/);
+  });
+
+  it("lets go when the turn is aborted while it follows the prompt over a WebSocket it subscribed to again", async () => {
+    plane.setScript(() => [{ waitForRelease: true }]);
+    const created = await client.createSession({ repoOwner: "acme", repoName: "web" }, actor);
+    if (!created.ok) throw new Error(created.message);
+    const sessionId = created.value.sessionId;
+    const sent = await client.sendPrompt(sessionId, { content: "hi", source: "slack" }, actor);
+    if (!sent.ok) throw new Error(sent.message);
+    const resubscribe = async () => {
+      const opened = await openSessionEventStream({ client, sessionId, actor });
+      return opened.kind === "subscribed" ? opened.stream : opened.kind === "gone" ? "gone" : undefined;
+    };
+    // A shutdown: the prompt goes on running on the control plane, and another try follows it.
+    const aborter = new AbortController();
+    const followed = (async () => {
+      for await (const _event of followPrompt({
+        client,
+        sessionId,
+        messageId: sent.value.messageId,
+        actor,
+        signal: aborter.signal,
+        pollIntervalMs: 20,
+        resubscribe,
+        resubscribeIntervalMs: 50,
+        logger: silentLogger,
+      }));
+      return "ended";
+    })();
+    while (plane.subscriberCount(sessionId) === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    aborter.abort("shutdown");
+    const outcome = await Promise.race([
+      followed,
+      new Promise((resolve) => setTimeout(() => resolve("still following"), 1_000)),
+    ]);
+    expect(outcome).toBe("ended");
+    await eventuallyNoSubscriber(sessionId);
+    plane.release(sessionId);
   });
 
   it("a retried turn's first subscription learns from its snapshot that no sandbox could start for its pending prompt", async () => {

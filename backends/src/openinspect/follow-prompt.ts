@@ -42,6 +42,11 @@ export async function* followPrompt({
 }): AsyncGenerator<RemoteEvent> {
   let current = stream;
   const opened: SessionEventStream[] = [];
+  // An abort (a stop, a shutdown) ends the wait on a socket opened here; the caller closes `stream`.
+  const closeOpened = () => {
+    for (const socket of opened) socket.close();
+  };
+  signal.addEventListener("abort", closeOpened, { once: true });
   try {
     for (;;) {
       if (current) {
@@ -85,8 +90,11 @@ export async function* followPrompt({
         );
       current = subscription;
       if (current) opened.push(current);
+      // Aborted while subscribing: the abort's listener did not see this socket.
+      if (signal.aborted) return;
     }
   } finally {
-    for (const socket of opened) socket.close();
+    signal.removeEventListener("abort", closeOpened);
+    closeOpened();
   }
 }
