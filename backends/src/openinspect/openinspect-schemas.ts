@@ -29,6 +29,8 @@ export const remoteMessageSchema = z.object({
   source: z.string().optional(),
   status: z.string(),
   createdAt: z.union([z.string(), z.number()]).optional(),
+  /** When it started running, on the control plane's clock. */
+  startedAt: z.union([z.string(), z.number()]).nullish(),
 });
 export type RemoteMessage = z.infer<typeof remoteMessageSchema>;
 

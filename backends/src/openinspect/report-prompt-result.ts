@@ -1,9 +1,10 @@
 import { type AgentEvent, BatonError, type Logger, type Platform } from "@baton/core";
 import type { ActorRef, OpenInspectClient } from "./create-openinspect-client.js";
 import { createPromptProgress } from "./create-prompt-progress.js";
-import { createdAtMs, MESSAGE_MATCH_CLOCK_SLACK_MS } from "./find-queued-message.js";
+import { createdAtMs } from "./find-queued-message.js";
 import { followPrompt } from "./follow-prompt.js";
 import type { SessionEventStream } from "./open-session-event-stream.js";
+import { readPromptStartMs } from "./read-prompt-start.js";
 import type { SentPrompt, Subscription } from "./send-turn-prompt.js";
 import { withdrawPrompts } from "./withdraw-prompts.js";
 
@@ -67,7 +68,14 @@ export async function* reportPromptResult({
 
   const listed = await client.listArtifacts(remoteSessionId, actor, signal);
   if (listed.ok) {
-    const since = prompt.sentAt - MESSAGE_MATCH_CLOCK_SLACK_MS;
+    const since = await readPromptStartMs({
+      client,
+      sessionId: remoteSessionId,
+      messageId,
+      sentAt: prompt.sentAt,
+      actor,
+      signal,
+    });
     for (const remote of listed.value.artifacts)
       if (createdAtMs(remote) >= since) yield* progress.addArtifact(remote);
   }
