@@ -62,10 +62,23 @@ redis.call('ZADD', KEYS[1], 'NX', ARGV[1], ARGV[2])
 return redis.call('ZSCORE', KEYS[1], ARGV[2])
 `;
 
+// KEYS: the turn. ARGV: the score the sweep found the turn at. Keeps, on the turn's record (so that
+// it expires with it), the first of those: once a failed answer is put back, its score is the time
+// of its next try, not the deadline, and what the turn had waited would be lost. Returns the kept one.
+const OVERDUE_SINCE_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return ARGV[1] end
+redis.call('HSETNX', KEYS[1], 'overdueSince', ARGV[1])
+return redis.call('HGET', KEYS[1], 'overdueSince')
+`;
+
 const WATCHDOG_SCRIPTS = {
   batonWatchdogArm: redisScript<[deadlines: string], [deadline: number, member: string], string | null>({
     numberOfKeys: 1,
     lua: ARM_SCRIPT,
+  }),
+  batonWatchdogOverdueSince: redisScript<[turn: string], [score: number], string>({
+    numberOfKeys: 1,
+    lua: OVERDUE_SINCE_SCRIPT,
   }),
 };
 
@@ -136,7 +149,11 @@ export function createTurnWatchdog(options: TurnWatchdogOptions): TurnWatchdog {
       // channel, an uninstalled app) neither fill every sweep's batch ahead of newer ones nor
       // call their platform every few seconds until their records expire.
       if (!answered) {
-        const overdueMs = now - Number(overdue[i + 1]);
+        const since = await scripts.batonWatchdogOverdueSince(
+          [keys.turn(conversationKey, turnId)],
+          [Number(overdue[i + 1])],
+        );
+        const overdueMs = now - Number(since);
         const retryInMs = Math.min(WATCHDOG_RETRY_MAX_MS, Math.max(sweepEveryMs, overdueMs));
         await redis.zadd(deadlines, "XX", now + retryInMs, member);
       }

@@ -207,4 +207,42 @@ describe("the turn watchdog", () => {
       await sweeping.close();
     }
   });
+  it("waits longer before each new try of an answer that keeps failing, not a sweep each time", async () => {
+    await watchdog.close(); // this test's own sweeps alone
+    const { redis, keys } = { redis: harness.redis.redis, keys: harness.keys };
+    const deadlines = keys.scoped("watchdog");
+    const request = buildRequest("Ev-wd-backoff", "1700009400.000001");
+    const turn: Turn = { id: request.id, conversationKey: conversationKey(request.conversation), request };
+    const member = `${turn.conversationKey}\n${turn.id}`;
+    await redis.hset(
+      keys.turn(turn.conversationKey, turn.id),
+      "data",
+      JSON.stringify(turn),
+      "status",
+      "running",
+    );
+    await redis.zadd(deadlines, Date.now() - 1_000, member);
+    let failedAnswers = 0;
+    const sweeping = createTurnWatchdog({
+      redis,
+      keys,
+      turns: harness.queue.turns,
+      logger: silentLogger,
+      timeoutMs: TIMEOUT_MS,
+      sweepEveryMs: 50,
+      answer: async () => {
+        failedAnswers += 1;
+        throw new Error("channel_not_found");
+      },
+    });
+    try {
+      sweeping.start();
+      await waitFor(() => (failedAnswers >= 2 ? true : undefined), 5_000, "the second try");
+      // Overdue by a second at the first try, by two at the second: the third waits about two more.
+      const retryAt = Number(await redis.zscore(deadlines, member));
+      expect(retryAt).toBeGreaterThan(Date.now() + 1_500);
+    } finally {
+      await sweeping.close();
+    }
+  });
 });
