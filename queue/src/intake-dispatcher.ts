@@ -139,10 +139,12 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
     turnId: string,
     replyTo: Turn | null,
   ): Promise<void> {
-    const { changed, next } = await gate.evict(conversationKey, turnId, "failed");
+    const { next } = await gate.evict(conversationKey, turnId, "failed");
     if (next) await wakeTurn(turns, next);
     log.error("queue.dispatch.unreadable_turn", { turn_id: turnId, can_reply: replyTo !== null });
-    if (!changed || !replyTo) return;
+    // Told whether or not the eviction changed its status: one that intake refused is stored
+    // failed already, and its refusal, unread, is answered nowhere else. The claim keeps it to one.
+    if (!replyTo) return;
     await replyOnce(replyTo, {
       code: "request_invalid",
       message: "Baton could not read this request, so it did not run it. Please send it again.",

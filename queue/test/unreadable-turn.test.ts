@@ -1,5 +1,5 @@
 import { conversationKey, silentLogger, type Turn, type UserFacingError } from "@baton/core";
-import { createIntakeDispatcher } from "@baton/queue";
+import { createIntake, createIntakeDispatcher, DEFAULT_INTAKE_LIMITS } from "@baton/queue";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildRequest } from "./fixtures/build-request.js";
 import { createQueueHarness, type QueueHarness, waitFor } from "./fixtures/queue-harness.js";
@@ -83,6 +83,31 @@ describe("a turn record this Baton cannot read", () => {
     expect(await runTurns(1)).toEqual([followUp.id]);
     expect(failed.map((f) => [f.turn.id, f.error.code])).toEqual([[broken.id, "request_invalid"]]);
     expect(failed[0]?.turn.request.conversation).toEqual(broken.conversation);
+    await dispatcher.close();
+  });
+
+  it("that intake also refused is still answered", async () => {
+    const { failed, dispatcher } = startRecordingDispatcher();
+    const threadTs = "1700000952.000001";
+    // A conversation that holds one turn, and holds one already: the broken request is refused.
+    const intake = createIntake({
+      redis: harness.redis.redis,
+      keys: harness.keys,
+      logger: silentLogger,
+      limits: { ...DEFAULT_INTAKE_LIMITS, maxQueuedPerConversation: 1 },
+    });
+    await intake(buildRequest("Ev-unreadable-5", threadTs));
+    const broken = {
+      ...buildRequest("Ev-unreadable-6", threadTs),
+      attachments: [{ kind: "file" as const, url: "not a url" }],
+    };
+    expect(await intake(broken)).toMatchObject({ kind: "refused", reason: "conversation_full" });
+    await waitFor(
+      async () => ((await harness.redis.redis.xlen(harness.keys.intakeStream)) === 0 ? true : undefined),
+      5_000,
+      "the stream to drain",
+    );
+    expect(failed.map((f) => f.turn.id)).toEqual([broken.id]);
     await dispatcher.close();
   });
 });
