@@ -32,7 +32,9 @@ export function truncationNote(originalChars: number): string {
  * @example boundRequest({ ...request, text: "x".repeat(50_000) }).droppedChars // > 10_000
  */
 export function boundRequest(request: SessionRequest): BoundedRequest {
-  if (request.text.length <= MAX_PROMPT_CHARS) return { request, droppedChars: 0 };
+  // A text that is no string is a request built wrong: stored as it is, and failed where it is read.
+  if (typeof request.text !== "string" || request.text.length <= MAX_PROMPT_CHARS)
+    return { request, droppedChars: 0 };
   const note = truncationNote(request.text.length);
   const kept = cutAtBoundary(request.text, MAX_PROMPT_CHARS - note.length);
   return { request: { ...request, text: kept + note }, droppedChars: request.text.length - kept.length };

@@ -86,6 +86,19 @@ describe("a turn record this Baton cannot read", () => {
     await dispatcher.close();
   });
 
+  it("takes a request whose text a bot left out, then fails it visibly", async () => {
+    const { failed, dispatcher } = startRecordingDispatcher();
+    const threadTs = "1700000953.000001";
+    // A message event without text (a file shared alone), read by a bot that expected one.
+    const broken = { ...buildRequest("Ev-unreadable-7", threadTs), text: undefined as unknown as string };
+    const followUp = buildRequest("Ev-unreadable-8", threadTs, "the follow-up");
+    expect(await harness.queue.intake(broken)).toEqual({ kind: "accepted", turnId: broken.id });
+    await harness.queue.intake(followUp);
+    expect(await runTurns(1)).toEqual([followUp.id]);
+    expect(failed.map((f) => [f.turn.id, f.error.code])).toEqual([[broken.id, "request_invalid"]]);
+    await dispatcher.close();
+  });
+
   it("that intake also refused is still answered", async () => {
     const { failed, dispatcher } = startRecordingDispatcher();
     const threadTs = "1700000952.000001";
