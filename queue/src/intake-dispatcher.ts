@@ -37,6 +37,12 @@ const DISPATCHER_SCRIPTS = {
 /** An entry a dispatcher took but did not finish for this long (it crashed) is taken over. */
 export const DISPATCH_RECLAIM_IDLE_MS = 30_000;
 export const DISPATCH_RECLAIM_EVERY_MS = 5_000;
+/**
+ * A consumer of the group that has held nothing and not read for this long belonged to a
+ * dispatcher that died without closing: it leaves the group. Far above any live dispatcher's
+ * silence, which is one reclaim's wait.
+ */
+export const DISPATCH_FORGET_CONSUMER_IDLE_MS = 60 * 60_000;
 export const DISPATCH_MAX_IN_FLIGHT = 64;
 
 export interface IntakeDispatcherOptions {
@@ -54,6 +60,8 @@ export interface IntakeDispatcherOptions {
   logger: Logger;
   reclaimIdleMs?: number;
   reclaimEveryMs?: number;
+  /** How long a dead dispatcher's consumer, holding nothing, stays in the group. */
+  forgetConsumerIdleMs?: number;
   /** How long a turn queued behind another sleeps if no one wakes it (as the worker's `parkMs`). */
   parkMs?: number;
 }
@@ -75,6 +83,10 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
   const { blocking, redis, keys, turns, acknowledge, logger } = options;
   const reclaimIdleMs = options.reclaimIdleMs ?? DISPATCH_RECLAIM_IDLE_MS;
   const reclaimEveryMs = options.reclaimEveryMs ?? DISPATCH_RECLAIM_EVERY_MS;
+  const forgetConsumerIdleMs = Math.max(
+    options.forgetConsumerIdleMs ?? DISPATCH_FORGET_CONSUMER_IDLE_MS,
+    reclaimEveryMs * 10,
+  );
   const parkMs = options.parkMs ?? TURN_PARKED_MS;
   const log = logger.child({ component: "queue.dispatcher" });
   const limits = options.limits ?? DEFAULT_INTAKE_LIMITS;
@@ -205,6 +217,21 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
       Math.max(1, DISPATCH_MAX_IN_FLIGHT - inFlight.size),
     )) as [string, StreamEntry[]];
     for (const entry of entries) if (entry?.[1]) track(entry);
+    await forgetDeadConsumers();
+  }
+
+  /**
+   * A dispatcher killed (not closed) leaves its consumer in the group for ever: once its entries
+   * were taken over it holds none, and without this every crash would add one more.
+   */
+  async function forgetDeadConsumers(): Promise<void> {
+    const consumers = (await redis.xinfo("CONSUMERS", stream, DISPATCHER_GROUP)) as unknown[][];
+    for (const info of consumers) {
+      const { name, pending, idle } = consumerInfo(info);
+      if (name === consumer || pending !== 0 || !(idle > forgetConsumerIdleMs)) continue;
+      await redis.xgroup("DELCONSUMER", stream, DISPATCHER_GROUP, name);
+      log.info("queue.dispatch.consumer_forgotten", { consumer: name, idle_ms: idle });
+    }
   }
 
   async function run(): Promise<void> {
@@ -269,6 +296,12 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
         await redis.xgroup("DELCONSUMER", stream, DISPATCHER_GROUP, consumer).catch(() => {});
     },
   };
+}
+
+/** XINFO CONSUMERS' flat field list of one consumer. */
+function consumerInfo(info: unknown[]): { name: string; pending: number; idle: number } {
+  const value = (key: string) => info[info.indexOf(key) + 1];
+  return { name: String(value("name")), pending: Number(value("pending")), idle: Number(value("idle")) };
 }
 
 function field(fields: string[], name: string): string | undefined {

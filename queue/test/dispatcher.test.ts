@@ -12,7 +12,7 @@ describe("intake dispatcher", () => {
   });
   afterEach(() => harness.close());
 
-  function dispatcherRecording(acked: Turn[], reclaimIdleMs = 30_000) {
+  function dispatcherRecording(acked: Turn[], reclaimIdleMs = 30_000, forgetConsumerIdleMs?: number) {
     return createIntakeDispatcher({
       blocking: harness.redis.connect(),
       redis: harness.redis.redis,
@@ -22,8 +22,42 @@ describe("intake dispatcher", () => {
       logger: silentLogger,
       reclaimIdleMs,
       reclaimEveryMs: 100,
+      ...(forgetConsumerIdleMs ? { forgetConsumerIdleMs } : {}),
     });
   }
+
+  async function consumerNames(): Promise<string[]> {
+    const listed = (await harness.redis.redis.xinfo(
+      "CONSUMERS",
+      harness.keys.intakeStream,
+      DISPATCHER_GROUP,
+    )) as unknown[][];
+    return listed.map((info) => String(info[info.indexOf("name") + 1]));
+  }
+
+  it("forgets the consumers of dispatchers that died holding nothing, and keeps one that holds an entry", async () => {
+    const { redis } = harness.redis;
+    const stream = harness.keys.intakeStream;
+    await redis.xgroup("CREATE", stream, DISPATCHER_GROUP, "0", "MKSTREAM").catch(() => {});
+    // Two dispatchers killed: one had taken nothing, one had taken an entry it never finished.
+    await redis.xgroup("CREATECONSUMER", stream, DISPATCHER_GROUP, "killed-idle");
+    await redis.xadd(stream, "*", "turn", "t_unfinished");
+    await redis.xreadgroup("GROUP", DISPATCHER_GROUP, "killed-holding", "COUNT", 1, "STREAMS", stream, ">");
+    await sleep(1_100);
+
+    const dispatcher = dispatcherRecording([], 30_000, 1_000);
+    try {
+      await waitFor(
+        async () => ((await consumerNames()).includes("killed-idle") ? undefined : true),
+        10_000,
+        "the idle consumer to be forgotten",
+      );
+      // Its entry is taken over only after reclaimIdleMs (30 s here): until then it stays.
+      expect(await consumerNames()).toContain("killed-holding");
+    } finally {
+      await dispatcher.close();
+    }
+  });
 
   it("acknowledges once and queues one job, however often a delivery is retried", async () => {
     const acked: Turn[] = [];
