@@ -54,6 +54,11 @@ describe("readyBackends", () => {
       "openai",
       "codex",
     ]);
-    expect(readyBackends(loadConfig({ OPENINSPECT_URL: "http://127.0.0.1:1" }))).toEqual(["openinspect"]);
+    expect(readyBackends(loadConfig({ OPENINSPECT_URL: "http://127.0.0.1:1" }))).toEqual([]);
+    expect(
+      readyBackends(
+        loadConfig({ OPENINSPECT_URL: "http://127.0.0.1:1", OPENINSPECT_SLACK_SECRET: "s".repeat(32) }),
+      ),
+    ).toEqual(["openinspect"]);
   });
 });
