@@ -145,6 +145,48 @@ describe("the target picker", () => {
     run.finish();
   });
 
+  it("a picker the thread answered another way is closed: a late click runs nothing and changes no target", async () => {
+    await start(SMALL_CATALOG);
+    const { ts: threadTs } = await slack.mention({
+      channel: "C0LATE",
+      user: "U0ADA",
+      text: "fix the flaky login test",
+    });
+    const picker = await pickerIn("C0LATE");
+    await slack.mention({
+      channel: "C0LATE",
+      threadTs,
+      user: "U0ADA",
+      text: "in acme/web fix the flaky login test",
+    });
+    const first = await agent.waitForRun(1);
+    expect(first.turn.target).toEqual({ kind: "repository", repo: "acme/web" });
+    first.finish();
+    await slack.click({
+      user: "U0ADA",
+      channel: "C0LATE",
+      action: {
+        type: "static_select",
+        action_id: "baton_pick_select",
+        block_id: picker.blockId,
+        selected_option: { value: "acme/api", text: { type: "plain_text", text: "acme/api" } },
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await slack.mention({ channel: "C0LATE", threadTs, user: "U0ADA", text: "and add a test" });
+    const second = await agent.waitForRun(2);
+    expect(second.turn.prompt).toBe("and add a test");
+    expect(second.turn.target).toEqual({ kind: "repository", repo: "acme/web" });
+    second.finish();
+    await eventually("Ada told the question was answered", () =>
+      callsIn(t, "chat.postEphemeral", "C0LATE").find((c) => textOf(c).includes("already answered")),
+    );
+    await eventually("the picker closed", () =>
+      t.slack.callsTo("chat.update").find((c) => textOf(c).includes("answered in the thread")),
+    );
+    expect(agent.runs).toHaveLength(2);
+  });
+
   it("offers a searching select beyond 100 targets, answered through block_suggestion", async () => {
     await start(largeCatalog(150));
     await slack.mention({ channel: "C0BIG", text: "fix the flaky login test" });

@@ -9,7 +9,12 @@ import type { SessionRequest } from "../schemas/session-request.js";
 import type { Target } from "../schemas/target.js";
 import type { ShareService } from "../sharing/share-service.js";
 import type { ConversationOwnerStore } from "../store/conversation-owner-store.js";
-import { type PickerMode, REPLY_FIELDS, type ReplyLedger } from "../store/reply-ledger.js";
+import {
+  conversationLedgerId,
+  type PickerMode,
+  REPLY_FIELDS,
+  type ReplyLedger,
+} from "../store/reply-ledger.js";
 import type { SessionStore } from "../store/session-store.js";
 import type { ControlWord } from "./control-word.js";
 import { createPickResolver } from "./create-pick-resolver.js";
@@ -65,6 +70,11 @@ export type PickOutcome =
   | { kind: "unknown_target"; request: SessionRequest; targetRef: string }
   /** The picker had been answered: a second click (or a second person's) changes nothing. */
   | { kind: "already_chosen"; request: SessionRequest }
+  /**
+   * The conversation went on without this "which codebase?" picker (the person named a target in
+   * a new message, or was asked again): it is closed, and nothing was started or changed.
+   */
+  | { kind: "answered_otherwise"; request: SessionRequest; pickerMessageId: string | null }
   /** The request was handed to intake again with the target; `restarted`: its running turn was stopped. */
   | {
       kind: "started";
@@ -196,9 +206,18 @@ export function createConversationControls(options: ConversationControlsOptions)
       if (!target) return { kind: "unknown_target", request, targetRef };
       if (!(await ledger.claim(turnId, REPLY_FIELDS.picked(mode), targetRef)))
         return { kind: "already_chosen", request };
+      const queueKey = await queueKeyOf(request.conversation);
+      // Pickers asked before `pickerWaiting` existed find nothing recorded, and still answer.
+      const waiting =
+        mode === "ask" ? await ledger.get(conversationLedgerId(queueKey), REPLY_FIELDS.pickerWaiting) : null;
+      if (waiting !== null && waiting !== turnId)
+        return {
+          kind: "answered_otherwise",
+          request,
+          pickerMessageId: await ledger.get(turnId, REPLY_FIELDS.picker(mode)),
+        };
       // Restart the turn only while it has not finished; after that, the choice starts it again.
       const restarted = mode === "change" && !(await ledger.isTurnFinished(turnId));
-      const queueKey = await queueKeyOf(request.conversation);
       if (restarted) await stopConversation(queueKey);
       const deliveryId = `${mode}.${turnId}`;
       await intake(

@@ -1,13 +1,14 @@
 import type { Replier } from "../contracts/replier.js";
 import type { Platform } from "../schemas/conversation-ref.js";
-import { REPLY_FIELDS, type ReplyLedger } from "../store/reply-ledger.js";
+import { conversationLedgerId, REPLY_FIELDS, type ReplyLedger } from "../store/reply-ledger.js";
 
 /**
  * The reply ledger's steps, done once around a platform's replier so that no replier re-codes
  * them: `acknowledge` and `ask` first keep the request (a picker or a stop finds it there);
  * `result` and `failed` mark the turn finished before they post, so that a change of target knows
  * the turn has ended; `declined` tells the person once, however often the turn is declined, and
- * `note` posts its line once per turn.
+ * `note` posts its line once per turn. `ask` records its picker as the conversation's open one,
+ * and a turn that `working` reports closes it: a later click on it starts nothing.
  */
 export function withReplyLedger<P extends Platform>(replier: Replier<P>, ledger: ReplyLedger): Replier<P> {
   return {
@@ -34,11 +35,17 @@ export function withReplyLedger<P extends Platform>(replier: Replier<P>, ledger:
       await ledger.rememberRequest(turn.id, turn.request);
       await replier.acknowledge(turn);
     },
-    working: (turn, context) => replier.working(turn, context),
+    async working(turn, context) {
+      const conversation = conversationLedgerId(turn.conversationKey);
+      if (await ledger.get(conversation, REPLY_FIELDS.pickerWaiting))
+        await ledger.set(conversation, REPLY_FIELDS.pickerWaiting, "");
+      await replier.working(turn, context);
+    },
     progress: (turn, status) => replier.progress(turn, status),
     ...(replier.endProgress ? { endProgress: replier.endProgress.bind(replier) } : {}),
     async ask(turn, decision) {
       await ledger.rememberRequest(turn.id, turn.request);
+      await ledger.set(conversationLedgerId(turn.conversationKey), REPLY_FIELDS.pickerWaiting, turn.id);
       await replier.ask(turn, decision);
     },
     async result(turn, outcome, shareUrl) {

@@ -56,6 +56,12 @@ export const REPLY_FIELDS = {
   askingTurn: "asking.turn",
   /** The targets that question listed (`targetId`s, as JSON), for an answer by number. */
   askingCandidates: "asking.candidates",
+  /**
+   * The turn whose "which codebase?" picker is still open in this conversation (set by
+   * `withReplyLedger` when it asks), emptied once a turn of the conversation works: a picker the
+   * conversation went on without (the person named a target in a new message) answers no more.
+   */
+  pickerWaiting: "picker.waiting",
   /** The delivery whose answer started a question's turn, so that its redelivery is not a prompt. */
   answeredBy: (turnId: string) => `answered.${turnId}`,
   /** The offer to make a place's habit its mapping that waits for a text answer (JSON: turn, place, target). */

@@ -185,6 +185,19 @@ export function createSlackControls({
           return tell(context, `${outcome.targetRef} is no longer in Baton's catalog.`);
         case "already_chosen":
           return;
+        case "answered_otherwise": {
+          tell(context, "This question was already answered in the thread: nothing was started or changed.");
+          const { pickerMessageId } = outcome;
+          if (!pickerMessageId) return;
+          return later("picker_closed", () =>
+            client.chat.update({
+              channel: context.conversation.channelId,
+              ts: pickerMessageId,
+              text: "🎯 This question was answered in the thread.",
+              blocks: [],
+            }),
+          );
+        }
         case "started": {
           const { pickerMessageId } = outcome;
           if (!pickerMessageId) return;
