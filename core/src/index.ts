@@ -1,5 +1,5 @@
 export type { AccessRule } from "./access/access-rule.js";
-export { type AllowedTargets, createAllowedTargets } from "./access/allowed-targets.js";
+export { type AllowedTargets, allowsTarget, createAllowedTargets } from "./access/allowed-targets.js";
 export {
   type AccessCheck,
   type AccessFacts,

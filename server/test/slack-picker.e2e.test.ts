@@ -187,6 +187,50 @@ describe("the target picker", () => {
     expect(agent.runs).toHaveLength(2);
   });
 
+  it("offers only the targets the channel allows: no No repository, and a select over its targets alone", async () => {
+    await start(`${SMALL_CATALOG}
+slack:
+  channels:
+    C0NARROW:
+      targets: [acme/web, acme/api]
+`);
+    const { ts: threadTs } = await slack.mention({
+      channel: "C0NARROW",
+      user: "U0ADA",
+      text: "fix the flaky login test",
+    });
+    const values = (picker: Awaited<ReturnType<typeof pickerIn>>) => ({
+      buttons: picker.elements.filter((e) => e.type === "button").map((b) => b.value),
+      select: (
+        picker.elements.find((e) => e.type === "static_select") as { options: Array<{ value: string }> }
+      ).options.map((o) => o.value),
+    });
+    const asked = values(await pickerIn("C0NARROW"));
+    expect(asked.buttons).not.toContain("none");
+    expect(asked.buttons.length).toBeGreaterThan(0);
+    expect(asked.select).toEqual(["acme/web", "acme/api"]);
+
+    await slack.mention({ channel: "C0NARROW", threadTs, user: "U0ADA", text: "in acme/web fix the header" });
+    const run = await agent.waitForRun(1);
+    const working = await eventually("the working message with buttons", () =>
+      [...callsIn(t, "chat.postMessage", "C0NARROW"), ...callsIn(t, "chat.update", "C0NARROW")].find((c) =>
+        textOf(c).includes("baton_change_target"),
+      ),
+    );
+    const turnId = (working.body as { blocks: Block[] }).blocks
+      .flatMap((b) => b.elements ?? [])
+      .find((e) => e.action_id === "baton_change_target")?.value;
+    await slack.click({
+      user: "U0ADA",
+      channel: "C0NARROW",
+      action: { type: "button", action_id: "baton_change_target", block_id: "b", value: turnId },
+    });
+    const change = values(await pickerIn("C0NARROW", "change"));
+    expect(change.buttons).not.toContain("none");
+    expect(change.select).toEqual(["acme/web", "acme/api"]);
+    run.finish();
+  });
+
   it("offers a searching select beyond 100 targets, answered through block_suggestion", async () => {
     await start(largeCatalog(150));
     await slack.mention({ channel: "C0BIG", text: "fix the flaky login test" });
@@ -211,6 +255,29 @@ describe("the target picker", () => {
       (await slack.suggest({ blockId: picker.blockId, actionId: "baton_pick_search", query: "" })).body,
     ) as { options: unknown[] };
     expect(all.options).toHaveLength(100);
+  });
+
+  it("in a big catalog, offers and searches only the targets the channel allows", async () => {
+    await start(`${largeCatalog(150)}
+slack:
+  channels:
+    C0BIGNARROW:
+      targets: [acme/service-14, acme/service-140]
+`);
+    await slack.mention({ channel: "C0BIGNARROW", text: "fix the flaky login test" });
+    const picker = await pickerIn("C0BIGNARROW");
+    const select = picker.elements.find((e) => e.type === "static_select") as {
+      options: Array<{ value: string }>;
+    };
+    expect(select.options.map((o) => o.value)).toEqual(["acme/service-14", "acme/service-140"]);
+    const response = await slack.suggest({
+      blockId: picker.blockId,
+      actionId: "baton_pick_search",
+      query: "service-14",
+      channel: "C0BIGNARROW",
+    });
+    const { options } = JSON.parse(response.body) as { options: Array<{ value: string }> };
+    expect(options.map((o) => o.value)).toEqual(["acme/service-14", "acme/service-140"]);
   });
 
   it("Change target restarts the running request on the chosen target and keeps it for the session", async () => {

@@ -1,4 +1,11 @@
-import { type Catalog, describeTarget, type PickerMode, type Target, targetId } from "@baton/core";
+import {
+  allowsTarget,
+  type Catalog,
+  describeTarget,
+  type PickerMode,
+  type Target,
+  targetId,
+} from "@baton/core";
 import type { KnownBlock, PlainTextOption } from "@slack/types";
 
 export const PICKER_MAX_BUTTONS = 5;
@@ -11,13 +18,17 @@ export type { PickerMode };
 export const PICK_ACTION_PREFIX = "baton_pick";
 export const PICK_SEARCH_ACTION_ID = "baton_pick_search";
 
-/** Every target a catalog offers: repositories, then environments, then "no repository". */
-export function catalogTargets(catalog: Catalog): Target[] {
-  return [
+/**
+ * Every target a catalog offers: repositories, then environments, then "no repository"; only
+ * those `allowed` (a channel's `targets`) when given.
+ */
+export function catalogTargets(catalog: Catalog, allowed: readonly string[] | null = null): Target[] {
+  const all: Target[] = [
     ...catalog.repositories.map((r): Target => ({ kind: "repository", repo: r.repo })),
     ...catalog.environments.map((e): Target => ({ kind: "environment", id: e.id })),
     { kind: "none" },
   ];
+  return all.filter((target) => allowsTarget(allowed, target));
 }
 
 /** The picker's block id carries what a click needs: the mode and the waiting turn. */
@@ -47,7 +58,8 @@ export function targetOption(target: Target, catalog: Catalog): PlainTextOption 
 
 /**
  * The picker: one-click buttons for the best candidates, and a select over every target. "No
- * repository" is always among the buttons, so the picker is never empty and never a dead end.
+ * repository" is among the buttons wherever the place allows it, so the picker is never a dead
+ * end; where the place has `targets` (`allowed`), only those are offered.
  */
 export function pickerBlocks({
   mode,
@@ -55,6 +67,7 @@ export function pickerBlocks({
   reason,
   candidates,
   catalog,
+  allowed = null,
   requesterId,
 }: {
   mode: PickerMode;
@@ -62,17 +75,21 @@ export function pickerBlocks({
   reason: string;
   candidates: Target[];
   catalog: Catalog;
+  /** The place's `targets`; any target when null. */
+  allowed?: readonly string[] | null;
   requesterId: string;
 }): KnownBlock[] {
   const none: Target = { kind: "none" };
-  const ranked = candidates.filter((t) => t.kind !== "none").slice(0, PICKER_MAX_BUTTONS - 1);
-  const buttons = [...ranked, none].map((target, index) => ({
+  const ranked = candidates
+    .filter((t) => t.kind !== "none" && allowsTarget(allowed, t))
+    .slice(0, PICKER_MAX_BUTTONS - 1);
+  const buttons = [...ranked, ...(allowsTarget(allowed, none) ? [none] : [])].map((target, index) => ({
     type: "button" as const,
     action_id: `${PICK_ACTION_PREFIX}_button_${index}`,
     text: { type: "plain_text" as const, text: truncate(describeTarget(target), OPTION_TEXT_MAX_CHARS) },
     value: targetId(target),
   }));
-  const all = catalogTargets(catalog);
+  const all = catalogTargets(catalog, allowed);
   const select =
     all.length <= STATIC_SELECT_MAX_OPTIONS
       ? {
@@ -95,10 +112,14 @@ export function pickerBlocks({
   ];
 }
 
-/** The options of the searching select: targets whose label holds the query. */
-export function searchTargetOptions(catalog: Catalog, query: string): PlainTextOption[] {
+/** The options of the searching select: targets (of those `allowed`, when given) whose label holds the query. */
+export function searchTargetOptions(
+  catalog: Catalog,
+  query: string,
+  allowed: readonly string[] | null = null,
+): PlainTextOption[] {
   const needle = query.trim().toLowerCase();
-  return catalogTargets(catalog)
+  return catalogTargets(catalog, allowed)
     .map((target) => targetOption(target, catalog))
     .filter(
       (option) =>

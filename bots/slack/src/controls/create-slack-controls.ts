@@ -14,6 +14,7 @@ import type { WebClient } from "@slack/web-api";
 import { pickerBlocks } from "../blocks/picker-blocks.js";
 import type { SlackConversationRef } from "../inbound/slack-conversation.js";
 import { slackMessageTs } from "../inbound/slack-message-ts.js";
+import { slackChannelTargets } from "../policy/slack-policy.js";
 import { SLACK_REACTIONS } from "../replier/slack-reactions.js";
 
 export interface SlackControlContext {
@@ -229,6 +230,7 @@ export function createSlackControls({
           reason: `It is working in ${describeTarget(steerable.session.target)} now.`,
           candidates: [],
           catalog,
+          allowed: slackChannelTargets(catalog, request.conversation.channelId),
           requesterId: request.actor.id,
         }),
       });

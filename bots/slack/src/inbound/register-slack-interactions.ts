@@ -16,6 +16,7 @@ import {
 } from "../blocks/picker-blocks.js";
 import { CHANGE_TARGET_ACTION_ID, parseStopValue, STOP_ACTION_ID } from "../blocks/working-blocks.js";
 import type { SlackControls } from "../controls/create-slack-controls.js";
+import { slackChannelTargets } from "../policy/slack-policy.js";
 import { slackErrorCode } from "../replier/slack-error-code.js";
 import { buildSlackRequest } from "./build-slack-request.js";
 import type { SlackIdentity } from "./parse-slack-event.js";
@@ -102,7 +103,8 @@ export function registerSlackInteractions({
   );
 
   app.options(PICK_SEARCH_ACTION_ID, async ({ ack, options }) => {
-    await ack({ options: searchTargetOptions(catalog, options.value ?? "") });
+    const allowed = options.channel ? slackChannelTargets(catalog, options.channel.id) : null;
+    await ack({ options: searchTargetOptions(catalog, options.value ?? "", allowed) });
   });
 
   app.command(SLASH_COMMAND, async ({ ack, command, client, respond }) => {

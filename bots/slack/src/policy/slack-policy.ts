@@ -1,7 +1,12 @@
-import type { PlatformPolicy } from "@baton/core";
+import type { Catalog, PlatformPolicy } from "@baton/core";
 import { SLACK_CATALOG, slackCatalogOf } from "./slack-catalog.js";
 import { SLACK_CLASSIFIER_CONTEXT } from "./slack-context.js";
 import { createSlackMapping } from "./slack-mapping.js";
+
+/** A channel's `targets` in `slack.channels`: the only targets it may use; null when any. */
+export function slackChannelTargets(catalog: Catalog, channelId: string): readonly string[] | null {
+  return slackCatalogOf(catalog).channels[channelId]?.targets ?? null;
+}
 
 /**
  * What core asks of Slack: a channel's `targets` in `slack.channels` (by channel id) are the only
@@ -11,8 +16,7 @@ import { createSlackMapping } from "./slack-mapping.js";
 export const slackPolicy: PlatformPolicy<"slack"> = {
   platform: "slack",
   catalog: SLACK_CATALOG,
-  allowedTargets: (catalog, conversation) =>
-    slackCatalogOf(catalog).channels[conversation.channelId]?.targets ?? null,
+  allowedTargets: (catalog, conversation) => slackChannelTargets(catalog, conversation.channelId),
   mapping: createSlackMapping,
   classifierContext: SLACK_CLASSIFIER_CONTEXT,
   mappingFacts: (catalog) =>

@@ -16,6 +16,7 @@ import { pickerBlocks } from "../blocks/picker-blocks.js";
 import { formatDuration, resultMessages } from "../blocks/result-blocks.js";
 import { workingMessage } from "../blocks/working-blocks.js";
 import type { SlackBudgets } from "../budget/slack-budgets.js";
+import { slackChannelTargets } from "../policy/slack-policy.js";
 import { createSlackRequesterNamer } from "./name-slack-requester.js";
 import { slackErrorCode } from "./slack-error-code.js";
 import { SLACK_REACTIONS } from "./slack-reactions.js";
@@ -216,6 +217,7 @@ function createRawSlackReplier({
           reason: decision.reason,
           candidates: decision.candidates,
           catalog,
+          allowed: slackChannelTargets(catalog, turn.request.conversation.channelId),
           requesterId: turn.request.actor.id,
         }),
       });
