@@ -231,6 +231,48 @@ slack:
     run.finish();
   });
 
+  it("a choice intake refuses is told, leaves the picker open, and can be made again", async () => {
+    // One request at once per person, one more every 2 s: the mention spends it, the first click is refused.
+    ({ t, agent, slack } = await startSlackScenario({
+      catalogYaml: SMALL_CATALOG,
+      env: { BATON_USER_TURN_BURST: "1", BATON_USER_TURNS_PER_MINUTE: "30" },
+    }));
+    const { ts: threadTs } = await slack.mention({
+      channel: "C0BUSY",
+      user: "U0ADA",
+      text: "fix the flaky login test",
+    });
+    const picker = await pickerIn("C0BUSY");
+    const choose = () =>
+      slack.click({
+        user: "U0ADA",
+        channel: "C0BUSY",
+        action: {
+          type: "button",
+          action_id: "baton_pick_button_0",
+          block_id: picker.blockId,
+          value: "acme/api",
+        },
+      });
+    await choose();
+    const refusal = await eventually("the refusal", () =>
+      callsIn(t, "chat.postMessage", "C0BUSY").find((c) => textOf(c).includes("did not queue")),
+    );
+    expect(refusal.body).toMatchObject({ thread_ts: threadTs });
+    expect(t.slack.callsTo("chat.update").some((c) => textOf(c).includes("chose"))).toBe(false);
+    expect(agent.runs).toHaveLength(0);
+
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await choose();
+    const run = await agent.waitForRun(1);
+    expect(run.turn.target).toEqual({ kind: "repository", repo: "acme/api" });
+    expect(run.turn.prompt).toBe("fix the flaky login test");
+    await eventually("the picker to say who chose", () =>
+      t.slack.callsTo("chat.update").find((c) => textOf(c).includes("<@U0ADA> chose *acme/api*")),
+    );
+    run.finish();
+  });
+
   it("offers a searching select beyond 100 targets, answered through block_suggestion", async () => {
     await start(largeCatalog(150));
     await slack.mention({ channel: "C0BIG", text: "fix the flaky login test" });

@@ -1,7 +1,7 @@
 import type { CatalogSource } from "../catalog-source/catalog-source.js";
 import type { Catalog } from "../config/catalog.js";
 import type { QueuedRequesters, StopConversation, StopResult } from "../contracts/conversation-queue.js";
-import type { RequestIntake } from "../contracts/request-intake.js";
+import type { RequestIntake, RequestRefusal } from "../contracts/request-intake.js";
 import type { ConversationRef } from "../schemas/conversation-ref.js";
 import { requestIdForDelivery } from "../schemas/request-id.js";
 import type { Session } from "../schemas/session.js";
@@ -75,6 +75,11 @@ export type PickOutcome =
    * a new message, or was asked again): it is closed, and nothing was started or changed.
    */
   | { kind: "answered_otherwise"; request: SessionRequest; pickerMessageId: string | null }
+  /**
+   * Intake turned the choice away (the conversation is full, a rate is exceeded); the dispatcher
+   * tells the person why, and the picker can be answered again.
+   */
+  | { kind: "refused"; request: SessionRequest; reason: RequestRefusal; retryAfterMs: number }
   /** The request was handed to intake again with the target; `restarted`: its running turn was stopped. */
   | {
       kind: "started";
@@ -204,7 +209,8 @@ export function createConversationControls(options: ConversationControlsOptions)
       if (request.actor.id !== userId) return { kind: "not_requester", request };
       const target = await resolveTarget(targetRef);
       if (!target) return { kind: "unknown_target", request, targetRef };
-      if (!(await ledger.claim(turnId, REPLY_FIELDS.picked(mode), targetRef)))
+      const refusals = Number((await ledger.get(turnId, REPLY_FIELDS.pickRefusals(mode))) ?? 0);
+      if (!(await ledger.claim(turnId, REPLY_FIELDS.picked(mode, refusals), targetRef)))
         return { kind: "already_chosen", request };
       const queueKey = await queueKeyOf(request.conversation);
       // Pickers asked before `pickerWaiting` existed find nothing recorded, and still answer.
@@ -219,8 +225,9 @@ export function createConversationControls(options: ConversationControlsOptions)
       // Restart the turn only while it has not finished; after that, the choice starts it again.
       const restarted = mode === "change" && !(await ledger.isTurnFinished(turnId));
       if (restarted) await stopConversation(queueKey);
-      const deliveryId = `${mode}.${turnId}`;
-      await intake(
+      // Each try after a refusal is a delivery of its own: intake keeps the refused one finished.
+      const deliveryId = refusals ? `${mode}.${turnId}.${refusals}` : `${mode}.${turnId}`;
+      const taken = await intake(
         {
           ...request,
           id: requestIdForDelivery(request.conversation.platform, deliveryId),
@@ -230,6 +237,10 @@ export function createConversationControls(options: ConversationControlsOptions)
         },
         { queueKey },
       );
+      if (taken.kind === "refused") {
+        await ledger.set(turnId, REPLY_FIELDS.pickRefusals(mode), String(refusals + 1));
+        return { kind: "refused", request, reason: taken.reason, retryAfterMs: taken.retryAfterMs };
+      }
       return {
         kind: "started",
         request,

@@ -48,8 +48,13 @@ export const REPLY_FIELDS = {
   finalLease: "final.lease",
   /** The id of a target picker message. */
   picker: (mode: PickerMode) => `picker.${mode}`,
-  /** The target chosen in a picker: a picker answers once. */
-  picked: (mode: PickerMode) => `picked.${mode}`,
+  /**
+   * The target chosen in a picker: a picker answers once. After `n` choices intake refused, the
+   * next is claimed under `picked.<mode>.<n>`, so that the picker can be answered again.
+   */
+  picked: (mode: PickerMode, refusals = 0) => (refusals ? `picked.${mode}.${refusals}` : `picked.${mode}`),
+  /** How many choices in a picker intake refused (a count). */
+  pickRefusals: (mode: PickerMode) => `picked.${mode}.refused`,
   // Per conversation, under `conversationLedgerId` (a platform whose questions are answered by
   // the next message, an agent session's elicitations, rather than by a button).
   /** The turn whose question waits for a text answer in this conversation. */

@@ -49,9 +49,10 @@ export function createElicitationAnswerer({
     const answeredBy = FIELDS.answeredBy(turnId);
     if (picked.kind === "started") await ledger.set(sessionId, answeredBy, request.deliveryId);
     // A question answers once; Linear redelivering the answer must not run it as a prompt after all.
+    // An answer intake refused was told why, and the question stays open: it is no prompt either.
     else if (
-      picked.kind !== "already_chosen" ||
-      (await ledger.get(sessionId, answeredBy)) !== request.deliveryId
+      picked.kind !== "refused" &&
+      (picked.kind !== "already_chosen" || (await ledger.get(sessionId, answeredBy)) !== request.deliveryId)
     )
       return { kind: "not_an_answer" };
     return { kind: "answered", turnId, targetRef: answer.targetRef, pick: picked.kind };

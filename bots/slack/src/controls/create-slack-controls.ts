@@ -185,6 +185,8 @@ export function createSlackControls({
         case "unknown_target":
           return tell(context, `${outcome.targetRef} is no longer in Baton's catalog.`);
         case "already_chosen":
+        // The dispatcher tells the thread why; the picker stays open for another try.
+        case "refused":
           return;
         case "answered_otherwise": {
           tell(context, "This question was already answered in the thread: nothing was started or changed.");
