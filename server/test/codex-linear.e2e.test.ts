@@ -55,6 +55,12 @@ describe("BATON_BACKEND=codex from Linear", () => {
     const [pull] = s.github.pullRequestsOf("acme/web");
     expect(pull?.pull?.draft).toBe(true);
     expect(String(response.body)).toContain(`/acme/web/pull/${pull?.number}`);
+    // Attached after the response is posted (the answer goes first; the attachment adds to it).
+    await eventually(
+      "the pull request attached to the issue",
+      () => (linear.store.attachments.length > 0 ? true : undefined),
+      TURN_WAIT_MS,
+    );
     expect(linear.store.attachments).toEqual([
       expect.objectContaining({
         issueId: issue.id,
