@@ -91,4 +91,33 @@ describe("the openai backend's memory in Redis", () => {
     await redis.redis.set(key, "{not json");
     expect(await memory.load("s_memory")).toEqual({ version: 1, turns: [] });
   });
+
+  it("a retried turn does not see its own earlier try as an earlier turn", async () => {
+    const memory = createRedisAgentMemory({
+      redis: redis.redis,
+      keys: createRedisKeys(redis.prefix),
+      logger: silentLogger,
+    });
+    const backend = createOpenAIBackend({
+      baseUrl: fake.url,
+      defaultModel: "gpt-test",
+      workspaces: createWorkspaceCache({ dir: "/nonexistent", catalog: EMPTY_CATALOG, logger: silentLogger }),
+      memory,
+      logger: silentLogger,
+    });
+    const drain = async (t: BackendTurn) => {
+      for await (const _ of backend.run(t, new AbortController().signal));
+    };
+    fake.setScript([
+      { kind: "text", content: "first answer" },
+      { kind: "text", content: "first answer, retried" },
+    ]);
+    await drain(turn("t1", "first question"));
+    await drain(turn("t1", "first question"));
+
+    const retried = fake.requests[1]!;
+    expect(retried.body.messages?.filter((m) => m.role !== "system").map((m) => m.content)).toEqual([
+      "first question",
+    ]);
+  });
 });

@@ -68,7 +68,12 @@ export function createOpenAIBackend({
       const workspace = await workspaces.prepare(turn.target, signal);
       // The turn's checkouts go when it ends, however it ends (answered, failed or stopped).
       try {
-        let conversation = await memory.load(turn.session.id);
+        const remembered = await memory.load(turn.session.id);
+        // A retried turn's earlier try is not one of its earlier turns: its entry is replaced below.
+        let conversation = {
+          ...remembered,
+          turns: remembered.turns.filter((t) => t.turnId !== turn.idempotencyKey),
+        };
         if (needsCompaction(conversation)) {
           yield { type: "status", message: "Summarising the conversation so far" };
           const compacted = await compactConversation({ client, model, conversation, signal });
