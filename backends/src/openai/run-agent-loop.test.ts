@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { AgentEvent } from "@baton/core";
 import { type FakeOpenAI, startFakeOpenAI } from "@baton/testkit";
 import { OpenAI } from "openai";
@@ -76,6 +78,26 @@ describe("runAgentLoop", () => {
     fake = await startFakeOpenAI({ script: [{ kind: "text", content: "From memory." }] });
     expect((await drive({ workspace: { roots: [] } })).answer).toBe("From memory.");
     expect(fake.requests[0]?.body.tools).toBeUndefined();
+  });
+
+  it("an answer without choices is no answer, not a crash", async () => {
+    fake = await startFakeOpenAI();
+    // A proxy that answers 200 with an error body instead of a completion.
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { message: "upstream failed" } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const client = new OpenAI({
+        apiKey: "sk-test",
+        baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+        maxRetries: 0,
+      });
+      expect((await drive({ client })).answer).toBe("The model gave no answer.");
+    } finally {
+      server.close();
+    }
   });
 
   it("a model API failure becomes a BatonError, retryable for a 5xx and not for a 401", async () => {

@@ -84,7 +84,8 @@ export async function* runAgentLoop({
       throw toModelError(error, model);
     }
     tokens += response.usage?.total_tokens ?? 0;
-    const message = response.choices[0]?.message;
+    // Some servers and proxies answer 200 without choices (an error body, say): that is no answer.
+    const message = response.choices?.[0]?.message;
     const calls = (message?.tool_calls ?? []).filter((call) => call.type === "function");
     if (!message || calls.length === 0 || last)
       return message?.content?.trim() || "The model gave no answer.";
