@@ -1,7 +1,11 @@
 import { type FakeOpenAI, startFakeOpenAI } from "@baton/testkit";
 import { OpenAI } from "openai";
 import { afterEach, describe, expect, it } from "vitest";
-import { MEMORY_RECENT_TURNS_KEPT, MEMORY_SUMMARY_THRESHOLD_CHARS } from "../openai-agent-limits.js";
+import {
+  MEMORY_RECENT_TURNS_KEPT,
+  MEMORY_SUMMARY_THRESHOLD_CHARS,
+  MODEL_CALL_TIMEOUT_MS,
+} from "../openai-agent-limits.js";
 import { type AgentConversation, rememberTurn } from "./agent-memory.js";
 import { compactConversation, needsCompaction } from "./compact-conversation.js";
 
@@ -52,6 +56,28 @@ describe("conversation memory", () => {
     expect(sent).toContain("Earlier: the cart was discussed.");
     expect(sent).toContain("question 0");
     expect(sent).not.toContain("question 4");
+  });
+
+  it("waits for the summary no longer than for any other model call", async () => {
+    fake = await startFakeOpenAI({ script: [{ kind: "text", content: "A summary." }] });
+    // The SDK tells the server how long it will wait for the answer before it gives up.
+    const timeouts: Array<string | null> = [];
+    const client = new OpenAI({
+      apiKey: "sk-test",
+      baseURL: fake.url,
+      maxRetries: 0,
+      fetch: (url, init) => {
+        timeouts.push(new Headers(init?.headers).get("x-stainless-timeout"));
+        return fetch(url, init);
+      },
+    });
+    await compactConversation({
+      client,
+      model: "gpt-test",
+      conversation: longConversation(5),
+      signal: new AbortController().signal,
+    });
+    expect(timeouts).toEqual([String(MODEL_CALL_TIMEOUT_MS / 1000)]);
   });
 
   it("drops the older turns when the model cannot summarise them", async () => {

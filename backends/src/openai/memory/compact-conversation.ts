@@ -1,5 +1,9 @@
 import type { OpenAI } from "openai";
-import { MEMORY_RECENT_TURNS_KEPT, MEMORY_SUMMARY_THRESHOLD_CHARS } from "../openai-agent-limits.js";
+import {
+  MEMORY_RECENT_TURNS_KEPT,
+  MEMORY_SUMMARY_THRESHOLD_CHARS,
+  MODEL_CALL_TIMEOUT_MS,
+} from "../openai-agent-limits.js";
 import type { AgentConversation } from "./agent-memory.js";
 
 const SUMMARY_INSTRUCTIONS =
@@ -43,7 +47,7 @@ export async function compactConversation({
           { role: "user", content: transcript },
         ],
       },
-      { signal },
+      { signal, timeout: MODEL_CALL_TIMEOUT_MS },
     );
     const summary = response.choices[0]?.message.content?.trim();
     if (!summary) throw new Error("the model returned an empty summary");
