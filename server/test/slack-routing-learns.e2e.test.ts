@@ -1,8 +1,10 @@
+import { createLearnedRoutingStore, createRedisKeys } from "@baton/core";
+import { postSlackInteraction } from "@baton/testkit";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ControllableBackend } from "./fixtures/controllable-backend.js";
 import { callsIn, eventually, textOf } from "./fixtures/slack-test-actions.js";
 import { type SlackScenario, startSlackScenario } from "./fixtures/start-slack-scenario.js";
-import type { TestBaton } from "./fixtures/start-test-baton.js";
+import { FAKE_SLACK_DEFAULTS, TEST_SIGNING_SECRET, type TestBaton } from "./fixtures/start-test-baton.js";
 
 // No channel is mapped, and "the flaky login test" matches no description: Baton asks.
 const CATALOG = `
@@ -131,5 +133,54 @@ describe("routing learns from the picker (Slack, end to end)", () => {
     expect(run5.turn.target).toEqual({ kind: "repository", repo: "acme/web" });
     expect(run5.turn.turn.request.conversation).toMatchObject({ threadTs: fourth });
     run5.finish();
+  });
+
+  it("a Slack Connect external, whom the access policy refuses, may not accept the offer", async () => {
+    // No approvers: whoever the access policy lets start sessions in the channel may accept.
+    ({ t, agent, slack } = await startSlackScenario({
+      catalogYaml: "repositories:\n  - { repo: acme/api, description: Public REST API }\n",
+    }));
+    const store = createLearnedRoutingStore({ redis: t.redis.redis, keys: createRedisKeys(t.redis.prefix) });
+    const place = {
+      key: "slack:C0LEARN",
+      label: "#learn",
+      catalogPath: ["slack", "channels", "C0LEARN", "target"],
+    };
+    for (const conversationKey of ["conv-1", "conv-2"])
+      await store.recordVote(place, {
+        conversationKey,
+        targetRef: "acme/api",
+        actorId: "U0ADA",
+        at: new Date().toISOString(),
+      });
+    const value = JSON.stringify({ placeKey: "slack:C0LEARN", targetRef: "acme/api" });
+    await postSlackInteraction(
+      `${t.url}/slack/events`,
+      {
+        type: "block_actions",
+        team: { id: FAKE_SLACK_DEFAULTS.teamId, domain: "fake-team" },
+        user: { id: "U0BOB", username: "U0BOB", team_id: "T0PARTNER" },
+        api_app_id: FAKE_SLACK_DEFAULTS.appId,
+        token: "legacy",
+        trigger_id: `${Date.now()}.trigger`,
+        container: { type: "message", channel_id: "C0LEARN", is_ephemeral: false },
+        channel: { id: "C0LEARN", name: "learn" },
+        response_url: `${t.slack.url}response`,
+        actions: [
+          {
+            action_ts: `${Date.now() / 1000}`,
+            type: "button",
+            action_id: "baton_mapping_accept",
+            block_id: "baton_mapping_offer",
+            value,
+          },
+        ],
+      },
+      { signingSecret: TEST_SIGNING_SECRET },
+    );
+    await eventually("the answer to the click", () => t.slack.callsTo("response")[0]);
+    expect(textOf(t.slack.callsTo("response")[0])).toContain("learning.approvers");
+    expect((await store.read("slack:C0LEARN"))?.accepted).toBeNull();
+    expect(agent.runs).toHaveLength(0);
   });
 });

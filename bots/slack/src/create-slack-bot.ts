@@ -74,6 +74,7 @@ export function createSlackBot(options: SlackBotOptions): SlackBot {
       catalogSource: options.catalogSource,
       store,
       mayStartSessions: sessionCheck,
+      home: identity,
       logger,
     });
   }

@@ -93,13 +93,7 @@ export function createSlackAccess({
     });
 
   return (request) => {
-    const userTeam = request.userTeamId;
-    const external =
-      userTeam !== undefined &&
-      userTeam !== request.teamId &&
-      (request.sharedExternally ??
-        (userTeam !== request.home?.teamId &&
-          (!request.enterpriseId || request.enterpriseId !== request.home?.enterpriseId)));
+    const external = isSlackConnectExternal(request);
     return admit(
       {
         organizationIds: [request.teamId, ...(request.enterpriseId ? [request.enterpriseId] : [])],
@@ -142,4 +136,18 @@ export function createSlackAccess({
       },
     );
   };
+}
+
+/** Whether the person comes from another organisation (a Slack Connect external), as the payload says. */
+export function isSlackConnectExternal(
+  request: Pick<SlackAccessRequest, "teamId" | "enterpriseId" | "userTeamId" | "sharedExternally" | "home">,
+): boolean {
+  const userTeam = request.userTeamId;
+  return (
+    userTeam !== undefined &&
+    userTeam !== request.teamId &&
+    (request.sharedExternally ??
+      (userTeam !== request.home?.teamId &&
+        (!request.enterpriseId || request.enterpriseId !== request.home?.enterpriseId)))
+  );
 }

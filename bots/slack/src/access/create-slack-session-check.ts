@@ -8,6 +8,8 @@ export type SlackSessionCheck = (who: {
   teamId: string;
   channelId: string;
   userId: string;
+  /** A Slack Connect external (`isSlackConnectExternal`); not one when not said (the door checked). */
+  external?: boolean;
 }) => Promise<boolean>;
 
 /** The check as the worker asks it, of a request's person and channel. */
@@ -33,12 +35,12 @@ export function createSlackSessionCheck({
   people: SlackPeople;
 }): SlackSessionCheck {
   const rule = slackAccessRuleOf(catalog);
-  return async ({ teamId, channelId, userId }) => {
+  return async ({ teamId, channelId, userId, external = false }) => {
     const check = await checkAccess(rule, {
       organizationIds: [teamId],
       place: channelId,
       userId,
-      external: false,
+      external,
       isGuest: () =>
         people(userId).then(
           (person) => person.guest,

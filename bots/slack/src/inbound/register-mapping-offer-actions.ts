@@ -8,6 +8,7 @@ import {
   mayChangeRouting,
 } from "@baton/core";
 import type { App, BlockAction, ButtonAction } from "@slack/bolt";
+import { isSlackConnectExternal } from "../access/create-slack-access.js";
 import type { SlackSessionCheck } from "../access/create-slack-session-check.js";
 import {
   acceptedMappingMessage,
@@ -28,6 +29,8 @@ export interface MappingOfferActionsOptions {
   store: Pick<LearnedRoutingStore, "read" | "accept" | "forget">;
   /** The quiet access check: may this person start sessions in the channel? */
   mayStartSessions: SlackSessionCheck;
+  /** The org or workspace Baton is installed in: a person from elsewhere is a Slack Connect external. */
+  home?: { teamId?: string; enterpriseId?: string };
   logger: Logger;
 }
 
@@ -42,6 +45,7 @@ export function registerMappingOfferActions({
   catalogSource,
   store,
   mayStartSessions,
+  home,
   logger,
 }: MappingOfferActionsOptions): void {
   const log = logger.child({ component: "bots.slack.learning" });
@@ -58,7 +62,16 @@ export function registerMappingOfferActions({
       log.warn("bots.slack.mapping_offer_elsewhere", { place: offer.placeKey, channel_id: channelId });
       return null;
     }
-    return { offer, allowedInPlace: await mayStartSessions({ teamId, channelId, userId: body.user.id }) };
+    const external = isSlackConnectExternal({
+      teamId,
+      enterpriseId: body.enterprise?.id,
+      userTeamId: body.user.team_id,
+      home,
+    });
+    return {
+      offer,
+      allowedInPlace: await mayStartSessions({ teamId, channelId, userId: body.user.id, external }),
+    };
   }
 
   app.action<BlockAction<ButtonAction>>(MAPPING_ACCEPT_ACTION_ID, async ({ ack, body, action, respond }) => {
