@@ -77,4 +77,39 @@ describe("the GitHub App's repositories as the catalog", () => {
     expect(snapshot.profiles[0]?.sources).toEqual(["README", "top-level folders", ".github/CODEOWNERS"]);
     await discovery.close();
   });
+
+  it("an installation_repositories event naming a repository already listed keeps what GitHub said of it", async () => {
+    github.install("acme/web", 5);
+    github.install("acme/old", 5);
+    github.setRepository("acme/web", { description: "Carrier integrations", topics: ["fedex"] });
+    github.setRepository("acme/old", { archived: true });
+    const store = createDiscoveredCatalogStore({
+      redis: testRedis.redis,
+      keys: createRedisKeys(testRedis.prefix),
+      logger: silentLogger,
+    });
+    const discovery = createGithubCatalogDiscovery({
+      octokits: await octokitsForFakeGithub(github),
+      store,
+      redis: testRedis.redis,
+      leaseKey: `${testRedis.prefix}:lease`,
+      logger: silentLogger,
+    });
+    await discovery.refreshInstallation(5);
+    // The event again (a redelivery), while GitHub cannot list the installation.
+    github.failNext("GET /installation/repositories", { kind: "http", status: 403 });
+    await discovery.applyChange({
+      kind: "repositories",
+      installationId: 5,
+      added: ["acme/web", "acme/old"],
+      removed: [],
+    });
+    await discovery.close();
+    const { repositories } = await store.read();
+    expect(repositories.find((r) => r.repo === "acme/web")).toMatchObject({
+      description: "Carrier integrations",
+      topics: ["fedex"],
+    });
+    expect(repositories.find((r) => r.repo === "acme/old")?.archived).toBe(true);
+  });
 });

@@ -136,20 +136,28 @@ export function createGithubCatalogDiscovery(options: GithubCatalogDiscoveryOpti
           return;
         case "repositories": {
           // The payload names the repositories but not their facts: they route at once by name,
-          // and the refresh below adds descriptions and profiles.
+          // and the refresh below adds descriptions and profiles. One already listed (a redelivery)
+          // keeps what GitHub said of it, archived or not, instead of a blank in its place.
           const seenAt = now().toISOString();
           const source = listingSourceOf(change.installationId);
+          const listed = new Set(
+            (await store.read()).repositories
+              .filter((repository) => repository.source === source)
+              .map((repository) => repository.repo.toLowerCase()),
+          );
           await store.addToListing(
             listing,
-            change.added.map((repo) => ({
-              repo,
-              description: "",
-              topics: [],
-              languages: [],
-              archived: false,
-              source,
-              seenAt,
-            })),
+            change.added
+              .filter((repo) => !listed.has(repo.toLowerCase()))
+              .map((repo) => ({
+                repo,
+                description: "",
+                topics: [],
+                languages: [],
+                archived: false,
+                source,
+                seenAt,
+              })),
           );
           await store.removeFromListing(listing, change.removed);
           break;
