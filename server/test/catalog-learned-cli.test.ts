@@ -101,4 +101,12 @@ describe("baton catalog learned | export-learned | forget", () => {
     expect(err.join("\n")).toContain('nothing is learned of "slack:C0PAY"');
     expect(await run("forget")).toBe(2);
   });
+
+  it("says nothing is learned of a place key no place can have, as of any other", async () => {
+    // Pasted with the space after it, or braces: not a key, but what a person typed, not a bug.
+    expect(await run("forget", "slack:C0PAY ")).toBe(1);
+    expect(await run("forget", "{slack:C0PAY}")).toBe(1);
+    expect(err.join("\n")).toContain('nothing is learned of "{slack:C0PAY}"');
+    expect(await store.read("slack:C0PAY")).not.toBeNull();
+  });
 });

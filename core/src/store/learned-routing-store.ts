@@ -123,6 +123,8 @@ export function createLearnedRoutingStore({ redis, keys }: RedisStoreOptions): L
       return (await redis.sadd(keyOf(placeKey, "offered"), targetRef)) === 1;
     },
     async forget(placeKey) {
+      // What a person typed (a pasted space, braces) may be no place's key: nothing is known of it.
+      if (!ROUTING_PLACE_KEY_PATTERN.test(placeKey)) return false;
       const parts = ["place", "votes", "order", "offered"] as const;
       const removed = await redis.del(...parts.map((part) => keyOf(placeKey, part)));
       await redis.srem(placesKey, placeKey);
