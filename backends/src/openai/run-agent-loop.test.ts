@@ -80,6 +80,19 @@ describe("runAgentLoop", () => {
     expect(fake.requests[0]?.body.tools).toBeUndefined();
   });
 
+  it("an answer the model stopped at its output limit says it was cut short", async () => {
+    fake = await startFakeOpenAI({
+      script: [
+        { kind: "text", content: "The login test fails because", finishReason: "length" },
+        { kind: "text", content: "", finishReason: "length" },
+      ],
+    });
+    expect((await drive({})).answer).toBe(
+      "The login test fails because\n\n(The answer was cut short: the model reached its output limit.)",
+    );
+    expect((await drive({})).answer).toBe("The model reached its output limit before it answered.");
+  });
+
   it("an answer without choices is no answer, not a crash", async () => {
     fake = await startFakeOpenAI();
     // A proxy that answers 200 with an error body instead of a completion.

@@ -85,10 +85,10 @@ export async function* runAgentLoop({
     }
     tokens += response.usage?.total_tokens ?? 0;
     // Some servers and proxies answer 200 without choices (an error body, say): that is no answer.
-    const message = response.choices?.[0]?.message;
+    const choice = response.choices?.[0];
+    const message = choice?.message;
     const calls = (message?.tool_calls ?? []).filter((call) => call.type === "function");
-    if (!message || calls.length === 0 || last)
-      return message?.content?.trim() || "The model gave no answer.";
+    if (!message || calls.length === 0 || last) return finalAnswer(message?.content, choice?.finish_reason);
 
     messages.push({ role: "assistant", content: message.content ?? null, tool_calls: calls });
     if (message.content?.trim()) yield { type: "message", text: message.content.trim() };
@@ -111,4 +111,16 @@ export async function* runAgentLoop({
       messages.push({ role: "tool", tool_call_id: call.id, content: output });
     }
   }
+}
+
+/**
+ * The answer the person reads. One the model stopped writing at its output limit says so: read
+ * as complete, a cut answer (or, from a reasoning model, none at all) would mislead.
+ */
+function finalAnswer(content: string | null | undefined, finishReason: string | undefined): string {
+  const text = content?.trim() ?? "";
+  if (finishReason !== "length") return text || "The model gave no answer.";
+  return text
+    ? `${text}\n\n(The answer was cut short: the model reached its output limit.)`
+    : "The model reached its output limit before it answered.";
 }

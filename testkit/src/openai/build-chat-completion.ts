@@ -27,11 +27,14 @@ export function buildChatCompletion({
   body,
   content,
   toolCalls,
+  finishReason,
 }: {
   id: string;
   body: ChatCompletionRequestBody;
   content: string | null;
   toolCalls?: WireToolCall[];
+  /** Why the model stopped; by default `tool_calls` with calls, else `stop`. */
+  finishReason?: "stop" | "length";
 }): Record<string, unknown> {
   const promptTokens = estimateTokens(promptText(body));
   const completionTokens = estimateTokens((content ?? "") + JSON.stringify(toolCalls ?? []));
@@ -48,7 +51,7 @@ export function buildChatCompletion({
         index: 0,
         message,
         logprobs: null,
-        finish_reason: toolCalls ? "tool_calls" : "stop",
+        finish_reason: toolCalls ? "tool_calls" : (finishReason ?? "stop"),
       },
     ],
     usage: {

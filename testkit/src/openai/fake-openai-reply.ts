@@ -1,7 +1,8 @@
 /**
  * How the fake OpenAI answers one request:
  * - `json`: a completion whose message content is `JSON.stringify(value)`;
- * - `text`: a completion with exactly this content (garbage, prose, half a JSON object);
+ * - `text`: a completion with exactly this content (garbage, prose, half a JSON object); with
+ *   `finishReason: "length"`, one the model stopped writing at its output limit;
  * - `tool_calls`: an assistant message that calls functions (`finish_reason: "tool_calls"`), each
  *   call's `arguments` sent as the JSON string the API sends (a string is sent as it is, so a test
  *   can send malformed arguments);
@@ -11,7 +12,7 @@
  */
 export type FakeOpenAIReply =
   | { kind: "json"; value: unknown; delayMs?: number }
-  | { kind: "text"; content: string; delayMs?: number }
+  | { kind: "text"; content: string; finishReason?: "stop" | "length"; delayMs?: number }
   | { kind: "tool_calls"; calls: FakeToolCall[]; content?: string; delayMs?: number }
   | { kind: "error"; status: number; message?: string; delayMs?: number };
 

@@ -126,8 +126,16 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       sendJson(res, 200, buildChatCompletion({ id, body, content: reply.content ?? null, toolCalls }));
       return;
     }
-    const content = reply.kind === "json" ? JSON.stringify(reply.value) : reply.content;
-    sendJson(res, 200, buildChatCompletion({ id, body, content }));
+    if (reply.kind === "text") {
+      const { content, finishReason } = reply;
+      sendJson(
+        res,
+        200,
+        buildChatCompletion({ id, body, content, ...(finishReason ? { finishReason } : {}) }),
+      );
+      return;
+    }
+    sendJson(res, 200, buildChatCompletion({ id, body, content: JSON.stringify(reply.value) }));
   }
 
   const server = createServer((req, res) => {
