@@ -87,6 +87,17 @@ describe("routing learns from the picker (Slack, end to end)", () => {
         .flatMap((b) => b.elements ?? [])
         .find((e) => e.action_id === "baton_mapping_accept") as { value: string }
     ).value;
+    // Nor may anyone else dismiss it: the offer stays for the approvers.
+    await slack.click({
+      user: "U0ADA",
+      channel: "C0LEARN",
+      action: { type: "button", action_id: "baton_mapping_dismiss", block_id: "baton_mapping_offer", value },
+    });
+    const dismissRefused = await eventually("the dismissal's refusal", () =>
+      t.slack.callsTo("response").find((c) => textOf(c).includes("learning.approvers")),
+    );
+    expect(dismissRefused.body).toMatchObject({ replace_original: false });
+    expect(t.slack.callsTo("response").some((c) => textOf(c).includes("left routing as it is"))).toBe(false);
     const accept = (user: string) =>
       slack.click({
         user,
@@ -95,7 +106,9 @@ describe("routing learns from the picker (Slack, end to end)", () => {
       });
     await accept("U0ADA");
     await eventually("the refusal", () =>
-      t.slack.callsTo("response").find((c) => textOf(c).includes("learning.approvers")),
+      t.slack.callsTo("response").filter((c) => textOf(c).includes("learning.approvers")).length === 2
+        ? true
+        : undefined,
     );
     await accept("U0LEAD");
     await eventually("the acceptance", () =>

@@ -123,8 +123,15 @@ export function registerMappingOfferActions({
     });
   });
 
-  app.action<BlockAction<ButtonAction>>(MAPPING_DISMISS_ACTION_ID, async ({ ack, body, respond }) => {
+  app.action<BlockAction<ButtonAction>>(MAPPING_DISMISS_ACTION_ID, async ({ ack, body, action, respond }) => {
     await ack();
+    // The offer is made once: whoever may not accept it must not take it away from those who may.
+    const click = await readClick(body, action);
+    if (!click) return;
+    if (!mayChangeRouting(catalog.learning, body.user.id, click.allowedInPlace)) {
+      await respond({ response_type: "ephemeral", replace_original: false, text: NOT_APPROVER });
+      return;
+    }
     await respond({
       replace_original: true,
       text: `<@${body.user.id}> left routing as it is. Baton keeps learning from the choices made here.`,
