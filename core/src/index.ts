@@ -251,7 +251,7 @@ export {
 } from "./sharing/load-share-link-key.js";
 export { sealShareId, unsealShareId } from "./sharing/seal-share-id.js";
 export { parseShareLifetime, type ShareLifetime } from "./sharing/share-expiry.js";
-export type { NamedShareKey, ShareLinkKeyring } from "./sharing/share-link-keyring.js";
+export { type NamedShareKey, type ShareLinkKeyring, splitShareKeys } from "./sharing/share-link-keyring.js";
 export {
   createShareService,
   type ResolveShareResult,

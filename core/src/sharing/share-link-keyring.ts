@@ -43,11 +43,19 @@ export function assertStrongShareSecret(secret: string, variable: string): void 
  *
  * @example parseShareKeys("2025-06:<new secret>,2025-01:<old secret>").current.id // "2025-06"
  */
-export function parseShareKeys(value: string): ShareLinkKeyring {
-  const all = value.split(",").map((pair, index) => {
+/**
+ * `BATON_SHARE_KEYS` as written: `<id>:<secret>` pairs, each read up to its first `:` (an id
+ * of `""` where a pair has none). Redaction lists the secrets from here too.
+ */
+export function splitShareKeys(value: string): Array<{ id: string; secret: string; separator: number }> {
+  return value.split(",").map((pair) => {
     const separator = pair.indexOf(":");
-    const id = pair.slice(0, separator).trim();
-    const secret = pair.slice(separator + 1).trim();
+    return { id: pair.slice(0, separator).trim(), secret: pair.slice(separator + 1).trim(), separator };
+  });
+}
+
+export function parseShareKeys(value: string): ShareLinkKeyring {
+  const all = splitShareKeys(value).map(({ id, secret, separator }, index) => {
     if (separator < 0 || !KEY_ID_PATTERN.test(id)) {
       throw new BatonError(
         "config_invalid",

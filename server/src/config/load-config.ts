@@ -6,6 +6,7 @@ import {
   environmentFields,
   errorMessage,
   parseRateLimits,
+  splitShareKeys,
 } from "@baton/core";
 import { CONVERSATION_LOCK_MS, TURN_TIMEOUT_MS, WORKER_CONCURRENCY } from "@baton/queue";
 import { z } from "zod";
@@ -237,11 +238,8 @@ export function configuredSecrets(
   return secretConfigKeys(modules).flatMap((key) => {
     const value = (config as Record<string, unknown>)[key];
     if (typeof value !== "string") return [];
-    return key === "BATON_SHARE_KEYS" ? [value, ...shareKeySecrets(value)] : [value];
+    return key === "BATON_SHARE_KEYS"
+      ? [value, ...splitShareKeys(value).map(({ secret }) => secret)]
+      : [value];
   });
-}
-
-/** The secrets of `BATON_SHARE_KEYS`, read as `parseShareKeys` reads them: after each id's first `:`. */
-function shareKeySecrets(value: string): string[] {
-  return value.split(",").map((pair) => pair.slice(pair.indexOf(":") + 1).trim());
 }
