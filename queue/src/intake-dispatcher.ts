@@ -98,6 +98,7 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
   const inFlight = new Set<Promise<void>>();
   const acknowledging = new Set<Promise<void>>();
   let closing = false;
+  let lastForget = 0;
 
   async function dispatch([entryId, fields]: StreamEntry): Promise<void> {
     const turnId = field(fields, "turn");
@@ -217,7 +218,11 @@ export function createIntakeDispatcher(options: IntakeDispatcherOptions): Intake
       Math.max(1, DISPATCH_MAX_IN_FLIGHT - inFlight.size),
     )) as [string, StreamEntry[]];
     for (const entry of entries) if (entry?.[1]) track(entry);
-    await forgetDeadConsumers();
+    // Rarely: a consumer goes only after an hour's silence, and the read waits meanwhile.
+    if (Date.now() - lastForget > forgetConsumerIdleMs / 10) {
+      lastForget = Date.now();
+      await forgetDeadConsumers();
+    }
   }
 
   /**
