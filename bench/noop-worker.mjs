@@ -34,7 +34,12 @@ const [
 ] = process.argv.slice(2);
 /** bench:sessions' streaming agent, `{ streamMs, everyMs }`, for a comparator that relays one beside its calls. */
 const relayedAgent = relayedAgentJson ? JSON.parse(relayedAgentJson) : undefined;
-const pacerOfJob = () => createJobPacer({ paced: Number(progressSpanMs) > 0, agent: relayedAgent });
+/** A job's pacer; its relayed agent starts `agentAfterMs` into the job, when Baton's turn started its own. */
+const pacerOfJob = ({ agentAfterMs = 0 }) =>
+  createJobPacer({
+    paced: Number(progressSpanMs) > 0,
+    agent: relayedAgent && { ...relayedAgent, startAfterMs: agentAfterMs },
+  });
 /** bench:sessions' GitHub and Linear fakes: their URLs and credentials. */
 const { githubUrl, githubToken, linearUrl, linearKey } = JSON.parse(platformsJson);
 const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
@@ -151,7 +156,7 @@ const worker = new Worker(
       firstAt = Date.now();
       cpuAtFirstMs = cpuNowMs();
     }
-    const pacer = pacerOfJob();
+    const pacer = pacerOfJob(job.data);
     if (job.data.platform === "github") await sendGithubCalls(job.data.calls, pacer);
     else if (job.data.platform === "linear") await sendLinearCalls(job.data.calls, pacer);
     else if (slackApiUrl) await postTurnReplies(job.data, pacer);

@@ -36,8 +36,18 @@ export async function runCallsOnly({
   linearOf,
   spanMs = 0,
   relayedAgent,
+  agentStartOf = () => undefined,
+  slackShownAt = () => undefined,
   root,
 }) {
+  /**
+   * When a job's relayed agent starts, after the moment its calls count from: when Baton's turn
+   * started its agent (`agentStartOf`), after its first call (a Slack session's working message).
+   */
+  const agentAfterMs = (i, zeroAt) => {
+    const startedAt = agentStartOf(i);
+    return startedAt === undefined || zeroAt === undefined ? 0 : Math.max(0, startedAt - zeroAt);
+  };
   const slack = await startFakeSlack();
   const github = platforms.includes("github") ? await startFakeGithub() : undefined;
   const linear = platforms.includes("linear") ? await startFakeLinear() : undefined;
@@ -56,7 +66,11 @@ export async function runCallsOnly({
           text: `<@${FAKE_SLACK_DEFAULTS.botUserId}> job ${i}`,
           user: "U0BENCH",
         });
-        return { name: "turn", data: { platform, channel, ts }, opts };
+        return {
+          name: "turn",
+          data: { platform, channel, ts, agentAfterMs: agentAfterMs(i, slackShownAt(i)) },
+          opts,
+        };
       }
       const recorded = turnCalls[platform].get(i) ?? [];
       const first = recorded[0]?.at ?? 0;
@@ -67,7 +81,7 @@ export async function runCallsOnly({
           path,
           body,
         }));
-        return { name: "turn", data: { platform, calls }, opts };
+        return { name: "turn", data: { platform, calls, agentAfterMs: agentAfterMs(i, first) }, opts };
       }
       // Linear's ids are the comparator's own: an issue and agent session like the session's.
       const original = linearOf.ids(i);
@@ -80,7 +94,7 @@ export async function runCallsOnly({
         query,
         variables: JSON.parse(JSON.stringify(variables), (_, value) => ids.get(value) ?? value),
       }));
-      return { name: "turn", data: { platform, calls }, opts };
+      return { name: "turn", data: { platform, calls, agentAfterMs: agentAfterMs(i, first) }, opts };
     });
     await queue.addBulk(jobs);
     const platformsConfig = {

@@ -2,7 +2,8 @@
 // at its time since the job began, on a timer. Paced and relaying an agent (the streaming agent
 // Baton's workers run, `streaming-agent.mjs`): the job runs that agent too, and a call due while
 // the agent streams is made on the first of its statuses at or past its time, as a worker relaying
-// the agent's progress makes it; one due after the stream ended waits on a timer.
+// the agent's progress makes it; one due before the agent started or after it ended waits on a
+// timer. The agent starts `startAfterMs` into the job: when Baton's turn started its own.
 import { streamStatuses } from "./streaming-agent.mjs";
 
 /**
@@ -19,7 +20,8 @@ export function createJobPacer({ paced, agent }) {
 
   /** Calls waiting for a status of the agent, each with the moment it is due. */
   let waiting = [];
-  let streaming = true;
+  // Until the agent starts (`startAfterMs` into the job, when Baton's turn started its own), calls go on timers.
+  let streaming = false;
   const release = () => {
     const now = Date.now();
     const due = waiting.filter((waiter) => waiter.dueAt <= now);
@@ -27,6 +29,8 @@ export function createJobPacer({ paced, agent }) {
     for (const waiter of due) waiter.resolve();
   };
   const agentDone = (async () => {
+    await onTimer(agent.startAfterMs ?? 0);
+    streaming = true;
     for await (const _event of streamStatuses({ ...agent, summaryAt: () => "" })) release();
     streaming = false;
     // What was due by the end goes now; what is due later keeps its time.

@@ -18,6 +18,8 @@ export const BENCH_REPO = "acme/api";
 const INSTALLATION = 4242;
 const BOT = FAKE_SLACK_DEFAULTS.botUserId;
 
+/** The Slack channel of session `i`. */
+export const slackChannelOf = (i) => `C0SESS${i}`;
 /** The GitHub issue and comment of session `i`. */
 const githubIssueOf = (i) => 1_000 + i;
 const githubCommentOf = (i) => 100_000 + i;
@@ -47,7 +49,7 @@ export async function sendSessionStarts({ url, fakes, sessions, platforms, inPoo
         buildAppMentionEvent({
           teamId: FAKE_SLACK_DEFAULTS.teamId,
           botUserId: BOT,
-          channelId: `C0SESS${i}`,
+          channelId: slackChannelOf(i),
           userId: "U0BENCH",
           text: `<@${BOT}> session ${i}`,
           ts: uniqueMessageTs(),

@@ -41,7 +41,11 @@ export function createSessionsRecorder({ slack, github, linear }) {
     shown.set(channel, list);
   };
 
+  /** Every request each platform received, by method (`slack chat.update`, `github POST /repos/…/comments`). */
+  const requests = new Map();
+  const tally = (name) => requests.set(name, (requests.get(name) ?? 0) + 1);
   slack.onCall((call) => {
+    tally(`slack ${call.method}`);
     // The assistant methods name the channel `channel_id`.
     const channel = call.body.channel ?? call.body.channel_id;
     const refused = call.outcome.kind === "rate_limited";
@@ -65,6 +69,7 @@ export function createSessionsRecorder({ slack, github, linear }) {
   const githubWrites = [];
   const linearOperations = [];
   github.onCall((call) => {
+    tally(`github ${call.method} ${call.path.replace(/\d+/g, "N")}`);
     const refused = call.status === 403 || call.status === 429;
     if (call.method !== "GET") note("github:content", refused);
     if (!refused && call.status < 300) result("github", JSON.stringify(call.body), call.at);
@@ -72,6 +77,7 @@ export function createSessionsRecorder({ slack, github, linear }) {
       githubWrites.push({ at: call.at, method: call.method, path: call.path, body: call.body });
   });
   linear.onOperation((operation) => {
+    tally(`linear ${operation.name}`);
     note("linear:requests", operation.outcome === "ratelimited" || operation.outcome === "http_429");
     if (operation.outcome === "ok" && operation.name === "createAgentActivity")
       result("linear", JSON.stringify(operation.variables), operation.at);
@@ -90,6 +96,10 @@ export function createSessionsRecorder({ slack, github, linear }) {
     },
     get refusals() {
       return refusals;
+    },
+    /** Every request each platform received, by method, most frequent first. */
+    requestsByMethod() {
+      return [...requests].sort(([, a], [, b]) => b - a);
     },
     /** How many times a budget's call was refused right after one refused before it. */
     refusedTwiceInARow() {
@@ -135,6 +145,10 @@ export function createSessionsRecorder({ slack, github, linear }) {
         add(linear, sessionOf.linear(input?.agentSessionId ?? id), operation);
       }
       return { github, linear };
+    },
+    /** When a Slack channel's session was first shown something (its working message), if it was. */
+    firstShownAt(channel) {
+      return shown.get(channel)?.[0];
     },
     /** The progress calls a Slack session's turn made on average, of each kind (over every Slack session). */
     averageProgressCalls() {

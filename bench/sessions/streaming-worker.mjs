@@ -1,7 +1,9 @@
 // One `baton worker` for bench:sessions, in a process of its own (its CPU is measured by pid),
 // with an agent backend that streams a status every BENCH_STATUS_EVERY_MS for BENCH_STREAM_S
 // seconds and then finishes. Its summary carries the moment it finished (`endedAt=<ms>`), so
-// that the benchmark measures from a turn's end to its result in the thread.
+// that the benchmark measures from a turn's end to its result in the thread. It prints when each
+// turn's agent started (`agent-started <ms> <prompt>`), so that the comparator that relays the same
+// agent starts it when Baton did: a GitHub turn's agent waits for the installation's writes.
 //   node bench/sessions/streaming-worker.mjs  (built code, as `npm start` runs; env from the benchmark)
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -12,13 +14,15 @@ const STREAM_MS = Number(process.env.BENCH_STREAM_S ?? 60) * 1000;
 const STATUS_EVERY_MS = Number(process.env.BENCH_STATUS_EVERY_MS ?? 1000);
 const backend = {
   name: "streaming",
-  run: (turn, signal) =>
-    streamStatuses({
+  run: (turn, signal) => {
+    process.stdout.write(`agent-started ${Date.now()} ${JSON.stringify(turn.prompt)}\n`);
+    return streamStatuses({
       streamMs: STREAM_MS,
       everyMs: STATUS_EVERY_MS,
       signal,
       summaryAt: (endedAt) => `finished ${turn.prompt} endedAt=${endedAt}`,
-    }),
+    });
+  },
   async stop() {},
 };
 
