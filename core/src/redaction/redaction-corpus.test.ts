@@ -237,6 +237,20 @@ const SECRETS: SecretCase[] = [
   secret("code", `${alnum(10)}6${alnum(9)}`, (s) =>
     JSON.stringify({ path: "config.json", content: `{ "jwt": { "secretKey": "${s}" } }` }),
   ),
+  // Misses noted in review: Rails' master key (hex), a name with an environment or version after
+  // its secret word, a password said with "is:", and mysql's password glued to `-p`.
+  secret("log", hex(32), (s) => `$ env | grep KEY\nRAILS_MASTER_KEY=${s}`),
+  secret("code", `${alnum(9)}4${alnum(4)}`, (s) => `DB_PASSWORD_PROD=${s}\nDB_HOST=db.internal`),
+  secret("code", `${alnum(12)}8${alnum(11)}`, (s) => `export STRIPE_API_KEY_V2="${s}"`),
+  secret(
+    "prose",
+    `hunter${digits(2)}${alnum(4)}`,
+    (s) => `For the staging box the password is: ${s} (do not share).`,
+  ),
+  secret("log", `${alnum(6)}3${alnum(3)}`, (s) =>
+    JSON.stringify({ command: `mysql -u root -p${s} -h db.internal app < dump.sql` }),
+  ),
+  secret("code", `${alnum(5)}7 ${alnum(6)}`, (s) => `mysqldump -uadmin -p'${s}' --all-databases > all.sql`),
 ];
 
 // Text that looks like it could hold a secret and does not: all of it must come through untouched.
@@ -299,6 +313,13 @@ const LOOK_ALIKES: string[] = [
   JSON.stringify({ command: 'git commit -m "rotate the password every 90 days"' }),
   JSON.stringify({ content: 'password = os.environ["DB_PASSWORD"]' }),
   'SECRET_KEY = os.environ["DJANGO_SECRET_KEY"]',
+  "mysql -u root -p app   # asks for the password",
+  "mysql -h db.internal -P 3306 -u app -p$MYSQL_PASSWORD app",
+  "ssh -p 2222 deploy@bastion.internal",
+  "AUTH_URL=https://auth.example.com/oauth/authorize",
+  "PASSWORD_MIN_LENGTH=12",
+  "echo $RAILS_MASTER_KEY | wc -c",
+  "The master key is in config/master.key, which git ignores.",
 ];
 
 describe("the redaction corpus", () => {

@@ -16,9 +16,13 @@ export interface SecretPattern {
 // `pass` counts only after a separator (`DB_PASS`, `smtp.pass`): alone it is a word of prose, and
 // inside one (`bypass`, `compass`) no name at all. A name ends with its secret word, except for
 // `secret` itself, which is as often followed by `key` (Django's and Flask's `SECRET_KEY`, Rails'
-// `secret_key_base`): the value of those is often hex, which the fail-closed check lets through.
+// `secret_key_base`), and Rails' `RAILS_MASTER_KEY`: the value of those is often hex, which the
+// fail-closed check lets through. An environment or a version may follow the word
+// (`DB_PASSWORD_PROD`, `API_KEY_V2`); other words after it name something else (`AUTH_URL`,
+// `PASSWORD_MIN_LENGTH`).
 const SECRET_NAME =
-  "[A-Za-z0-9_.-]{0,64}?(?:secret(?:[_-]?key(?:[_-]?base)?)?|token|passw(?:or)?d|passphrase|(?<=[_.-])pass\\b|pwd|api[_-]?key|apikey|access[_-]?key|private[_-]?key|signing[_-]?key|account[_-]?key|credentials?|auth)";
+  "[A-Za-z0-9_.-]{0,64}?(?:secret(?:[_-]?key(?:[_-]?base)?)?|token|passw(?:or)?d|passphrase|(?<=[_.-])pass\\b|pwd|api[_-]?key|apikey|access[_-]?key|private[_-]?key|signing[_-]?key|account[_-]?key|master[_-]?key|credentials?|auth)" +
+  "(?:[_-](?:prod|production|staging|stage|dev|development|test|qa|live|old|new|primary|secondary|backup|v?\\d{1,3}))?";
 
 // A quote, or a quote escaped with a backslash: tool inputs are stored as JSON text, where the
 // quotes of `export DB_PASSWORD="…"` or of a written `{"password": "…"}` read `\"`.
@@ -116,6 +120,14 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     accept: (password) => !/^[[<{$%]/.test(password),
   },
   {
+    name: "mysql-password-flag",
+    // `mysql -pS3cret app`, `mysqldump -p'…'`: MySQL's and MariaDB's clients take the password glued
+    // to `-p` (with a space, `-p` asks for it and the next word is a database; `-P` is the port).
+    pattern:
+      /(?<pre>\b(?:mysql[a-z]*|mariadb(?:-[a-z]+)?)\b[^\n|;&]{0,256}?\s-p)(?:"[^"\n]{3,}"|'[^'\n]{3,}'|[^\s"'`]{3,})/g,
+    accept: (password) => !/^["']?[$<{%[]/.test(password),
+  },
+  {
     name: "url-secret-parameter",
     pattern:
       /(?<pre>[?&](?:access_token|token|api[_-]?key|apikey|key|secret|client_secret|password|sig|signature|X-Amz-Signature|X-Amz-Credential)=)[^\s&#"']{8,}/gi,
@@ -132,7 +144,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   {
     name: "secret-after-name",
     pattern: new RegExp(
-      `(?<pre>\\b${SECRET_NAME}\\b(?:${QUOTE})?(?:\\s+(?:is|was|are|of))?\\s+(?:${QUOTE})?)[A-Za-z0-9_+/=.~!@#%^&*-]{8,}`,
+      `(?<pre>\\b${SECRET_NAME}\\b(?:${QUOTE})?(?:\\s+(?:is|was|are|of):?)?\\s+(?:${QUOTE})?)[A-Za-z0-9_+/=.~!@#%^&*-]{8,}`,
       "gi",
     ),
     accept: isSpokenSecretValue,
