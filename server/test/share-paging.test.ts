@@ -78,6 +78,18 @@ describe("share pages of long transcripts", () => {
     expect(updates.html.length).toBeGreaterThan(0);
   });
 
+  it("refuses a cursor past Redis's stream ids (above 2^64 - 1) instead of failing on it", async () => {
+    const { shareId } = await harness.sharedSession("1700000990.000004", finishedTurn("t_cursor"));
+    const largest = "18446744073709551615-18446744073709551615";
+    const fine = await fetch(`${harness.baseUrl}/api/shared/${shareId}/updates?after=${largest}`);
+    expect(fine.status).toBe(200);
+    for (const cursor of ["18446744073709551616-0", "0-99999999999999999999"]) {
+      const response = await fetch(`${harness.baseUrl}/api/shared/${shareId}/updates?after=${cursor}`);
+      expect(response.status, cursor).toBe(400);
+      expect(await response.json()).toEqual({ error: "bad_cursor" });
+    }
+  });
+
   it("refuses a malformed cursor on the markdown route before looking the id up", async () => {
     const response = await fetch(`${harness.baseUrl}/api/shared/nope/markdown?after=not-a-cursor`);
     expect(response.status).toBe(400);

@@ -9,6 +9,9 @@ import { defineRedisScripts, redisScript } from "./redis-scripts.js";
 import type { RedisStoreOptions } from "./redis-store-options.js";
 
 /** A stream keeps the latest entries of a very long session; older ones are trimmed. */
+/** The largest id a Redis stream entry can have (each part 2^64 - 1). */
+const LARGEST_STREAM_ID = "18446744073709551615-18446744073709551615";
+
 export const TRANSCRIPT_MAX_ENTRIES = 10_000;
 
 export interface StoredTranscriptEntry {
@@ -92,7 +95,9 @@ export function createTranscriptStore({
   // Capped when written, so that no reader (a share page, a download) ever holds an unbounded entry.
   const line = (entry: NewTranscriptEntry, at = new Date().toISOString()) =>
     JSON.stringify({ ...capTranscriptEntry(entry), at });
-  const readRows = (sessionId: string, { afterId, count }: { afterId?: string; count?: number }) => {
+  const readRows = async (sessionId: string, { afterId, count }: { afterId?: string; count?: number }) => {
+    // Nothing comes after the largest id, and Redis refuses to start a range past it.
+    if (afterId === LARGEST_STREAM_ID) return [];
     const start = afterId ? `(${afterId}` : "-";
     return count
       ? redis.xrange(keys.transcript(sessionId), start, "+", "COUNT", count)

@@ -16,7 +16,17 @@ import {
   sendSharePage,
 } from "./share-responses.js";
 
-const STREAM_ID = /^\d{1,20}-\d{1,20}$/;
+const STREAM_ID = /^(\d{1,20})-(\d{1,20})$/;
+const LARGEST_STREAM_ID_PART = 2n ** 64n - 1n;
+
+/**
+ * A Redis stream id, which a page's cursor is: `<ms>-<seq>`, each part at most 2^64 - 1. Redis
+ * refuses a larger one with an error, which must not reach the reader as a 500.
+ */
+function isStreamId(text: string): boolean {
+  const parts = STREAM_ID.exec(text);
+  return parts?.slice(1).every((part) => BigInt(part) <= LARGEST_STREAM_ID_PART) ?? false;
+}
 const MARKDOWN_TYPE = "text/markdown; charset=utf-8";
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -121,7 +131,7 @@ export function createShareRoutes({
     format: ShareFormat,
   ): Promise<FoundSharePage | null> {
     const after = new URL(request.url ?? "/", "http://share.invalid").searchParams.get("after") ?? "";
-    if (after && !STREAM_ID.test(after)) {
+    if (after && !isStreamId(after)) {
       sendShareJson(response, 400, { error: "bad_cursor" });
       return null;
     }
