@@ -25,6 +25,8 @@ export interface BackendDependencies {
   logger: Logger;
   /** Tokens for fetching repositories, once a bot provides them (its `repositoryTokens`). */
   tokens?: RepositoryTokenProvider;
+  /** Every secret Baton holds, redacted from what a backend publishes (`Sharing.knownSecrets`); the configured ones when not given. */
+  knownSecrets?: readonly string[];
 }
 
 /** One entry per backend BATON_BACKEND may name. */

@@ -86,7 +86,7 @@ export function setupCodexBackend(deps: BackendDependencies): AgentBackend {
   });
   const host = repositoryHostOf(config);
   const authorEmail = config.BATON_GIT_AUTHOR_EMAIL ?? host?.authorEmail ?? FALLBACK_AUTHOR_EMAIL;
-  const redactor = createRedactor({ knownSecrets: configuredSecrets(config) });
+  const redactor = createRedactor({ knownSecrets: deps.knownSecrets ?? configuredSecrets(config) });
   const harness = codexHarnessFromConfig(config, {
     threadStore: createRedisThreadStore({ redis, keys, retention }),
     logger,

@@ -23,6 +23,13 @@ export interface Sharing {
   service: ShareService;
   routes: HttpRoute[];
   sweeper: ShareSweeper;
+  /**
+   * Every secret Baton holds, for redaction: the configured ones and the share link keys, a key
+   * Baton generated into its data directory included (hex, as its file holds it): an agent on
+   * this machine can read that file, and its words must not carry the key to a share page or a
+   * pull request.
+   */
+  knownSecrets: readonly string[];
   /** Ends the share-render threads (none run until a share page is asked for). */
   close(): Promise<void>;
 }
@@ -65,8 +72,12 @@ export async function setupSharing({
     linkKey,
     logger,
   });
+  const knownSecrets = [
+    ...configuredSecrets(config),
+    ...linkKey.all.map(({ key }) => Buffer.from(key).toString("hex")),
+  ];
   const renderer = createShareRenderPool({
-    knownSecrets: configuredSecrets(config),
+    knownSecrets,
     logger,
     ...(config.BATON_SHARE_RENDER_THREADS === undefined
       ? {}
@@ -91,6 +102,7 @@ export async function setupSharing({
         : { cacheMaxChars: config.BATON_SHARE_CACHE_MB * 1024 * 1024 }),
     }),
     sweeper: createShareSweeper({ shares: service, logger }),
+    knownSecrets,
     close: () => renderer.close(),
   };
 }

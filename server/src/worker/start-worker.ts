@@ -67,6 +67,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       retention: state.retention,
       logger,
       tokens: bots.repositoryTokens,
+      knownSecrets: sharing.knownSecrets,
     });
   const runTurn = createWorkerTurnRunner(options, backend);
   const watchdog = createTurnWatchdog({
