@@ -24,8 +24,10 @@
 //     session, sent again. Run twice: back to back (the least those calls can cost) and paced as
 //     Baton's turns made them (Slack's over BENCH_STREAM_S, GitHub's and Linear's at the times the
 //     turn made them), each job held as long as a turn; and paced while relaying the same streaming
-//     agent Baton's workers run (bench/sessions/streaming-agent.mjs), so that the agent's own cost,
-//     which is not Baton's, is on both sides (target ≤ 2× this one);
+//     agent Baton's workers run (bench/sessions/streaming-agent.mjs), each started when Baton's turn
+//     started its own, so that the agent's own cost, which is not Baton's, is on both sides
+//     (target ≤ 2× this one); Baton's workers are measured once they have settled after start-up
+//     (BENCH_SETTLE_S, 30), as the comparator is from its first job;
 //   - with BENCH_CPU_EVERY_S, the workers' CPU so far every that many seconds while the turns run.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -177,7 +179,8 @@ async function compareWithCallsOnly({
   const paced = await runCallsOnly({ ...comparatorOptions, spanMs: STREAM_S * 1000 });
   // Paced and relaying the agent: the target's comparator. Baton's workers run the streaming agent
   // (a timer a status, for every turn); this one runs the same agent, so that its cost, which is
-  // not Baton's, is on both sides (in a busy worker it is small: its timers share wake-ups).
+  // not Baton's, is on both sides. Each job's agent starts when Baton's turn started its own: an
+  // agent streaming beside many others shares their wake-ups, one streaming alone does not.
   const relaying = await runCallsOnly({
     ...comparatorOptions,
     spanMs: STREAM_S * 1000,
