@@ -9,10 +9,10 @@ import { defineRedisScripts, redisScript } from "./redis-scripts.js";
 import type { RedisStoreOptions } from "./redis-store-options.js";
 
 /** A stream keeps the latest entries of a very long session; older ones are trimmed. */
+export const TRANSCRIPT_MAX_ENTRIES = 10_000;
+
 /** The largest id a Redis stream entry can have (each part 2^64 - 1). */
 const LARGEST_STREAM_ID = "18446744073709551615-18446744073709551615";
-
-export const TRANSCRIPT_MAX_ENTRIES = 10_000;
 
 export interface StoredTranscriptEntry {
   /** The Redis stream id: increasing, usable as a cursor. */
