@@ -32,11 +32,25 @@ function capValue(value: unknown): unknown {
   return value;
 }
 
+/**
+ * How far back a cut looks for where a word ends. A cut inside a token would keep its first half,
+ * which neither a rule nor Baton's own secrets by value recognise at a share page; tokens hold no
+ * space, quote or bracket, and are far shorter than this.
+ */
+const WORD_END_LOOKBACK_CHARS = 512;
+const WORD_END = /[\s"'`,;()[\]{}<>]/;
+
 function capText(text: string): string {
   if (text.length <= MAX_TRANSCRIPT_TEXT_CHARS) return text;
   // Room for the note even if its count grows a digit once the cut point moves back.
   const noteRoom = transcriptCutNote(text.length).length + 1;
   let end = MAX_TRANSCRIPT_TEXT_CHARS - noteRoom;
+  for (let at = end; at > end - WORD_END_LOOKBACK_CHARS && at > 0; at -= 1) {
+    if (WORD_END.test(text.charAt(at))) {
+      end = at;
+      break;
+    }
+  }
   const code = text.charCodeAt(end - 1);
   if (code >= 0xd800 && code <= 0xdbff) end -= 1;
   return text.slice(0, end) + transcriptCutNote(text.length - end);
