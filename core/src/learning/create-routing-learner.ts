@@ -39,10 +39,15 @@ export interface RoutingLearner {
    * Undefined when there is nothing to offer, the catalog maps the place, or it was offered before.
    */
   offerFor(request: SessionRequest): Promise<MappingOffer | undefined>;
+  /**
+   * The offer `offerFor` gave could not be posted (the platform failed): it counts as not made, so
+   * that the next request the habit routes there offers it again.
+   */
+  offerNotMade(offer: MappingOffer): Promise<void>;
 }
 
 export interface RoutingLearnerOptions {
-  store: Pick<LearnedRoutingStore, "recordVote" | "read" | "markOffered">;
+  store: Pick<LearnedRoutingStore, "recordVote" | "read" | "markOffered" | "unmarkOffered">;
   placeOf: RoutingPlaceOf;
   /** The targets each place may use; any when not given. */
   allowedTargets?: AllowedTargets;
@@ -111,5 +116,6 @@ export function createRoutingLearner({
         votes: mapping.votes,
       };
     },
+    offerNotMade: (offer) => store.unmarkOffered(offer.placeKey, offer.targetRef),
   };
 }

@@ -42,6 +42,8 @@ export interface LearnedRoutingStore {
   accept(placeKey: string, mapping: AcceptedMapping): Promise<void>;
   /** True the first time a target is offered for a place. */
   markOffered(placeKey: string, targetRef: string): Promise<boolean>;
+  /** Takes back `markOffered`: the offer was never posted. */
+  unmarkOffered(placeKey: string, targetRef: string): Promise<void>;
   /** Forgets everything learned of a place; false when nothing was known. */
   forget(placeKey: string): Promise<boolean>;
 }
@@ -121,6 +123,9 @@ export function createLearnedRoutingStore({ redis, keys }: RedisStoreOptions): L
     },
     async markOffered(placeKey, targetRef) {
       return (await redis.sadd(keyOf(placeKey, "offered"), targetRef)) === 1;
+    },
+    async unmarkOffered(placeKey, targetRef) {
+      await redis.srem(keyOf(placeKey, "offered"), targetRef);
     },
     async forget(placeKey) {
       // What a person typed (a pasted space, braces) may be no place's key: nothing is known of it.

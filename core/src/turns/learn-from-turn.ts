@@ -37,7 +37,13 @@ export async function learnFromTurn({
       });
     if (!routedByHabit || !replier.offerMapping) return;
     const offer = await learner.offerFor(turn.request);
-    if (offer) await replier.offerMapping(turn, offer);
+    if (!offer) return;
+    // Marked as made when it was chosen (two turns at once offer it once): a post that failed
+    // takes the mark back, or the place would never be offered its habit again.
+    await replier.offerMapping(turn, offer).catch(async (error: unknown) => {
+      await learner.offerNotMade(offer);
+      throw error;
+    });
   } catch (error) {
     log.warn("core.turn.learning_failed", { error: errorMessage(error) });
   }

@@ -20,8 +20,12 @@ import {
   silentLogger,
   type Target,
 } from "@baton/core";
+import { createRecordingLogger } from "@baton/testkit";
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Replier } from "../../src/contracts/replier.js";
+import type { Turn } from "../../src/schemas/turn.js";
+import { learnFromTurn } from "../../src/turns/learn-from-turn.js";
 import { buildTestRequest, SMALL_CATALOG } from "../fixtures/classifier/small-catalog.js";
 import { discoveredRepository } from "../fixtures/discovered-repository.js";
 import { PLATFORMS } from "../fixtures/platforms.js";
@@ -35,6 +39,17 @@ const placeOf: RoutingPlaceOf = (request) =>
         catalogPath: ["slack", "channels", request.conversation.channelId, "target"],
       }
     : undefined;
+
+/** A replier that posts nothing: each test gives the method it watches. */
+const QUIET_REPLIER: Replier = {
+  acknowledge: async () => {},
+  working: async () => {},
+  progress: async () => {},
+  ask: async () => {},
+  result: async () => {},
+  failed: async () => {},
+  declined: async () => {},
+};
 
 const WEB: Target = { kind: "repository", repo: "acme/web" };
 const API: Target = { kind: "repository", repo: "acme/api" };
@@ -258,6 +273,36 @@ describe("routing learns from people's corrections", () => {
     await choose(learner, "p-1", WEB, "C0PAYMENTS");
     await choose(learner, "p-2", WEB, "C0PAYMENTS");
     expect(await learner.offerFor(request(VAGUE, "C0PAYMENTS"))).toBeUndefined();
+  });
+
+  it("offers the habit again when the post of its offer failed", async () => {
+    const learner = learnerWith();
+    await choose(learner, "conv-1", WEB);
+    await choose(learner, "conv-2", WEB);
+    const turn: Turn = { id: "slack:Ev9", conversationKey: "conv-3", request: request(VAGUE) };
+    const posted: string[] = [];
+    let failNext = true;
+    const replier: Replier = {
+      ...QUIET_REPLIER,
+      async offerMapping(_turn, offer) {
+        if (failNext) {
+          failNext = false;
+          throw new Error("the platform answered 500");
+        }
+        posted.push(offer.targetRef);
+      },
+    };
+    const log = createRecordingLogger();
+    const learn = () =>
+      learnFromTurn({ learner, turn, choice: undefined, routedByHabit: true, replier, log });
+    await learn();
+    expect(log.lines.map((line) => line.event)).toContain("core.turn.learning_failed");
+    expect(posted).toEqual([]);
+    await learn();
+    expect(posted).toEqual(["acme/web"]);
+    // Made once it was posted: the next turn offers nothing.
+    await learn();
+    expect(posted).toEqual(["acme/web"]);
   });
 
   it("offers nothing where the catalog maps the place to a repository only discovery lists", async () => {
