@@ -181,6 +181,25 @@ describe("BATON_BACKEND=openinspect, through the gateway and the worker", () => 
     expect(s.plane.callsTo("stop")[0]).toMatchObject({ actor: "slack:U0ADA", status: 200 });
   });
 
+  it("a turn over BATON_TURN_TIMEOUT_MS stops its remote prompt too, and the thread says it was ended", async () => {
+    s = await startOpenInspectScenario({ catalogYaml: CATALOG, env: { BATON_TURN_TIMEOUT_MS: "5000" } });
+    s.plane.setScript(() => [
+      {
+        event: "tool_call",
+        data: { tool: "bash", args: { command: "sleep" }, callId: "c1", status: "running" },
+      },
+      { waitForStop: true },
+    ]);
+    await s.slack.mention({ channel: "C0SLOW", text: "long job in acme/web" });
+    await eventually(
+      "the prompt to be running",
+      () => s.plane.sessions[0]?.messages[0]?.status === "processing",
+    );
+    // Baton gave the turn up: the remote agent must not go on working (and pushing) unseen.
+    await eventually("the remote stop", () => (s.plane.sessions[0]?.stops ?? 0) > 0, 20_000);
+    await resultIn(s, "C0SLOW", "ran longer than this Baton allows");
+  });
+
   it("a full prompt queue (429) is waited out and the prompt is sent once", async () => {
     s = await startOpenInspectScenario({ catalogYaml: CATALOG });
     s.plane.failNext(

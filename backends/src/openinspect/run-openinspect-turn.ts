@@ -8,9 +8,16 @@ import { sendTurnPrompt, type TurnConnection } from "./send-turn-prompt.js";
 import { subscribeToRemoteSession } from "./subscribe-to-remote-session.js";
 
 /**
+ * Why an abort halts the remote prompt: a person's stop, or the turn outliving its timeout (the
+ * queue answers it as ended, and the remote agent must not go on working, and pushing, unseen).
+ * A shutdown or a lost lock only lets go, so that another try follows the same prompt.
+ */
+const HALTING_REASONS: ReadonlySet<unknown> = new Set(["stopped", "timed_out"]);
+
+/**
  * One turn on Open-Inspect: sends its prompt (once, across retries) and reports the prompt's
- * progress and result. A person's stop reaches Open-Inspect too; a shutdown only lets go, so that
- * another try follows the same prompt. `options.logger` is the backend's scoped logger.
+ * progress and result. A person's stop, or the turn's timeout, reaches Open-Inspect too; a
+ * shutdown only lets go. `options.logger` is the backend's scoped logger.
  */
 export async function* runOpenInspectTurn(
   options: OpenInspectBackendOptions,
@@ -26,7 +33,7 @@ export async function* runOpenInspectTurn(
   const connection: TurnConnection = { remoteSessionId: await currentRemoteSession(options, turn) };
   const onAbort = () => {
     const { remoteSessionId, messageId, stream } = connection;
-    if (signal.reason !== "stopped" || !remoteSessionId) return stream?.close();
+    if (!HALTING_REASONS.has(signal.reason) || !remoteSessionId) return stream?.close();
     // The halt owns the socket now (it withdraws the queued prompt over it, then closes it).
     connection.stream = undefined;
     void haltRemoteSession({
