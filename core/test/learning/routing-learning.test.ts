@@ -29,6 +29,7 @@ import { learnFromTurn } from "../../src/turns/learn-from-turn.js";
 import { buildTestRequest, SMALL_CATALOG } from "../fixtures/classifier/small-catalog.js";
 import { discoveredRepository } from "../fixtures/discovered-repository.js";
 import { PLATFORMS } from "../fixtures/platforms.js";
+import { QUIET_REPLIER } from "../fixtures/quiet-replier.js";
 
 // A place per channel, as a platform module names it (core's tests name no platform's module).
 const placeOf: RoutingPlaceOf = (request) =>
@@ -39,17 +40,6 @@ const placeOf: RoutingPlaceOf = (request) =>
         catalogPath: ["slack", "channels", request.conversation.channelId, "target"],
       }
     : undefined;
-
-/** A replier that posts nothing: each test gives the method it watches. */
-const QUIET_REPLIER: Replier = {
-  acknowledge: async () => {},
-  working: async () => {},
-  progress: async () => {},
-  ask: async () => {},
-  result: async () => {},
-  failed: async () => {},
-  declined: async () => {},
-};
 
 const WEB: Target = { kind: "repository", repo: "acme/web" };
 const API: Target = { kind: "repository", repo: "acme/api" };

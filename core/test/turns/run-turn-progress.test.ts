@@ -11,16 +11,7 @@ import { createRedisKeys } from "../../src/store/redis-keys.js";
 import { createSessionStore } from "../../src/store/session-store.js";
 import { createTranscriptStore } from "../../src/store/transcript-store.js";
 import { createTurnRunner } from "../../src/turns/run-turn.js";
-
-const quietReplier: Replier = {
-  acknowledge: async () => {},
-  working: async () => {},
-  progress: async () => {},
-  ask: async () => {},
-  result: async () => {},
-  failed: async () => {},
-  declined: async () => {},
-};
+import { QUIET_REPLIER } from "../fixtures/quiet-replier.js";
 
 const turn: Turn = {
   id: "slack:Ev1",
@@ -72,7 +63,7 @@ describe("a turn's progress in its transcript", () => {
   async function run(
     end: (controller: AbortController) => AgentEvent[] | Error,
     isFinalAttempt = true,
-    replier: Replier = quietReplier,
+    replier: Replier = QUIET_REPLIER,
   ) {
     const keys = createRedisKeys(testRedis.prefix);
     const sessions = createSessionStore({ redis: testRedis.redis, keys });
@@ -146,7 +137,7 @@ describe("a turn's progress in its transcript", () => {
   function recordingReplier() {
     const calls: string[] = [];
     const replier: Replier = {
-      ...quietReplier,
+      ...QUIET_REPLIER,
       progress: async (_turn, status) => void calls.push(`progress:${status}`),
       result: async (_turn, outcome) => void calls.push(`result:${outcome.status}`),
       failed: async () => void calls.push("failed"),
