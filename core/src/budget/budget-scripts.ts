@@ -92,6 +92,19 @@ redis.call('PEXPIRE', KEYS[1], math.ceil(tat - now) + 60000)
 return untilMs
 `;
 
+// A token taken for a reply that gave up before its request went (a progress edit that held the
+// hour's token and was still waiting for the minute's when its turn ended): given back, so that
+// the scarcer budget is not spent on nothing. Not while the platform's pause lasts: the pause
+// set the bucket as the platform counts it.
+// KEYS: state hash. ARGV: now ('' for Redis's own clock), interval. Reply: 1 when given back.
+const GIVE_BACK = `${NOW_FROM_ARGV_OR_REDIS}
+local paused = tonumber(redis.call('HGET', KEYS[1], 'paused') or '0')
+local tat = tonumber(redis.call('HGET', KEYS[1], 'tat') or '0')
+if paused > now or tat <= now then return 0 end
+redis.call('HSET', KEYS[1], 'tat', tat - tonumber(ARGV[2]))
+return 1
+`;
+
 // What the front page shows of a platform's pauses: the one that ends last. A shorter pause of
 // another budget, later, leaves it as it is. KEYS: the platform's mark. ARGV: the mark, its ttl ms.
 const MARK_PAUSED = `
@@ -119,6 +132,10 @@ export const BUDGET_SCRIPTS = {
     [now: number | "", retryAfterMs: number, intervalMs: number, burst: number],
     number
   >({ numberOfKeys: 1, lua: PAUSE }),
+  batonBudgetGiveBack: redisScript<[state: string], [now: number | "", intervalMs: number], number>({
+    numberOfKeys: 1,
+    lua: GIVE_BACK,
+  }),
   batonBudgetMarkPaused: redisScript<[mark: string], [mark: string, ttlMs: number], number>({
     numberOfKeys: 1,
     lua: MARK_PAUSED,

@@ -54,6 +54,8 @@ export interface RateBudgetObserver {
 export interface RateBudget {
   /** Waits until the budget allows one request; rejects with the signal's reason when aborted. */
   take(bucket: BudgetBucket, claim: BudgetClaim, signal?: AbortSignal): Promise<void>;
+  /** Returns a token `take` granted to a reply that gave up before its request went. */
+  giveBack(bucket: BudgetBucket): Promise<void>;
   /** The platform refused with `Retry-After`: every worker holds the bucket until then. */
   pause(bucket: BudgetBucket, retryAfterMs: number): Promise<void>;
   /** The platforms rate-limiting Baton now, each with when its longest pause ends (ms since the epoch). */
@@ -220,6 +222,9 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
       claim.priority === "progress"
         ? takeFromRedis(bucket, claim, signal)
         : takeInLine(bucket, claim, signal),
+    async giveBack(bucket) {
+      await scripts.batonBudgetGiveBack([stateKey(bucket)], [bucketNow(), interval(bucket)]);
+    },
     async pause(bucket, retryAfterMs) {
       observer?.paused(bucket, retryAfterMs);
       // "Retry after 0 s" asks for no wait: counted, and the budget left as it is.

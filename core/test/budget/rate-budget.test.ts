@@ -130,6 +130,24 @@ describe("the rate budget in Redis", () => {
     await expect(two.take(BUCKET, { priority: "final" })).rejects.toThrow(/would wait 1000 ms/);
   });
 
+  it("takes back a token given back, but not while the platform's pause lasts", async () => {
+    const clock = stillClock();
+    const budget = budgetOn(testRedis.redis, clock);
+    for (let i = 0; i < 10; i += 1) await budget.take(BUCKET, { priority: "final" });
+    await expect(budget.take(BUCKET, { priority: "final" })).rejects.toThrow(/would wait 1000 ms/);
+    await budget.giveBack(BUCKET);
+    await budget.take(BUCKET, { priority: "final" });
+    await expect(budget.take(BUCKET, { priority: "final" })).rejects.toThrow(/would wait 1000 ms/);
+
+    // A token given back during a pause stays spent: the pause counted the bucket as the platform does.
+    await budget.pause(BUCKET, 5_000);
+    await budget.giveBack(BUCKET);
+    clock.advance(5_000);
+    // What the five seconds refilled, and not one more.
+    for (let i = 0; i < 5; i += 1) await budget.take(BUCKET, { priority: "final" });
+    await expect(budget.take(BUCKET, { priority: "final" })).rejects.toThrow(/would wait/);
+  });
+
   it("shows the platform's pause that ends last, whatever refused after it", async () => {
     const clock = stillClock();
     const budget = budgetOn(testRedis.redis, clock);
