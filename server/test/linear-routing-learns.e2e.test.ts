@@ -30,8 +30,8 @@ describe("Linear: routing learns from the answers to its question", () => {
     return sent;
   }
 
-  /** Two answers teach the team; the third issue goes there by habit, and its session gets the offer. */
-  async function teachTheTeam() {
+  /** Two answers teach the team, and the third issue goes there by habit. */
+  async function routeTheThirdByHabit() {
     await issue("Make it faster", "acme/api");
     (await s.agent.waitForRun(1)).finish();
     await issue("Make the export faster", "acme/api");
@@ -39,8 +39,24 @@ describe("Linear: routing learns from the answers to its question", () => {
     const third = await issue("Make the import faster too");
     const run = await s.agent.waitForRun(3);
     expect(run.turn.target).toEqual({ kind: "repository", repo: "acme/api" });
+    return { third, run };
+  }
+
+  /** As `routeTheThirdByHabit`, and the third issue's session gets the offer. */
+  async function teachTheTeam() {
+    const { third, run } = await routeTheThirdByHabit();
     const [offer] = await waitForActivities(s.linear, third.agentSessionId, "elicitation");
     return { third, run, offer: offer as { body: string } };
+  }
+
+  /** A "yes" in the session answers the agent (run `runNumber`), and the team learns nothing. */
+  async function yesIsAFollowUp(agentSessionId: string, runNumber: number) {
+    const answer = await s.prompted(agentSessionId, "yes");
+    expect(JSON.parse(answer.body)).not.toHaveProperty("offer");
+    const yes = await s.agent.waitForRun(runNumber);
+    expect(yes.turn.prompt).toContain("yes");
+    yes.finish();
+    expect((await learned())?.accepted).toBeNull();
   }
 
   const learned = () =>
@@ -113,11 +129,21 @@ describe("Linear: routing learns from the answers to its question", () => {
     followUp.finish();
 
     // Asked once: a later "yes" answers the agent, not the offer.
-    const later = await s.prompted(third.agentSessionId, "yes");
-    expect(JSON.parse(later.body)).not.toHaveProperty("offer");
-    const yes = await s.agent.waitForRun(5);
-    expect(yes.turn.prompt).toContain("yes");
-    yes.finish();
-    expect((await learned())?.accepted).toBeNull();
+    await yesIsAFollowUp(third.agentSessionId, 5);
+  });
+
+  it("an offer whose post failed was never made: a later yes is a follow-up, not an acceptance", async () => {
+    s = await startLinearScenario({ catalogYaml: CATALOG });
+    const isMappingOffer = (variables: Record<string, unknown>) =>
+      JSON.stringify(variables).includes("Always use acme/api");
+    s.linear.failNext({ kind: "http_500" }, { operation: "createAgentActivity", where: isMappingOffer });
+    const { third, run } = await routeTheThirdByHabit();
+    expect(
+      s.linear.operations.filter((op) => op.outcome === "http_500" && isMappingOffer(op.variables)),
+    ).toHaveLength(1);
+    run.finish();
+
+    // The person never saw the question: their "yes" answers the agent.
+    await yesIsAFollowUp(third.agentSessionId, 4);
   });
 });

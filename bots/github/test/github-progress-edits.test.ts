@@ -5,9 +5,7 @@ import {
   createReplyLedger,
   type Replier,
   type ReplyLedger,
-  runWithClaim,
   silentLogger,
-  withReplyPriorities,
 } from "@baton/core";
 import { type FakeGithub, startFakeGithub } from "@baton/testkit";
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
@@ -50,10 +48,10 @@ describe("GitHub: progress edits of a turn's comment", () => {
     await redis.cleanup();
   });
 
-  /** The replier with progress paid from `budgets`, each reply marked with its priority as the worker marks it. */
+  /** The replier with progress paid from `budgets` (its result marked final, its progress as its session's). */
   function budgetedReplier(octokits: InstallationOctokits, budgets: GithubBudgets): Replier<"github"> {
     const keys = createRedisKeys(redis.prefix);
-    const raw = createGithubReplier({
+    return createGithubReplier({
       octokits,
       ledger: createReplyLedger({ redis: redis.redis, keys }),
       redis: redis.redis,
@@ -62,7 +60,6 @@ describe("GitHub: progress edits of a turn's comment", () => {
       progressMinIntervalMs: 10,
       budgets,
     });
-    return withReplyPriorities({ github: raw as unknown as Replier }).github as unknown as Replier<"github">;
   }
 
   it("reads the working context once per edit that goes out, not once per status", async () => {
@@ -111,7 +108,11 @@ describe("GitHub: progress edits of a turn's comment", () => {
     const turn = githubTurn("turn-result-after-progress", 31, INSTALLATION_ID);
     await replier.working(turn, { target: { kind: "repository", repo: "acme/api" }, backend: "codex" });
     // Other sessions' writes leave the hour three tokens: a result's, none for progress.
-    const [, hour] = budgets.bucketsOf(INSTALLATION_ID, "PATCH");
+    const [, hour] = budgets.bucketsOf(
+      INSTALLATION_ID,
+      "PATCH",
+      "/repos/{owner}/{repo}/issues/comments/{comment_id}",
+    );
     if (!hour) throw new Error("a write draws on the hour's budget");
     const spent = SMALL_HOUR.burst - 1 - 3; // the working comment took one
     for (let i = 0; i < spent; i += 1) await rateBudget.take(hour, { priority: "final" });
@@ -141,14 +142,12 @@ describe("GitHub: progress edits of a turn's comment", () => {
     // Other sessions' starts fill the installation's line: each waits its turn, a spacing apart.
     const octokit = await octokits.forInstallation(SPACED_INSTALLATION_ID);
     const starts = Array.from({ length: QUEUED_STARTS }, (_, i) =>
-      runWithClaim({ priority: "urgent" }, () =>
-        octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
-          owner: "acme",
-          repo: "web",
-          issue_number: 100 + i,
-          body: "working",
-        }),
-      ),
+      octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+        owner: "acme",
+        repo: "web",
+        issue_number: 100 + i,
+        body: "working",
+      }),
     );
     await replier.progress(turn, "step 1");
     // Long enough for the progress edit to hold its budget and wait in the line, behind the starts.

@@ -3,13 +3,15 @@ import {
   createRateBudget,
   createRedisKeys,
   createReplyBudget,
-  runWithClaim,
+  FINAL_REPLY,
+  type ReplyClaim,
+  URGENT_REPLY,
 } from "@baton/core";
 import { type FakeGithub, startFakeGithub } from "@baton/testkit";
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createGithubBudgets } from "../src/budget/github-budgets.js";
-import type { InstallationOctokit } from "../src/octokit/create-installation-octokits.js";
+import { type InstallationOctokit, requestFor } from "../src/octokit/create-installation-octokits.js";
 import { octokitsForFakeGithub } from "./octokits-for-fake-github.js";
 
 const COMMENTS = "POST /repos/{owner}/{repo}/issues/{issue_number}/comments";
@@ -24,8 +26,14 @@ describe("GitHub: an installation's requests, retried by Baton where budgets pac
   let octokit: InstallationOctokit;
   let paused: Array<{ budget: string; retryAfterMs: number }>;
   let issue = 0;
-  const comment = (body: string) =>
-    octokit.request(COMMENTS, { owner: "acme", repo: "api", issue_number: issue, body });
+  const comment = (body: string, reply?: ReplyClaim) =>
+    octokit.request(COMMENTS, {
+      owner: "acme",
+      repo: "api",
+      issue_number: issue,
+      body,
+      ...requestFor(reply),
+    });
 
   beforeAll(async () => {
     github = await startFakeGithub();
@@ -63,7 +71,7 @@ describe("GitHub: an installation's requests, retried by Baton where budgets pac
   it("waits out a secondary limit, pausing the installation's budgets for every worker, and posts once", async () => {
     github.failNext(COMMENTS, { kind: "secondary_rate_limit", retryAfterSeconds: 2 });
     github.failNext(COMMENTS, { kind: "secondary_rate_limit", status: 429, retryAfterSeconds: 1 });
-    await runWithClaim({ priority: "final" }, () => comment("the result"));
+    await comment("the result", FINAL_REPLY);
     expect(statuses()).toEqual([403, 429, 201]);
     expect(github.commentsOn("acme/api", issue).map((c) => c.body)).toEqual(["the result"]);
     expect(paused).toEqual([
@@ -95,7 +103,7 @@ describe("GitHub: an installation's requests, retried by Baton where budgets pac
     github.failNext(COMMENTS, { kind: "secondary_rate_limit", retryAfterSeconds: 60 * 60 });
     const ended = new AbortController();
     const before = github.callsTo(COMMENTS).length;
-    const edit = runWithClaim({ priority: "urgent" }, () => comment("an edit no one needs"), ended.signal);
+    const edit = comment("an edit no one needs", { ...URGENT_REPLY, signal: ended.signal });
     await github.waitForCall(COMMENTS, { count: before + 1 });
     ended.abort(new Error("the turn ended"));
     // Rejected now, not after the hour the refusal asked for.

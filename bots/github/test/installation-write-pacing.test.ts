@@ -1,8 +1,17 @@
-import { createRateBudget, createRedisKeys, createReplyBudget, runWithClaim } from "@baton/core";
+import {
+  createRateBudget,
+  createRedisKeys,
+  createReplyBudget,
+  FINAL_REPLY,
+  progressReply,
+  type ReplyClaim,
+  URGENT_REPLY,
+} from "@baton/core";
 import { type FakeGithub, startFakeGithub } from "@baton/testkit";
 import { createTestRedis } from "@baton/testkit/vitest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGithubBudgets } from "../src/budget/github-budgets.js";
+import { requestFor } from "../src/octokit/create-installation-octokits.js";
 import { octokitsForFakeGithub } from "./octokits-for-fake-github.js";
 
 /** Long enough that a write queued behind another of the same installation cannot finish meanwhile. */
@@ -68,21 +77,22 @@ describe("GitHub: write pacing", () => {
         body: "first",
       });
       const edited: string[] = [];
-      const edit = (body: string) =>
+      const edit = (body: string, reply: ReplyClaim) =>
         octokit
           .request("PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}", {
             owner: "acme",
             repo: "queue",
             comment_id: data.id,
             body,
+            ...requestFor(reply),
           })
           .then(() => edited.push(body));
       // Two sessions' progress and another's start queue first; then a turn's result comes.
       await Promise.all([
-        runWithClaim({ priority: "progress", session: "s1" }, () => edit("progress 1")),
-        runWithClaim({ priority: "progress", session: "s2" }, () => edit("progress 2")),
-        runWithClaim({ priority: "urgent" }, () => edit("working")),
-        runWithClaim({ priority: "final" }, () => edit("result")),
+        edit("progress 1", progressReply("s1")),
+        edit("progress 2", progressReply("s2")),
+        edit("working", URGENT_REPLY),
+        edit("result", FINAL_REPLY),
       ]);
       // All four wait out the spacing after "first": the result goes first, progress last.
       expect(edited.slice(0, 2)).toEqual(["result", "working"]);

@@ -6,7 +6,9 @@ import {
   createPlatformPolicies,
   createTargetResolver,
   type HttpRoute,
+  type ReplyClaim,
   replierFor,
+  URGENT_REPLY,
 } from "@baton/core";
 import { checkApiKeyOrganization } from "./access/check-api-key-organization.js";
 import { createInstallationCheck } from "./access/create-installation-check.js";
@@ -69,7 +71,10 @@ export function createLinearBot(options: LinearBotOptions): Bot {
   const clients = createLinearClientSource({ credentials, apiUrl: options.apiUrl, logger });
   const budgets = options.replyBudget ? createLinearBudgets(options.replyBudget, credentials) : undefined;
   const apis = new Map<string, LinearApi>();
-  const apiFor = (organizationId: string) => {
+  // One API a workspace for urgent calls (most of them); a result's or a progress update's own.
+  const apiFor = (organizationId: string, reply?: ReplyClaim) => {
+    if (reply && reply !== URGENT_REPLY)
+      return createLinearApi({ clients, organizationId, backoff: options.backoff, budgets, reply });
     let api = apis.get(organizationId);
     if (!api) {
       api = createLinearApi({ clients, organizationId, backoff: options.backoff, budgets });

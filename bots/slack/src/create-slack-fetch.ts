@@ -1,4 +1,4 @@
-import { createKeepAliveFetch, fetchInputUrl } from "@baton/core";
+import { createKeepAliveFetch, fetchInputUrl, type ReplyClaim } from "@baton/core";
 import type { SlackBudgets } from "./budget/slack-budgets.js";
 
 /**
@@ -21,20 +21,25 @@ export const SLACK_REFUSED_RESENDS = 2;
 export function createSlackFetch({
   timeoutMs,
   budgets,
+  replyOf,
+  send = createKeepAliveFetch({ timeoutMs }),
 }: {
   timeoutMs: number;
   /** The workspace's rate budgets: each call waits for its own, and a 429 pauses it for every worker. */
   budgets?: SlackBudgets;
+  /** The reply the client's calls are made for now (`SlackReplyClients`); urgent without it. */
+  replyOf?: () => ReplyClaim | undefined;
+  /** What sends the calls: a keep-alive fetch of its own unless clients share one (and its connections). */
+  send?: typeof fetch;
 }): typeof fetch {
-  const send = createKeepAliveFetch({ timeoutMs });
-
   async function slackFetch(input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> {
     const url = fetchInputUrl(input);
     const buckets = budgets && url !== null ? bucketsOfCall(budgets, url, init?.body) : [];
     if (!budgets || buckets.length === 0) return send(input, init);
     const signal = init?.signal ?? undefined;
+    const reply = replyOf?.();
     for (let resends = 0; ; resends += 1) {
-      await budgets.replyBudget.beforeRequest(buckets, signal);
+      await budgets.replyBudget.beforeRequest(buckets, reply, signal);
       const answered = await send(input, init);
       const retryAfter = answered.status === 429 ? Number(answered.headers.get("retry-after")) : Number.NaN;
       if (!Number.isFinite(retryAfter)) return answered;

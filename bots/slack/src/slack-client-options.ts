@@ -1,3 +1,4 @@
+import type { ReplyClaim } from "@baton/core";
 import type { WebClientOptions } from "@slack/web-api";
 import type { SlackBudgets } from "./budget/slack-budgets.js";
 import { createSlackFetch } from "./create-slack-fetch.js";
@@ -19,15 +20,21 @@ export const SLACK_BUDGETED_REQUEST_CONCURRENCY = 100_000;
 export function slackClientOptions({
   apiUrl,
   budgets,
+  replyOf,
+  send,
 }: {
   apiUrl: string | undefined;
   budgets: SlackBudgets | undefined;
+  /** The reply the client's calls are made for now (a client of `SlackReplyClients`); urgent without it. */
+  replyOf?: () => ReplyClaim | undefined;
+  /** A keep-alive fetch shared with other clients (their connections too); one of its own without it. */
+  send?: typeof fetch;
 }): WebClientOptions {
   return {
     slackApiUrl: apiUrl,
     retryConfig: SLACK_CLIENT_RETRY_CONFIG,
     // Enforced by the fetch (see createSlackFetch), not by WebClient's `timeout`.
-    fetch: createSlackFetch({ timeoutMs: SLACK_REQUEST_TIMEOUT_MS, budgets }),
+    fetch: createSlackFetch({ timeoutMs: SLACK_REQUEST_TIMEOUT_MS, budgets, replyOf, ...(send && { send }) }),
     // With budgets, a 429 is waited out on its budget alone, inside the fetch; one that still
     // reaches WebClient fails its call rather than pausing every call of the client.
     ...(budgets

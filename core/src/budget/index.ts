@@ -17,5 +17,4 @@ export {
   type ReplyBudget,
   type ReplyBudgetOptions,
 } from "./reply-budget.js";
-export { currentClaim, currentClaimSignal, runWithClaim } from "./reply-claim-context.js";
-export { withReplyPriorities } from "./with-reply-priorities.js";
+export { FINAL_REPLY, progressReply, type ReplyClaim, URGENT_REPLY } from "./reply-claim.js";

@@ -1,6 +1,6 @@
 import type { Platform } from "../schemas/conversation-ref.js";
-import type { BudgetBucket, BudgetClaim, RateBudget, RateLimitSpec } from "./rate-budget.js";
-import { currentClaim, currentClaimSignal, runPrepaid, spendPrepaid } from "./reply-claim-context.js";
+import type { BudgetBucket, RateBudget, RateLimitSpec } from "./rate-budget.js";
+import { progressReply, type ReplyClaim, URGENT_REPLY } from "./reply-claim.js";
 
 /**
  * What a bot spends its platform's budget through: at its HTTP layer (`beforeRequest`, and
@@ -9,10 +9,11 @@ import { currentClaim, currentClaimSignal, runPrepaid, spendPrepaid } from "./re
  */
 export interface ReplyBudget {
   /**
-   * Waits until every bucket allows the request, at the priority of the reply it belongs to;
-   * rejects once `signal` (else the reply's own, see `runWithClaim`) aborts.
+   * Waits until every bucket allows the request, at the priority of the reply it belongs to
+   * (urgent without one), spending a token `reply` already holds instead; rejects once `signal`
+   * (else the reply's own) aborts.
    */
-  beforeRequest(buckets: readonly BudgetBucket[], signal?: AbortSignal): Promise<void>;
+  beforeRequest(buckets: readonly BudgetBucket[], reply?: ReplyClaim, signal?: AbortSignal): Promise<void>;
   /** The platform answered 429: `retryAfterMs` from its header. */
   refused(bucket: BudgetBucket, retryAfterMs: number): Promise<void>;
   /**
@@ -20,6 +21,7 @@ export interface ReplyBudget {
    * sessions). A progress update takes every budget its request draws on here, before it is
    * chosen and while it can still give up (the turn ended): on its way it waits for none, so a
    * turn's result, which waits for the update on its way, never waits behind a progress claim.
+   * Giving up, it gives back the tokens it already held (GitHub's hour, taken before the minute).
    */
   progressGate(buckets: readonly BudgetBucket[], session: string): (signal: AbortSignal) => Promise<void>;
   /** The limit to use for a budget: the operator's (`BATON_RATE_LIMITS`), else the published one. */
@@ -36,17 +38,26 @@ export interface ReplyBudgetOptions {
 
 export function createReplyBudget({ budget, overrides, onCoalesced }: ReplyBudgetOptions): ReplyBudget {
   return {
-    async beforeRequest(buckets, signal) {
-      const claim = currentClaim();
-      const until = signal ?? currentClaimSignal();
+    async beforeRequest(buckets, reply = URGENT_REPLY, signal) {
+      const until = signal ?? reply.signal;
       for (const bucket of buckets) {
-        if (spendPrepaid(bucket.id)) continue;
-        await budget.take(bucket, claim, until);
+        if (reply.prepaid?.delete(bucket.id)) continue;
+        await budget.take(bucket, reply.claim, until);
       }
     },
     refused: (bucket, retryAfterMs) => budget.pause(bucket, retryAfterMs),
     progressGate: (buckets, session) => async (signal) => {
-      for (const bucket of buckets) await budget.take(bucket, { priority: "progress", session }, signal);
+      const taken: BudgetBucket[] = [];
+      try {
+        for (const bucket of buckets) {
+          await budget.take(bucket, { priority: "progress", session }, signal);
+          taken.push(bucket);
+        }
+      } catch (error) {
+        // Gave up waiting for a later budget: the earlier ones' tokens were spent on nothing.
+        await Promise.all(taken.map((bucket) => budget.giveBack(bucket))).catch(() => undefined);
+        throw error;
+      }
     },
     // The operator's figures replace the published ones; how a budget is shared stays.
     limit: (name, published) => {
@@ -59,21 +70,20 @@ export function createReplyBudget({ budget, overrides, onCoalesced }: ReplyBudge
 
 /**
  * A progress update paid for before it goes, for a `ProgressThrottle`: `gate` takes a progress
- * token of each of `buckets` for `session`, and `update` then runs holding them, so that its
- * request spends those tokens instead of waiting for new ones, and any other request it makes
- * waits as progress of `session` too. What it still waits for on its way (a platform's own spacing
- * of writes) it gives up once the throttle's signal aborts.
+ * token of each of `buckets` for `session`, and `update` then runs holding them: its requests,
+ * made as the claim it is handed, spend those tokens instead of waiting for new ones, and any
+ * other request waits as progress of `session` too. What it still waits for on its way (a
+ * platform's own spacing of writes) it gives up once the throttle's signal aborts.
  */
 export function prepaidProgress(
   replyBudget: Pick<ReplyBudget, "progressGate">,
   buckets: readonly BudgetBucket[],
   session: string,
-  update: () => Promise<void>,
+  update: (reply: ReplyClaim) => Promise<void>,
 ): { update: (signal: AbortSignal) => Promise<void>; gate: (signal: AbortSignal) => Promise<void> } {
-  const prepaid = buckets.map((bucket) => bucket.id);
-  const claim: BudgetClaim = { priority: "progress", session };
   return {
-    update: (signal) => runPrepaid(claim, prepaid, update, signal),
+    update: (signal) =>
+      update({ ...progressReply(session, signal), prepaid: new Set(buckets.map((bucket) => bucket.id)) }),
     gate: replyBudget.progressGate(buckets, session),
   };
 }

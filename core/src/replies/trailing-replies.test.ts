@@ -1,9 +1,9 @@
 import { createRecordingLogger } from "@baton/testkit";
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type BudgetBucket, type BudgetClaim, createRateBudget } from "../budget/rate-budget.js";
+import { type BudgetBucket, createRateBudget } from "../budget/rate-budget.js";
 import { createReplyBudget } from "../budget/reply-budget.js";
-import { currentClaim, runWithClaim } from "../budget/reply-claim-context.js";
+import { FINAL_REPLY } from "../budget/reply-claim.js";
 import { createRedisKeys } from "../store/redis-keys.js";
 import { createTrailingReplies } from "./trailing-replies.js";
 
@@ -22,23 +22,23 @@ describe("trailing replies", () => {
   });
   afterEach(() => testRedis.cleanup());
 
-  it("runs deferred work after the reply returns, with the reply's claim or its own", async () => {
+  it("runs deferred work after the reply returns, each handed the signal that ends it at shutdown", async () => {
     const trailing = createTrailingReplies({ logger: createRecordingLogger() });
-    const seen: Array<{ claim: BudgetClaim; afterReply: boolean }> = [];
+    const seen: Array<{ what: string; afterReply: boolean; signal: AbortSignal }> = [];
     let replyReturned = false;
-    const record = async () => {
-      seen.push({ claim: currentClaim(), afterReply: replyReturned });
+    const record = (what: string) => async (signal: AbortSignal) => {
+      seen.push({ what, afterReply: replyReturned, signal });
     };
-    await runWithClaim({ priority: "final" }, async () => {
-      trailing.defer("kept", record);
-      trailing.defer("own", record, { priority: "progress", session: "s1" });
-      replyReturned = true;
-    });
+    trailing.defer("first", record("first"));
+    trailing.defer("second", record("second"));
+    replyReturned = true;
     await trailing.settle(1_000);
-    expect(seen).toEqual([
-      { claim: { priority: "final" }, afterReply: true },
-      { claim: { priority: "progress", session: "s1" }, afterReply: true },
+    expect(seen.map(({ what, afterReply }) => ({ what, afterReply }))).toEqual([
+      { what: "first", afterReply: true },
+      { what: "second", afterReply: true },
     ]);
+    expect(seen[0]?.signal).toBeInstanceOf(AbortSignal);
+    expect(seen[0]?.signal.aborted).toBe(false);
     expect(trailing.running).toBe(0);
   });
 
@@ -70,12 +70,12 @@ describe("trailing replies", () => {
       budget: createRateBudget({ redis: testRedis.redis, keys: createRedisKeys(testRedis.prefix) }),
     });
     const sent: string[] = [];
-    const swap = (name: string) => async () => {
-      await replyBudget.beforeRequest([SLOW]);
+    const swap = (name: string) => async (signal: AbortSignal) => {
+      await replyBudget.beforeRequest([SLOW], { ...FINAL_REPLY, signal });
       sent.push(name);
     };
-    trailing.defer("first", swap("first"), { priority: "final" });
-    trailing.defer("second", swap("second"), { priority: "final" });
+    trailing.defer("first", swap("first"));
+    trailing.defer("second", swap("second"));
     const started = Date.now();
     await trailing.settle(300);
     // The first had its token; the second waited for a minute's refill until the grace was over.

@@ -1,6 +1,4 @@
 import { setMaxListeners } from "node:events";
-import type { BudgetClaim } from "../budget/rate-budget.js";
-import { currentClaim, runWithClaim } from "../budget/reply-claim-context.js";
 import { settledWithin } from "../clock/settled-within.js";
 import type { Logger } from "../contracts/logger.js";
 import { errorMessage } from "../describe-error.js";
@@ -14,10 +12,11 @@ import { errorMessage } from "../describe-error.js";
  */
 export interface TrailingReplies {
   /**
-   * Runs `work` without the caller waiting for it, as `claim` (the calling reply's claim without
-   * one). A failure is logged and not retried: it changes nothing a person needs.
+   * Runs `work` without the caller waiting for it. It is handed the signal that ends its budget
+   * waits at shutdown, for the claim its requests are made as. A failure is logged and not
+   * retried: it changes nothing a person needs.
    */
-  defer(what: string, work: () => Promise<unknown>, claim?: BudgetClaim): void;
+  defer(what: string, work: (signal: AbortSignal) => Promise<unknown>): void;
   /**
    * Waits for what is running, at most `graceMs`; then ends the budget waits of the rest (which
    * are dropped and logged) and waits for what is already on its way to the platform.
@@ -36,14 +35,16 @@ export function createTrailingReplies({ logger }: { logger: Logger }): TrailingR
   setMaxListeners(0, stop.signal);
 
   return {
-    defer(what, work, claim = currentClaim()) {
-      const done: Promise<void> = runWithClaim(claim, () => Promise.resolve().then(work), stop.signal).then(
-        () => {},
-        (error: unknown) =>
-          stop.signal.aborted
-            ? log.info("core.trailing_replies.dropped", { what })
-            : log.warn("core.trailing_replies.failed", { what, error: errorMessage(error) }),
-      );
+    defer(what, work) {
+      const done: Promise<void> = Promise.resolve(stop.signal)
+        .then(work)
+        .then(
+          () => {},
+          (error: unknown) =>
+            stop.signal.aborted
+              ? log.info("core.trailing_replies.dropped", { what })
+              : log.warn("core.trailing_replies.failed", { what, error: errorMessage(error) }),
+        );
       running.add(done);
       void done.finally(() => running.delete(done));
     },

@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BudgetBucket, BudgetClaim, RateBudget } from "../../src/budget/rate-budget.js";
 import { createReplyBudget, prepaidProgress } from "../../src/budget/reply-budget.js";
-import { runWithClaim } from "../../src/budget/reply-claim-context.js";
-import { createBeat } from "../../src/clock/create-beat.js";
-import { createProgressThrottle } from "../../src/replies/progress-throttle.js";
 
 const bucket = (id: string): BudgetBucket => ({
   id,
@@ -20,6 +17,7 @@ function recordingBudget() {
       signal?.throwIfAborted();
       takes.push({ bucket: taken.id, claim, ...(signal ? { signal } : {}) });
     },
+    async giveBack() {},
     async pause() {},
     async rateLimited() {
       return [];
@@ -35,16 +33,12 @@ describe("a progress update paid for before it goes", () => {
   it("spends its prepaid token, and waits as its own session's progress for anything else", async () => {
     const { budget, takes } = recordingBudget();
     const replyBudget = createReplyBudget({ budget });
-    const paid = prepaidProgress(replyBudget, [statusLine], "slack:C1:1.0", () =>
-      replyBudget.beforeRequest([statusLine, edits]),
+    const paid = prepaidProgress(replyBudget, [statusLine], "slack:C1:1.0", (reply) =>
+      replyBudget.beforeRequest([statusLine, edits], reply),
     );
     await paid.gate(new AbortController().signal);
     const own = new AbortController();
-    // Whatever context an update runs in (here another turn's result, whose wait was given
-    // up), it spends as its own session's progress.
-    const elsewhere = new AbortController();
-    elsewhere.abort(new Error("that turn ended"));
-    await runWithClaim({ priority: "final" }, () => paid.update(own.signal), elsewhere.signal);
+    await paid.update(own.signal);
 
     expect(takes).toEqual([
       {
@@ -59,46 +53,38 @@ describe("a progress update paid for before it goes", () => {
   it("gives up what it waits for when its own signal aborts", async () => {
     const { budget } = recordingBudget();
     const replyBudget = createReplyBudget({ budget });
-    const paid = prepaidProgress(replyBudget, [statusLine], "slack:C1:1.0", () =>
-      replyBudget.beforeRequest([edits]),
+    const paid = prepaidProgress(replyBudget, [statusLine], "slack:C1:1.0", (reply) =>
+      replyBudget.beforeRequest([edits], reply),
     );
     const own = new AbortController();
     own.abort(new Error("the turn ended"));
     await expect(paid.update(own.signal)).rejects.toThrow("the turn ended");
   });
 
-  it("goes out as itself from a beat armed by another reply whose wait was given up", async () => {
-    const { budget, takes } = recordingBudget();
-    const replyBudget = createReplyBudget({ budget });
-    const beat = createBeat({ tickMs: 10, earlyMs: 0 });
-    const elsewhere = new AbortController();
-    elsewhere.abort(new Error("that turn ended"));
-    // The beat's next tick is armed inside another turn's result (before the beat ran its ticks
-    // in its own context, every later tick ran in that result's, aborted signal and all).
-    runWithClaim({ priority: "final" }, () => beat.after(1, () => {}), elsewhere.signal);
-    const errors: unknown[] = [];
-    const throttle = createProgressThrottle({ minIntervalMs: 30, beat, onError: (e) => errors.push(e) });
-    throttle.markEdited("turn-1");
-    let sent!: () => void;
-    const wasSent = new Promise<void>((resolve) => {
-      sent = resolve;
-    });
-    const paid = prepaidProgress(replyBudget, [statusLine], "slack:C1:1.0", async () => {
-      await replyBudget.beforeRequest([edits]);
-      sent();
-    });
-    runWithClaim({ priority: "progress", session: "slack:C1:1.0" }, () =>
-      throttle.push("turn-1", paid.update, paid.gate),
-    );
-    // Long enough for a loaded machine's tick; a run that sends nothing fails on the takes below.
-    let giveUp: NodeJS.Timeout | undefined;
-    await Promise.race([wasSent, new Promise((resolve) => (giveUp = setTimeout(resolve, 5_000)))]);
-    clearTimeout(giveUp);
-
-    expect(errors).toEqual([]);
-    expect(takes.map(({ bucket, claim }) => ({ bucket, claim }))).toEqual([
-      { bucket: statusLine.id, claim: { priority: "progress", session: "slack:C1:1.0" } },
-      { bucket: edits.id, claim: { priority: "progress", session: "slack:C1:1.0" } },
-    ]);
+  it("gives back the tokens it holds when it gives up waiting for a later budget", async () => {
+    const givenBack: string[] = [];
+    const budget: RateBudget = {
+      async take(taken, _claim, signal) {
+        // The first budget grants at once; the second has no token before the turn ends.
+        if (taken.id !== edits.id) return;
+        signal?.throwIfAborted();
+        await new Promise((_resolve, reject) =>
+          signal?.addEventListener("abort", () => reject(signal.reason), { once: true }),
+        );
+      },
+      async giveBack(bucket) {
+        givenBack.push(bucket.id);
+      },
+      async pause() {},
+      async rateLimited() {
+        return [];
+      },
+    };
+    const gate = createReplyBudget({ budget }).progressGate([statusLine, edits], "slack:C1:1.0");
+    const own = new AbortController();
+    const waiting = gate(own.signal);
+    own.abort(new Error("the turn ended"));
+    await expect(waiting).rejects.toThrow("the turn ended");
+    expect(givenBack).toEqual([statusLine.id]);
   });
 });

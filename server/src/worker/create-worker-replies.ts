@@ -11,7 +11,6 @@ import {
   type Turn,
   type UserFacingError,
   withReplyLedger,
-  withReplyPriorities,
 } from "@baton/core";
 import type { BatonMetrics } from "../metrics/create-baton-metrics.js";
 import { observeRepliers } from "../metrics/observe-repliers.js";
@@ -59,8 +58,7 @@ export function createWorkerReplies(options: WorkerRepliesOptions): WorkerReplie
     logger,
     leaseMs: options.leaseMs ?? FINAL_REPLY_LEASE_MS,
   });
-  // Outermost, so that every reply's platform calls carry its priority (results before progress).
-  const observed = withReplyPriorities(observeRepliers(guarded, metrics.replies));
+  const observed = observeRepliers(guarded, metrics.replies);
   return {
     repliers: observed,
     async acknowledge(turn) {

@@ -59,6 +59,26 @@ describe("startFakeLinear", () => {
     await expect(client.viewer).resolves.toMatchObject({ id: linear.store.apiKeyOwner.id });
   });
 
+  it("fails only the request whose variables a failure's `where` accepts", async () => {
+    const session = linear.store.seedAgentSession(linear.store.seedIssue({ title: "Fix checkout" }).id);
+    const activity = (body: string) =>
+      client.createAgentActivity({ agentSessionId: session.id, content: { type: "thought", body } });
+    linear.failNext(
+      { kind: "http_500" },
+      {
+        operation: "createAgentActivity",
+        where: (variables) => JSON.stringify(variables).includes("second"),
+      },
+    );
+    await activity("first");
+    await expect(activity("second")).rejects.toThrow();
+    await activity("third");
+    expect(linear.activityContents(session.id)).toEqual([
+      { type: "thought", body: "first" },
+      { type: "thought", body: "third" },
+    ]);
+  });
+
   it("exchanges an authorization code, accepts the token, and rotates it on refresh", async () => {
     const code = linear.oauth.issueCode("https://baton.test/linear/oauth/callback");
     const exchange = (form: Record<string, string>) =>

@@ -71,8 +71,14 @@ export interface FakeLinear {
   /** How many connections clients have opened to the fake so far (keep-alive ones count once). */
   readonly connectionsOpened: number;
   operations: FakeLinearOperation[];
-  /** The next `times` GraphQL requests (of `operation`, when given) fail this way. */
-  failNext(failure: FakeLinearFailure, options?: { times?: number; operation?: string }): void;
+  /**
+   * The next `times` GraphQL requests (of `operation`, and whose variables `where` accepts, when
+   * given) fail this way.
+   */
+  failNext(
+    failure: FakeLinearFailure,
+    options?: { times?: number; operation?: string; where?: (variables: Record<string, unknown>) => boolean },
+  ): void;
   /** Resolves with the operations named `name` once there are `count` of them that succeeded. */
   waitForOperation(
     name: string,
@@ -134,7 +140,11 @@ export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<
   const limits = options.rateLimits
     ? createFakeLinearRateLimits(options.rateLimits === true ? {} : options.rateLimits)
     : undefined;
-  const failures: Array<{ failure: FakeLinearFailure; operation?: string }> = [];
+  const failures: Array<{
+    failure: FakeLinearFailure;
+    operation?: string;
+    where?: (variables: Record<string, unknown>) => boolean;
+  }> = [];
   const waiters = new Set<() => void>();
   const listeners = new Set<(operation: FakeLinearOperation) => void>();
   const record = (operation: FakeLinearOperation) => {
@@ -155,7 +165,9 @@ export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<
     const base = { name, query: body.query, variables: body.variables ?? {}, authorization, at: Date.now() };
     if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
 
-    const failureIndex = failures.findIndex((f) => f.operation === undefined || f.operation === name);
+    const failureIndex = failures.findIndex(
+      (f) => (f.operation === undefined || f.operation === name) && (!f.where || f.where(base.variables)),
+    );
     const randomFailure = failureIndex >= 0 ? undefined : linearFailureOf(options.faults?.next());
     if (failureIndex >= 0 || randomFailure) {
       const failure =
@@ -257,8 +269,8 @@ export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<
       return connectionsOpened;
     },
     operations,
-    failNext(failure, { times = 1, operation } = {}) {
-      for (let i = 0; i < times; i += 1) failures.push({ failure, operation });
+    failNext(failure, { times = 1, operation, where } = {}) {
+      for (let i = 0; i < times; i += 1) failures.push({ failure, operation, where });
     },
     waitForOperation(name, { count = 1, timeoutMs = DEFAULT_WAIT_FOR_OPERATION_TIMEOUT_MS, where } = {}) {
       const matching = () =>

@@ -49,6 +49,8 @@ export interface FakeSlack {
   readonly identity: Readonly<FakeSlackIdentity>;
   /** Every call in arrival order, failed ones included (see `outcome`). */
   readonly calls: readonly FakeSlackCall[];
+  /** TCP connections clients opened to the Web API, for tests of connection reuse. */
+  readonly connectionsOpened: number;
   callsTo(method: string): FakeSlackCall[];
   /** Resolves with the calls to `method` once `count` have arrived; rejects after `timeoutMs`. */
   waitForCall(method: string, options?: WaitForCallOptions): Promise<FakeSlackCall[]>;
@@ -145,6 +147,10 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     });
   });
   server.on("upgrade", socketMode.handleUpgrade);
+  let connectionsOpened = 0;
+  server.on("connection", () => {
+    connectionsOpened += 1;
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   origin = `http://127.0.0.1:${port}`;
@@ -154,6 +160,9 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     url: `http://127.0.0.1:${port}/api/`,
     identity,
     calls: recorder.calls,
+    get connectionsOpened() {
+      return connectionsOpened;
+    },
     callsTo: recorder.callsTo,
     waitForCall: recorder.waitForCall,
     onCall: recorder.subscribe,

@@ -18,12 +18,27 @@ const CONTENT_PER_MINUTE: RateLimitSpec = {
 const CONTENT_PER_HOUR: RateLimitSpec = { limit: 500, periodMs: 3_600_000, burst: defaultBurst(500) };
 /** What GitHub counts as content creation: every request that writes. */
 const CONTENT_METHODS = new Set(["POST", "PATCH", "PUT", "DELETE"]);
+/**
+ * The App's own routes (`/app/installations/{id}/access_tokens`: an installation's token) write
+ * nothing of a repository's. Counted as content, the token request Octokit makes before the first
+ * request of an installation, and every hour after, spent the installation's writes and waited in
+ * its line of writes, and every request of the installation, reads included, waited with it.
+ */
+const APP_ROUTE = /^(?:[a-z]+:\/\/[^/]+)?(?:\/api\/v3)?\/app(?:\/|$)/i;
+
+/** Whether GitHub counts a request as content creation. */
+function isContentWrite(method: string, url: string): boolean {
+  return CONTENT_METHODS.has(method.toUpperCase()) && !APP_ROUTE.test(url);
+}
 
 /** Which of GitHub's budgets a request of an installation draws on. */
 export interface GithubBudgets {
   readonly replyBudget: ReplyBudget;
-  /** The minute's and the hour's content budgets for a writing request; none for a read. */
-  bucketsOf(installationId: number, method: string): BudgetBucket[];
+  /**
+   * The minute's and the hour's content budgets for a request that writes content (`url`: its
+   * route or URL); none for a read or the App's own routes.
+   */
+  bucketsOf(installationId: number, method: string, url: string): BudgetBucket[];
   /**
    * What a progress edit (a comment edit) spends, all taken before the edit goes: the hour's
    * budget first (the scarcer: a wait there, given up when the turn ends, has spent nothing yet),
@@ -49,8 +64,8 @@ export function createGithubBudgets(replyBudget: ReplyBudget): GithubBudgets {
   });
   return {
     replyBudget,
-    bucketsOf: (installationId, method) =>
-      CONTENT_METHODS.has(method.toUpperCase()) ? [minute(installationId), hour(installationId)] : [],
+    bucketsOf: (installationId, method, url) =>
+      isContentWrite(method, url) ? [minute(installationId), hour(installationId)] : [],
     progressBuckets: (installationId) => [hour(installationId), minute(installationId)],
   };
 }

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { createKeepAliveFetch, currentClaim, currentClaimSignal, type Logger } from "@baton/core";
+import { createKeepAliveFetch, type Logger, type ReplyClaim, URGENT_REPLY } from "@baton/core";
 import { getPrivateKey } from "@probot/get-private-key";
 import Bottleneck from "bottleneck";
 import { Probot, ProbotOctokit } from "probot";
@@ -17,6 +17,17 @@ import { toProbotLogger } from "./to-probot-logger.js";
 export const GITHUB_WRITE_MIN_INTERVAL_MS = 1_000;
 
 export type InstallationOctokit = InstanceType<typeof ProbotOctokit>;
+
+/** Where a request's reply travels among Octokit's request options, for the budget hook to read. */
+const REPLY_OPTION = "batonReply";
+
+/**
+ * Octokit request options that make a request for `reply`: its budget waits count at that
+ * reply's priority, and end with its signal. A request without them counts as urgent.
+ */
+export function requestFor(reply: ReplyClaim | undefined): { request?: { [REPLY_OPTION]: ReplyClaim } } {
+  return reply ? { request: { [REPLY_OPTION]: reply } } : {};
+}
 
 export interface InstallationOctokits {
   /** The installation's Octokit (Probot's app auth: a cached installation token, renewed as it expires). */
@@ -188,7 +199,8 @@ function withAuthRequest(
  * its turn in the installation's spacing, by its reply's priority (a progress edit whose turn
  * ended meanwhile leaves the line unsent: the turn's result waits for it). A refusal with
  * `retry-after` pauses the budgets for every worker; the request is sent again as long as
- * `githubRetryOf` allows, giving up its wait if its reply's signal aborts. The App's own client (no installation) only retries.
+ * `githubRetryOf` allows, giving up its wait if its reply's signal aborts (`requestFor`). The
+ * App's own client (no installation) only retries.
  */
 function withBudgetAndRetries(
   octokit: InstallationOctokit,
@@ -196,12 +208,13 @@ function withBudgetAndRetries(
   installation?: { installationId: number; budgets: GithubBudgets; spacing: WriteSpacing },
 ) {
   octokit.hook.wrap("request", async (request, options) => {
-    const buckets = installation?.budgets.bucketsOf(installation.installationId, options.method) ?? [];
+    const buckets =
+      installation?.budgets.bucketsOf(installation.installationId, options.method, options.url) ?? [];
+    const reply = (options.request?.[REPLY_OPTION] as ReplyClaim | undefined) ?? URGENT_REPLY;
     if (installation) {
-      await installation.budgets.replyBudget.beforeRequest(buckets);
-      // Only writes draw on budgets; the claim is read here, in the reply's own context.
-      if (buckets.length > 0)
-        await installation.spacing.turnFor(currentClaim().priority, currentClaimSignal());
+      await installation.budgets.replyBudget.beforeRequest(buckets, reply);
+      // Only writes draw on budgets.
+      if (buckets.length > 0) await installation.spacing.turnFor(reply.claim.priority, reply.signal);
     }
     // A retry keeps what the first try waited for: a refused request created nothing, and the
     // pause holds every worker's other writes back meanwhile.
@@ -216,7 +229,7 @@ function withBudgetAndRetries(
         const retry = githubRetryOf(error, retries);
         if (!retry) throw error;
         logRetry(log, retry.reason, options, retry.afterSeconds, retries);
-        await sleep(retry.afterSeconds * retryAfterUnitMs, undefined, { signal: currentClaimSignal() });
+        await sleep(retry.afterSeconds * retryAfterUnitMs, undefined, { signal: reply.signal });
       }
     }
   });

@@ -2,11 +2,13 @@ import {
   type Beat,
   createProgressThrottle,
   errorMessage,
+  FINAL_REPLY,
   type Logger,
   prepaidProgress,
   REPLY_FIELDS,
   type RedisKeys,
   type Replier,
+  type ReplyClaim,
   type ReplyLedger,
   type WorkingContext,
 } from "@baton/core";
@@ -84,9 +86,10 @@ export function createGithubReplier({
     return raw ? (JSON.parse(raw) as WorkingContext) : undefined;
   }
 
+  /** The turn's end: what waits of its progress never goes, and its comment is a final reply. */
   async function finish(turn: GithubTurn, body: string): Promise<void> {
     await throttle.cancel(turn.id);
-    await writeComment(turn, body);
+    await writeComment(turn, body, FINAL_REPLY);
   }
 
   return {
@@ -103,9 +106,9 @@ export function createGithubReplier({
     async progress(turn, status) {
       // The working context is read when an edit goes out, not for every status: most statuses
       // are replaced by a newer one before their edit's time comes.
-      const edit = async () =>
-        writeComment(turn, renderWorkingComment(turn.id, await workingContext(turn), status));
-      if (!budgets) return throttle.push(turn.id, edit);
+      const edit = async (reply?: ReplyClaim) =>
+        writeComment(turn, renderWorkingComment(turn.id, await workingContext(turn), status), reply);
+      if (!budgets) return throttle.push(turn.id, () => edit());
       // The tokens are taken before the status is chosen: the edit that goes out is the latest.
       const buckets = budgets.progressBuckets(githubThreadOf(turn).installationId);
       const paid = prepaidProgress(budgets.replyBudget, buckets, turn.conversationKey, edit);

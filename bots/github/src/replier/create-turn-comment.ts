@@ -1,5 +1,5 @@
-import { REPLY_FIELDS, type ReplyLedger } from "@baton/core";
-import type { InstallationOctokits } from "../octokit/create-installation-octokits.js";
+import { REPLY_FIELDS, type ReplyClaim, type ReplyLedger } from "@baton/core";
+import { type InstallationOctokits, requestFor } from "../octokit/create-installation-octokits.js";
 import { type GithubTurn, githubThreadOf } from "./github-thread.js";
 import { turnMarker } from "./render-github-comment.js";
 
@@ -11,8 +11,8 @@ const RECOVERY_CLOCK_SLACK_MS = 10 * 60_000;
 /** How many pages of those comments it reads at most: a thousand comments in one turn's time. */
 const RECOVERY_SEARCH_PAGES = 10;
 
-/** Writes a turn's one comment: posts it the first time, edits it ever after. */
-export type WriteTurnComment = (turn: GithubTurn, body: string) => Promise<void>;
+/** Writes a turn's one comment for `reply` (urgent without it): posts it the first time, edits it ever after. */
+export type WriteTurnComment = (turn: GithubTurn, body: string, reply?: ReplyClaim) => Promise<void>;
 
 /**
  * One comment per turn. Its id is kept in the reply ledger, so a retried turn edits its own
@@ -27,6 +27,8 @@ export function createTurnComment({
   octokits: InstallationOctokits;
   ledger: ReplyLedger;
 }): WriteTurnComment {
+  // A read draws on no budget, so it is made as no reply in particular (Octokit's paginate would
+  // drop the option anyway: each page is requested with the method, URL and headers only).
   async function findPosted(turn: GithubTurn): Promise<number | null> {
     const { installationId, owner, repo, issueNumber } = githubThreadOf(turn);
     const octokit = await octokits.forInstallation(installationId);
@@ -47,7 +49,7 @@ export function createTurnComment({
     return null;
   }
 
-  return async function writeTurnComment(turn, body) {
+  return async function writeTurnComment(turn, body, reply) {
     const { installationId, owner, repo, issueNumber } = githubThreadOf(turn);
     const octokit = await octokits.forInstallation(installationId);
     let id = await ledger.get(turn.id, REPLY_FIELDS.workingMessage);
@@ -64,6 +66,7 @@ export function createTurnComment({
         repo,
         comment_id: Number(id),
         body,
+        ...requestFor(reply),
       });
       return;
     }
@@ -72,6 +75,7 @@ export function createTurnComment({
       repo,
       issue_number: issueNumber,
       body,
+      ...requestFor(reply),
     });
     const posted = String(data.id);
     if (await ledger.claim(turn.id, REPLY_FIELDS.workingMessage, posted)) return;
@@ -81,6 +85,7 @@ export function createTurnComment({
       owner,
       repo,
       comment_id: Number(posted),
+      ...requestFor(reply),
     });
     const kept = await ledger.get(turn.id, REPLY_FIELDS.workingMessage);
     if (kept)
@@ -89,6 +94,7 @@ export function createTurnComment({
         repo,
         comment_id: Number(kept),
         body,
+        ...requestFor(reply),
       });
   };
 }

@@ -1,3 +1,4 @@
+import type { ReplyClaim } from "@baton/core";
 import type { LinearClient } from "@linear/sdk";
 import { LinearError, LinearErrorType, parseLinearError } from "@linear/sdk";
 import { z } from "zod";
@@ -102,18 +103,21 @@ export function createLinearApi({
   organizationId,
   backoff,
   budgets,
+  reply,
 }: {
   clients: LinearClientSource;
   organizationId: string;
   backoff?: LinearBackoffOptions;
   /** The token's request budget, shared by every worker: each call waits for it. */
   budgets?: LinearBudgets;
+  /** The reply these calls are made for, which their budget waits are counted as (urgent without one). */
+  reply?: ReplyClaim;
 }): LinearApi {
   const bucket = budgets?.bucketOf(organizationId);
   /** One request, within the token's budget; a rate limit that says how long (Retry-After, or the limit's reset) pauses it for every worker. */
   async function send<T>(run: () => Promise<T>): Promise<T> {
     if (!budgets || !bucket) return run();
-    await budgets.replyBudget.beforeRequest([bucket]);
+    await budgets.replyBudget.beforeRequest([bucket], reply);
     try {
       return await run();
     } catch (error) {

@@ -4,11 +4,13 @@ import {
   conversationLedgerId,
   describeTarget,
   errorMessage,
+  FINAL_REPLY,
   type Logger,
   type MappingIndex,
   type PlatformTurn,
   REPLY_FIELDS,
   type Replier,
+  type ReplyClaim,
   type ReplyLedger,
 } from "@baton/core";
 import type { LinearBudgets } from "../budget/linear-budgets.js";
@@ -31,8 +33,8 @@ import { startLinearIssue } from "./start-linear-issue.js";
 export const LINEAR_PROGRESS_MIN_INTERVAL_MS = 5_000;
 
 export interface LinearReplierOptions {
-  /** The Linear calls for one workspace. */
-  apiFor(organizationId: string): LinearApi;
+  /** The Linear calls for one workspace, made for `reply` (their budget waits count as urgent without it). */
+  apiFor(organizationId: string, reply?: ReplyClaim): LinearApi;
   ledger: ReplyLedger;
   /** The catalog's Linear project and team mappings. */
   mappings: MappingIndex;
@@ -114,11 +116,12 @@ export function createLinearReplier({
     turn: LinearTurn,
     field: string,
     activity: Omit<AgentActivityInput, "agentSessionId" | "id">,
+    reply?: ReplyClaim,
   ) {
     if (await ledger.get(turn.id, field)) return;
     const { organizationId, agentSessionId } = addressOf(turn);
     const id = activityId(turn.id, field);
-    await apiFor(organizationId)
+    await apiFor(organizationId, reply)
       .createActivity({ ...activity, agentSessionId, id })
       .catch((error: unknown) => {
         if (!isDuplicateActivity(error)) throw error;
@@ -130,7 +133,7 @@ export function createLinearReplier({
     const { organizationId, agentSessionId } = addressOf(turn);
     const conversationId = conversationLedgerId(turn.conversationKey);
     if ((await ledger.get(conversationId, REPLY_FIELDS.conversationLink)) === url) return;
-    await apiFor(organizationId).setExternalLink(agentSessionId, url);
+    await apiFor(organizationId, FINAL_REPLY).setExternalLink(agentSessionId, url);
     await ledger.set(conversationId, REPLY_FIELDS.conversationLink, url);
   }
 
@@ -141,7 +144,7 @@ export function createLinearReplier({
     if (!issueId) return;
     for (const artifact of artifacts) {
       if (artifact.kind !== "pull_request" || !artifact.url) continue;
-      await apiFor(organizationId).attachLink(issueId, {
+      await apiFor(organizationId, FINAL_REPLY).attachLink(issueId, {
         url: artifact.url,
         title: artifact.title,
         subtitle: "Pull request by Baton",
@@ -259,23 +262,31 @@ export function createLinearReplier({
         placeLabel: offer.placeLabel,
         targetRef: offer.targetRef,
       };
+      const conversationId = conversationLedgerId(turn.conversationKey);
       // Recorded before the question goes out, so that an answer arriving at once finds it.
-      await ledger.set(
-        conversationLedgerId(turn.conversationKey),
-        REPLY_FIELDS.offerWaiting,
-        JSON.stringify(waiting),
-      );
-      await postOnce(turn, REPLY_FIELDS.offerWaiting, {
-        content: { type: "elicitation", body: rendered.body },
-        signal: "select",
-        signalMetadata: { options: rendered.options },
-      });
+      await ledger.set(conversationId, REPLY_FIELDS.offerWaiting, JSON.stringify(waiting));
+      try {
+        await postOnce(turn, REPLY_FIELDS.offerWaiting, {
+          content: { type: "elicitation", body: rendered.body },
+          signal: "select",
+          signalMetadata: { options: rendered.options },
+        });
+      } catch (error) {
+        // A question nobody saw has no answer: marked lapsed, the next "yes" in the session is a
+        // follow-up for the agent rather than consent to a habit. (Should the post have arrived
+        // after all, a reply to it is a follow-up too, and the offer comes again with the habit.)
+        await ledger.claim(conversationId, REPLY_FIELDS.offerAnsweredBy(turn.id), "lapsed: not posted");
+        throw error;
+      }
     },
     async result(turn, outcome, shareUrl) {
       await steps.cancel(turn.id);
-      await postOnce(turn, REPLY_FIELDS.resultPart(0), {
-        content: { type: "response", body: renderLinearResponse(outcome, shareUrl) },
-      });
+      await postOnce(
+        turn,
+        REPLY_FIELDS.resultPart(0),
+        { content: { type: "response", body: renderLinearResponse(outcome, shareUrl) } },
+        FINAL_REPLY,
+      );
       log.info("bots.linear.result_posted", {
         turn_id: turn.id,
         delivery_id: turn.request.deliveryId,
@@ -294,14 +305,19 @@ export function createLinearReplier({
       await steps.cancel(turn.id);
       // A refusal says itself what to do; only a failed run invites another try.
       const refused = error.code === "steering_refused" || error.code === "request_refused";
-      await postOnce(turn, REPLY_FIELDS.failed, {
-        content: {
-          type: "error",
-          body: refused
-            ? error.message
-            : `${error.message}\n\nSend a new message in this session to try again.`,
+      await postOnce(
+        turn,
+        REPLY_FIELDS.failed,
+        {
+          content: {
+            type: "error",
+            body: refused
+              ? error.message
+              : `${error.message}\n\nSend a new message in this session to try again.`,
+          },
         },
-      });
+        FINAL_REPLY,
+      );
     },
     async declined(turn, reason) {
       await postOnce(turn, REPLY_FIELDS.declined, { content: { type: "error", body: reason } });

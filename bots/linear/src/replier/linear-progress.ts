@@ -5,6 +5,7 @@ import {
   type Logger,
   type PlatformTurn,
   prepaidProgress,
+  type ReplyClaim,
 } from "@baton/core";
 import type { LinearBudgets } from "../budget/linear-budgets.js";
 import type { LinearApi } from "../client/create-linear-api.js";
@@ -27,7 +28,7 @@ export function createLinearProgress({
   logger,
   beat,
 }: {
-  apiFor(organizationId: string): LinearApi;
+  apiFor(organizationId: string, reply?: ReplyClaim): LinearApi;
   budgets?: LinearBudgets;
   minIntervalMs: number;
   logger: Logger;
@@ -43,16 +44,19 @@ export function createLinearProgress({
   });
   return {
     async push(turn, send) {
-      const api = apiFor(turn.request.conversation.organizationId);
+      const { organizationId } = turn.request.conversation;
       if (!budgets) {
         const now = Date.now();
         if (now - (lastAt.get(turn.id) ?? 0) < minIntervalMs) return;
         lastAt.set(turn.id, now);
-        await send(api).catch(warn);
+        await send(apiFor(organizationId)).catch(warn);
         return;
       }
-      const bucket = budgets.bucketOf(turn.request.conversation.organizationId);
-      const paid = prepaidProgress(budgets.replyBudget, [bucket], turn.conversationKey, () => send(api));
+      const bucket = budgets.bucketOf(organizationId);
+      // Sent with the token its gate took, as its session's progress.
+      const paid = prepaidProgress(budgets.replyBudget, [bucket], turn.conversationKey, (reply) =>
+        send(apiFor(organizationId, reply)),
+      );
       throttle.push(turn.id, paid.update, paid.gate);
     },
     async cancel(turnId) {

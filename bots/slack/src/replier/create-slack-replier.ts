@@ -1,10 +1,13 @@
 import {
   type Beat,
   type Catalog,
+  FINAL_REPLY,
   type Logger,
   type PlatformTurn,
+  progressReply,
   REPLY_FIELDS,
   type Replier,
+  type ReplyClaim,
   type ReplyLedger,
   type TrailingReplies,
 } from "@baton/core";
@@ -17,6 +20,7 @@ import { formatDuration, resultMessages } from "../blocks/result-blocks.js";
 import { workingMessage } from "../blocks/working-blocks.js";
 import type { SlackBudgets } from "../budget/slack-budgets.js";
 import { slackChannelTargets } from "../policy/slack-policy.js";
+import { createSlackReplyClients } from "../slack-reply-clients.js";
 import { createSlackRequesterNamer } from "./name-slack-requester.js";
 import { slackErrorCode } from "./slack-error-code.js";
 import { SLACK_REACTIONS } from "./slack-reactions.js";
@@ -99,10 +103,12 @@ function createRawSlackReplier({
   trailingReplies,
 }: SlackReplierOptions): Replier<"slack"> {
   const log = logger.child({ component: "bots.slack.replier" });
-  const replies = createSlackThreadReplies({ client, ledger, log });
+  // A result's calls and a progress update's wait for their budgets as themselves, not as urgent.
+  const clients = createSlackReplyClients({ urgent: client, budgets, logger });
+  const replies = createSlackThreadReplies({ clients, ledger, log });
   const { postOrUpdate } = replies;
   const working = createSlackWorkingMessage({
-    client,
+    clients,
     ledger,
     replies,
     budgets,
@@ -114,7 +120,7 @@ function createRawSlackReplier({
   // than chat.update's tier 3 one of the whole workspace; where Slack refuses the status line,
   // progress edits the working message as before.
   const statusLine = createSlackStatusLine({
-    client,
+    clients,
     budgets,
     log,
     minIntervalMs: statusMinIntervalMs,
@@ -124,15 +130,17 @@ function createRawSlackReplier({
     onUnavailable: (turn, status) => working.pushEdit(turn, status),
   });
 
-  async function react(turn: SlackTurn, name: string, remove?: string): Promise<void> {
+  async function react(turn: SlackTurn, name: string, remove?: string, reply?: ReplyClaim): Promise<void> {
     const { channel, messageTs } = threadOf(turn);
-    if (remove)
-      await client.reactions.remove({ channel, timestamp: messageTs, name: remove }).catch(() => {});
-    try {
-      await client.reactions.add({ channel, timestamp: messageTs, name });
-    } catch (error) {
-      if (slackErrorCode(error) !== "already_reacted") throw error;
-    }
+    await clients.as(reply, async (client) => {
+      if (remove)
+        await client.reactions.remove({ channel, timestamp: messageTs, name: remove }).catch(() => {});
+      try {
+        await client.reactions.add({ channel, timestamp: messageTs, name });
+      } catch (error) {
+        if (slackErrorCode(error) !== "already_reacted") throw error;
+      }
+    });
   }
 
   /** The turn ends: its working message says how; what waits of its progress never shows. */
@@ -142,23 +150,24 @@ function createRawSlackReplier({
   }
 
   /**
-   * What follows a turn's last reply: its working message closed (at the reply's priority, ahead
-   * of every session's progress) and its 👀 swapped for how it ended. Neither is what the person
+   * What follows a turn's last reply: its working message closed (as a final reply, ahead of
+   * every session's progress) and its 👀 swapped for how it ended. Neither is what the person
    * waits for, and both draw on workspace-wide tiers (reactions.remove's is 20 a minute): with
    * `trailingReplies` they wait for their budgets after the turn has let go of its worker slot,
    * the swap as low as progress, so that it never delays another turn's acknowledgement.
    */
   async function closeTurn(turn: SlackTurn, line: string, reaction: string): Promise<void> {
     if (!trailingReplies) {
-      await working.finish(turn, line);
-      await react(turn, reaction, SLACK_REACTIONS.seen);
+      await working.finish(turn, line, FINAL_REPLY);
+      await react(turn, reaction, SLACK_REACTIONS.seen, FINAL_REPLY);
       return;
     }
-    trailingReplies.defer("slack.working_message", () => working.finish(turn, line));
-    trailingReplies.defer("slack.reaction", () => react(turn, reaction, SLACK_REACTIONS.seen), {
-      priority: "progress",
-      session: turn.conversationKey,
-    });
+    trailingReplies.defer("slack.working_message", (signal) =>
+      working.finish(turn, line, { ...FINAL_REPLY, signal }),
+    );
+    trailingReplies.defer("slack.reaction", (signal) =>
+      react(turn, reaction, SLACK_REACTIONS.seen, progressReply(turn.conversationKey, signal)),
+    );
   }
 
   return {
@@ -229,7 +238,7 @@ function createRawSlackReplier({
       await statusLine.finish(turn.id);
       const messages = resultMessages({ ...outcome, summary: markdownToMrkdwn(outcome.summary) }, shareUrl);
       for (const [index, message] of messages.entries())
-        await postOrUpdate(turn, REPLY_FIELDS.resultPart(index), message);
+        await postOrUpdate(turn, REPLY_FIELDS.resultPart(index), message, { reply: FINAL_REPLY });
       const stopped = outcome.status === "stopped";
       await closeTurn(
         turn,
@@ -246,9 +255,14 @@ function createRawSlackReplier({
     },
     async failed(turn, error) {
       await statusLine.finish(turn.id);
-      await postOrUpdate(turn, REPLY_FIELDS.failed, {
-        text: `❌ ${withoutBroadcastMentions(error.message)}\nReply in this thread to try again, or mention me with a new request.`,
-      });
+      await postOrUpdate(
+        turn,
+        REPLY_FIELDS.failed,
+        {
+          text: `❌ ${withoutBroadcastMentions(error.message)}\nReply in this thread to try again, or mention me with a new request.`,
+        },
+        { reply: FINAL_REPLY },
+      );
       await closeTurn(turn, "❌ Failed (see below).", SLACK_REACTIONS.failed);
     },
     async declined(turn, reason) {

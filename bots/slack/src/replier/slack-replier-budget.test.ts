@@ -8,7 +8,6 @@ import {
   type Replier,
   silentLogger,
   type TrailingReplies,
-  withReplyPriorities,
 } from "@baton/core";
 import { type FakeSlack, startFakeSlack } from "@baton/testkit";
 import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
@@ -62,7 +61,7 @@ describe("the Slack replier on a shared budget, against the fake Slack's limits,
       slackApiUrl: slack.url,
       fetch: createSlackFetch({ timeoutMs: 5_000, budgets }),
     });
-    const raw = createSlackReplier({
+    return createSlackReplier({
       client,
       ledger: createReplyLedger({ redis: redis.redis, keys }),
       catalog: EMPTY_CATALOG,
@@ -72,8 +71,6 @@ describe("the Slack replier on a shared budget, against the fake Slack's limits,
       budgets,
       trailingReplies,
     });
-    // The worker marks each reply's priority this way (createWorkerReplies).
-    return withReplyPriorities({ slack: raw as unknown as Replier }).slack as unknown as Replier<"slack">;
   }
 
   const turn = (session: string, channel = `C0${session.toUpperCase()}`, threadTs?: string) =>

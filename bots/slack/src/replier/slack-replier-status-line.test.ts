@@ -4,6 +4,7 @@ import { createTestRedis, type TestRedis } from "@baton/testkit/vitest";
 import { WebClient } from "@slack/web-api";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { completedOutcome, slackTestTurn, TEST_CONTEXT } from "../../test/fixtures/slack-test-turn.js";
+import { createSlackReplyClients } from "../slack-reply-clients.js";
 import { createSlackReplier } from "./create-slack-replier.js";
 import { createSlackStatusLine } from "./slack-status-line.js";
 
@@ -118,7 +119,11 @@ describe("the Slack replier's progress on the thread's status line", () => {
 
   it("keeps a quiet turn's status up only so many times in a row: a turn it lost is let go", async () => {
     const statusLine = createSlackStatusLine({
-      client: new WebClient("xoxb-test", { slackApiUrl: slack.url }),
+      clients: createSlackReplyClients({
+        urgent: new WebClient("xoxb-test", { slackApiUrl: slack.url }),
+        budgets: undefined,
+        logger,
+      }),
       log: logger,
       minIntervalMs: 10,
       keepaliveMs: 100,

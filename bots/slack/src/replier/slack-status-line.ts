@@ -5,10 +5,11 @@ import {
   type Logger,
   type PlatformTurn,
   prepaidProgress,
+  type ReplyClaim,
 } from "@baton/core";
-import type { WebClient } from "@slack/web-api";
 import { statusLineText } from "../blocks/status-line-text.js";
 import type { SlackBudgets } from "../budget/slack-budgets.js";
+import type { SlackReplyClients } from "../slack-reply-clients.js";
 import { createProgressThrottle } from "./progress-throttle.js";
 import { slackErrorCode } from "./slack-error-code.js";
 import { threadOf } from "./slack-thread-of.js";
@@ -78,7 +79,7 @@ export interface SlackStatusLine {
 }
 
 export function createSlackStatusLine({
-  client,
+  clients,
   budgets,
   log,
   minIntervalMs = SLACK_STATUS_MIN_INTERVAL_MS,
@@ -88,7 +89,7 @@ export function createSlackStatusLine({
   onUnavailable,
   beat,
 }: {
-  client: WebClient;
+  clients: SlackReplyClients;
   budgets?: SlackBudgets;
   log: Logger;
   minIntervalMs?: number;
@@ -133,17 +134,19 @@ export function createSlackStatusLine({
     return true;
   }
 
-  function sendStatus(turn: SlackTurn, status: string): () => Promise<void> {
+  function sendStatus(turn: SlackTurn, status: string): (reply?: ReplyClaim) => Promise<void> {
     const { channel, threadTs } = threadOf(turn);
-    return async () => {
+    return async (reply) => {
       // Refused meanwhile (for another turn of the workspace, or this one's last update).
       if (isUnavailable(turn)) return onUnavailable(turn, status);
       try {
-        await client.assistant.threads.setStatus({
-          channel_id: channel,
-          thread_ts: threadTs,
-          status: statusLineText(status),
-        });
+        await clients.as(reply, (client) =>
+          client.assistant.threads.setStatus({
+            channel_id: channel,
+            thread_ts: threadTs,
+            status: statusLineText(status),
+          }),
+        );
       } catch (error) {
         const code = slackErrorCode(error);
         if (code === undefined || !refused(turn, code)) throw error;
@@ -156,7 +159,7 @@ export function createSlackStatusLine({
     if (isUnavailable(turn)) return false;
     const send = sendStatus(turn, status);
     if (!budgets) {
-      throttle.push(turn.id, send);
+      throttle.push(turn.id, () => send());
       return true;
     }
     const bucket = budgets.statusBucket(threadOf(turn).channel);

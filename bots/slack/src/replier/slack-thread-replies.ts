@@ -1,5 +1,6 @@
-import { type Logger, type PlatformTurn, REPLY_FIELDS, type ReplyLedger } from "@baton/core";
+import { type Logger, type PlatformTurn, REPLY_FIELDS, type ReplyClaim, type ReplyLedger } from "@baton/core";
 import type { WebClient } from "@slack/web-api";
+import type { SlackReplyClients } from "../slack-reply-clients.js";
 import { findPostedReply, replyMetadata } from "./find-posted-reply.js";
 import { threadOf } from "./slack-thread-of.js";
 
@@ -11,13 +12,13 @@ export interface SlackThreadReplies {
   /**
    * Edits `field`'s message when it was posted (`knownTs`, when the caller knows it, else the
    * ledger's, else one found in the thread after a post that was begun); posts it otherwise.
-   * Resolves with the message's ts.
+   * Its calls are made for `reply` (urgent without one). Resolves with the message's ts.
    */
   postOrUpdate(
     turn: SlackTurn,
     field: string,
     message: SlackReplyMessage,
-    knownTs?: string,
+    options?: { knownTs?: string | undefined; reply?: ReplyClaim },
   ): Promise<string | undefined>;
   /** Posts `field`'s message, whose `posting` mark is recorded already, and records its ts. */
   postMarked(turn: SlackTurn, field: string, message: SlackReplyMessage): Promise<string | undefined>;
@@ -28,11 +29,11 @@ export interface SlackThreadReplies {
  * crash edits what it posted instead of posting again.
  */
 export function createSlackThreadReplies({
-  client,
+  clients,
   ledger,
   log,
 }: {
-  client: WebClient;
+  clients: SlackReplyClients;
   ledger: ReplyLedger;
   log: Logger;
 }): SlackThreadReplies {
@@ -40,6 +41,7 @@ export function createSlackThreadReplies({
     turn: SlackTurn,
     field: string,
     message: SlackReplyMessage,
+    client: WebClient = clients.urgent,
   ): Promise<string | undefined> {
     const { channel, threadTs } = threadOf(turn);
     const posted = await client.chat.postMessage({
@@ -55,7 +57,11 @@ export function createSlackThreadReplies({
   }
 
   /** The field's recorded ts; else, if a post of it was begun, the message found in the thread. */
-  async function recordedOrRecovered(turn: SlackTurn, field: string): Promise<string | null> {
+  async function recordedOrRecovered(
+    turn: SlackTurn,
+    field: string,
+    client: WebClient,
+  ): Promise<string | null> {
     const [recorded, posting] = await ledger.getMany(turn.id, [field, REPLY_FIELDS.posting(field)]);
     if (recorded) return recorded;
     if (!posting) return null;
@@ -68,19 +74,20 @@ export function createSlackThreadReplies({
   }
 
   return {
-    postMarked,
-    async postOrUpdate(turn, field, message, knownTs) {
-      const { channel } = threadOf(turn);
-      const existingTs = knownTs ?? (await recordedOrRecovered(turn, field));
-      const blocks = message.blocks as never;
-      if (existingTs) {
-        await client.chat.update({ channel, ts: existingTs, text: message.text, blocks });
-        return existingTs;
-      }
-      // Recorded before posting: were the answer lost or this worker killed before the ts is
-      // recorded, the retry searches the thread for the message instead of posting it twice.
-      await ledger.set(turn.id, REPLY_FIELDS.posting(field), "1");
-      return postMarked(turn, field, message);
-    },
+    postMarked: (turn, field, message) => postMarked(turn, field, message),
+    postOrUpdate: (turn, field, message, { knownTs, reply } = {}) =>
+      clients.as(reply, async (client) => {
+        const { channel } = threadOf(turn);
+        const existingTs = knownTs ?? (await recordedOrRecovered(turn, field, client));
+        const blocks = message.blocks as never;
+        if (existingTs) {
+          await client.chat.update({ channel, ts: existingTs, text: message.text, blocks });
+          return existingTs;
+        }
+        // Recorded before posting: were the answer lost or this worker killed before the ts is
+        // recorded, the retry searches the thread for the message instead of posting it twice.
+        await ledger.set(turn.id, REPLY_FIELDS.posting(field), "1");
+        return postMarked(turn, field, message, client);
+      }),
   };
 }

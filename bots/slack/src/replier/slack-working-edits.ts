@@ -1,11 +1,14 @@
-import { type Beat, errorMessage, type Logger, prepaidProgress } from "@baton/core";
+import { type Beat, errorMessage, type Logger, prepaidProgress, type ReplyClaim } from "@baton/core";
 import type { SlackBudgets } from "../budget/slack-budgets.js";
 import { createProgressThrottle } from "./progress-throttle.js";
 
 /** The working message's edits of a turn: at most one per interval, always the latest. */
 export interface SlackWorkingEdits {
-  /** Queues `edit` for the turn, replacing one still waiting; with a budget, it goes once a token is held. */
-  push(turn: { id: string; conversationKey: string }, edit: () => Promise<void>): void;
+  /**
+   * Queues `edit` for the turn, replacing one still waiting; with a budget, it goes once a token
+   * is held, and is handed the progress claim its calls are made for.
+   */
+  push(turn: { id: string; conversationKey: string }, edit: (reply?: ReplyClaim) => Promise<void>): void;
   cancel(turnId: string): Promise<void>;
   markEdited(turnId: string): void;
 }
@@ -34,7 +37,7 @@ export function createSlackWorkingEdits({
   return {
     push(turn, edit) {
       const bucket = budgets?.progressBucket;
-      if (!budgets || !bucket) return throttle.push(turn.id, edit);
+      if (!budgets || !bucket) return throttle.push(turn.id, () => edit());
       const paid = prepaidProgress(budgets.replyBudget, [bucket], turn.conversationKey, edit);
       throttle.push(turn.id, paid.update, paid.gate);
     },

@@ -4,12 +4,13 @@ import {
   type Logger,
   type PlatformTurn,
   REPLY_FIELDS,
+  type ReplyClaim,
   type ReplyLedger,
   type WorkingContext,
 } from "@baton/core";
-import type { WebClient } from "@slack/web-api";
 import { finishedWorkingMessage, type WorkingState, workingMessage } from "../blocks/working-blocks.js";
 import type { SlackBudgets } from "../budget/slack-budgets.js";
+import type { SlackReplyClients } from "../slack-reply-clients.js";
 import { threadOf } from "./slack-thread-of.js";
 import type { SlackReplyMessage, SlackThreadReplies } from "./slack-thread-replies.js";
 import { createSlackWorkingEdits } from "./slack-working-edits.js";
@@ -40,8 +41,8 @@ export interface SlackWorkingMessage {
   markEdited(turnId: string): void;
   /** Drops the turn's waiting edits, and edits nothing. */
   dropEdits(turnId: string): Promise<void>;
-  /** The turn is over: drops its waiting edits and replaces the message with `line`. */
-  finish(turn: SlackTurn, line: string): Promise<void>;
+  /** The turn is over: drops its waiting edits and replaces the message with `line`, for `reply`. */
+  finish(turn: SlackTurn, line: string, reply?: ReplyClaim): Promise<void>;
 }
 
 /** What the working message of `turn` shows. */
@@ -50,7 +51,7 @@ export function workingStateOf(turn: SlackTurn, extra: Partial<WorkingState> = {
 }
 
 export function createSlackWorkingMessage({
-  client,
+  clients,
   ledger,
   replies,
   budgets,
@@ -58,7 +59,7 @@ export function createSlackWorkingMessage({
   minIntervalMs,
   beat,
 }: {
-  client: WebClient;
+  clients: SlackReplyClients;
   ledger: ReplyLedger;
   replies: SlackThreadReplies;
   budgets?: SlackBudgets;
@@ -106,7 +107,7 @@ export function createSlackWorkingMessage({
       const editPosted = async (ts: string) => {
         remember(turn.id, { ts });
         if (edit) edit();
-        else await replies.postOrUpdate(turn, field, message, ts);
+        else await replies.postOrUpdate(turn, field, message, { knownTs: ts });
       };
       // The worker usually finds the acknowledgement's message posted: it edits it, claiming nothing.
       let ts = editIfPosted ? await ledger.get(turn.id, field) : null;
@@ -128,23 +129,29 @@ export function createSlackWorkingMessage({
       if (ts) await editPosted(ts);
     },
     pushEdit(turn, status) {
-      edits.push(turn, async () => {
+      edits.push(turn, async (reply) => {
         // Read when the edit is made, not for every status the throttle drops; once per turn.
         const context = await contextOf(turn.id);
         const message = workingMessage(workingStateOf(turn, { context, ...(status ? { status } : {}) }));
-        rememberTs(turn.id, await replies.postOrUpdate(turn, field, message, known.get(turn.id)?.ts));
+        const knownTs = known.get(turn.id)?.ts;
+        rememberTs(
+          turn.id,
+          await replies.postOrUpdate(turn, field, message, { knownTs, ...(reply && { reply }) }),
+        );
       });
     },
     markEdited: (turnId) => edits.markEdited(turnId),
     dropEdits: (turnId) => edits.cancel(turnId),
-    async finish(turn, line) {
+    async finish(turn, line, reply) {
       await edits.cancel(turn.id);
       const ts = known.get(turn.id)?.ts ?? (await ledger.get(turn.id, field));
       known.delete(turn.id);
       if (!ts) return;
       const finished = finishedWorkingMessage(line);
       const { channel } = threadOf(turn);
-      await client.chat.update({ channel, ts, text: finished.text, blocks: finished.blocks as never });
+      await clients.as(reply, (client) =>
+        client.chat.update({ channel, ts, text: finished.text, blocks: finished.blocks as never }),
+      );
     },
   };
 }
