@@ -259,6 +259,23 @@ describe("BATON_BACKEND=openinspect, through the gateway and the worker", () => 
     expect(s.plane.sessions[2]?.messages.map((m) => m.content)).toEqual(["never arrived in acme/web"]);
   });
 
+  it("a follow-up that says what the prompt before it said, and whose send is lost, is sent again rather than taken for that one", async () => {
+    s = await startOpenInspectScenario({ catalogYaml: CATALOG });
+    const { ts: threadTs } = await s.slack.mention({ channel: "C0FOLLOW", text: "try again in acme/web" });
+    await resultIn(s, "C0FOLLOW", "Done: try again in acme/web");
+    // The same words a moment later; the connection drops before the control plane has them.
+    s.plane.failNext("prompt", { kind: "drop", after: false });
+    await s.slack.mention({ channel: "C0FOLLOW", threadTs, text: "try again in acme/web" });
+    await eventually("the follow-up to reach the control plane", () =>
+      (s.plane.sessions[0]?.messages.length ?? 0) >= 2 ? true : undefined,
+    );
+    expect(s.plane.sessions).toHaveLength(1);
+    expect(s.plane.sessions[0]?.messages.map((m) => m.content)).toEqual([
+      "try again in acme/web",
+      "try again in acme/web",
+    ]);
+  });
+
   it("a turn retried after it lost track of its prompt follows that prompt instead of sending it again", async () => {
     s = await startOpenInspectScenario({ catalogYaml: CATALOG, plane: { webSocket: false } });
     s.plane.setScript(() => [

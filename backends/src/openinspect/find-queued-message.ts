@@ -8,6 +8,8 @@ export const MESSAGE_MATCH_CLOCK_SLACK_MS = 60_000;
 /**
  * After a prompt whose answer was lost: the message that send queued, if it arrived. The prompt
  * route has no idempotency key, so sending again without this check could run the prompt twice.
+ * Messages of `earlier` (other turns' prompts) are not it, whatever they say: a person who writes
+ * "try again" twice in a minute means two prompts.
  */
 export async function findQueuedMessage({
   client,
@@ -15,6 +17,7 @@ export async function findQueuedMessage({
   content,
   sentAt,
   actor,
+  earlier,
   signal,
 }: {
   client: OpenInspectClient;
@@ -22,6 +25,8 @@ export async function findQueuedMessage({
   content: string;
   sentAt: number;
   actor: ActorRef;
+  /** The messages other turns queued in the session. */
+  earlier: ReadonlySet<string>;
   signal?: AbortSignal;
 }): Promise<OpenInspectResult<RemoteMessage | undefined>> {
   const listed = await client.listMessages(sessionId, actor, signal);
@@ -29,7 +34,9 @@ export async function findQueuedMessage({
   const match = listed.value.messages
     .filter(
       (message) =>
-        message.content === content && createdAtMs(message) >= sentAt - MESSAGE_MATCH_CLOCK_SLACK_MS,
+        !earlier.has(message.id) &&
+        message.content === content &&
+        createdAtMs(message) >= sentAt - MESSAGE_MATCH_CLOCK_SLACK_MS,
     )
     .sort((a, b) => createdAtMs(b) - createdAtMs(a))[0];
   return { ok: true, value: match };

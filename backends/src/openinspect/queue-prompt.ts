@@ -25,6 +25,8 @@ export interface QueuePromptOptions {
   signal: AbortSignal;
   /** Called just before each send, with the send's time (Baton records it, in case the answer is lost). */
   beforeSend(sentAt: number): Promise<void>;
+  /** The messages other turns queued in the session: a lost answer is never one of them. */
+  earlierMessageIds(): Promise<ReadonlySet<string>>;
   queueFullRetryMs?: number;
   queueFullMaxWaitMs?: number;
 }
@@ -40,6 +42,7 @@ export async function* queuePrompt({
   actor,
   signal,
   beforeSend,
+  earlierMessageIds,
   queueFullRetryMs = QUEUE_FULL_RETRY_MS,
   queueFullMaxWaitMs = QUEUE_FULL_MAX_WAIT_MS,
 }: QueuePromptOptions): AsyncGenerator<AgentEvent, QueuePromptResult> {
@@ -61,6 +64,7 @@ export async function* queuePrompt({
           content: body.content,
           sentAt,
           actor,
+          earlier: await earlierMessageIds(),
           signal,
         });
         lostSends += 1;

@@ -24,7 +24,14 @@ export interface RemoteSessionStore {
   getSession(batonSessionId: string): Promise<RemoteSession | null>;
   setSession(batonSessionId: string, remote: RemoteSession): Promise<void>;
   getPrompt(turnId: string): Promise<RemotePrompt | null>;
+  /** Records the turn's prompt; one with a message id is also remembered as the remote session's. */
   setPrompt(turnId: string, prompt: RemotePrompt): Promise<void>;
+  /**
+   * The messages Baton's turns queued in the remote session (their answers came, or were found):
+   * a lost answer is looked up among the others only, so that a prompt that says what an earlier
+   * one said is not taken for it.
+   */
+  queuedMessageIds(remoteSessionId: string): Promise<ReadonlySet<string>>;
 }
 
 /** The store in Redis, under Baton's prefix: sessions kept as long as Baton's, prompts as its turns. */
@@ -33,12 +40,13 @@ export function createRedisRemoteSessionStore({
   keys,
   retention = DEFAULT_RETENTION,
 }: {
-  redis: Pick<Redis, "get" | "set">;
+  redis: Pick<Redis, "get" | "set" | "multi" | "smembers">;
   keys: RedisKeys;
   retention?: Retention;
 }): RemoteSessionStore {
   const sessionKey = (id: string) => keys.scoped("openinspect", "session", id);
   const promptKey = (id: string) => keys.scoped("openinspect", "prompt", id);
+  const messagesKey = (remoteSessionId: string) => keys.scoped("openinspect", "messages", remoteSessionId);
   async function read<T>(key: string, schema: z.ZodType<T>): Promise<T | null> {
     const raw = await redis.get(key);
     return raw === null ? null : schema.parse(JSON.parse(raw));
@@ -50,7 +58,23 @@ export function createRedisRemoteSessionStore({
     },
     getPrompt: (turnId) => read(promptKey(turnId), remotePromptSchema),
     async setPrompt(turnId, prompt) {
-      await redis.set(promptKey(turnId), JSON.stringify(prompt), "PX", retention.turnMs);
+      const record = JSON.stringify(prompt);
+      if (!prompt.messageId) {
+        await redis.set(promptKey(turnId), record, "PX", retention.turnMs);
+        return;
+      }
+      // The session's messages are kept as long as a session: a follow-up days later may still
+      // repeat an old prompt.
+      const messages = messagesKey(prompt.remoteSessionId);
+      await redis
+        .multi()
+        .set(promptKey(turnId), record, "PX", retention.turnMs)
+        .sadd(messages, prompt.messageId)
+        .pexpire(messages, retention.sessionMs)
+        .exec();
+    },
+    async queuedMessageIds(remoteSessionId) {
+      return new Set(await redis.smembers(messagesKey(remoteSessionId)));
     },
   };
 }

@@ -62,7 +62,7 @@ export async function* sendTurnPrompt({
   const actor = turn.turn.request.actor;
   const turnId = turn.idempotencyKey;
   let record: RemotePrompt | null = await store.getPrompt(turnId);
-  let messageId = await promptOfEarlierTry({ client, record, content, actor, signal });
+  let messageId = await promptOfEarlierTry({ client, store, record, content, actor, signal });
   const notes: string[] = [];
   let sessionId = record?.remoteSessionId ?? connection.remoteSessionId ?? "";
   let openedHere = false;
@@ -109,6 +109,7 @@ export async function* sendTurnPrompt({
         record = { remoteSessionId: sendingTo, sentAt };
         await store.setPrompt(turnId, record);
       },
+      earlierMessageIds: () => store.queuedMessageIds(sendingTo),
     });
     if (queued.kind === "queued") {
       messageId = queued.messageId;
@@ -132,12 +133,14 @@ export async function* sendTurnPrompt({
  */
 async function promptOfEarlierTry({
   client,
+  store,
   record,
   content,
   actor,
   signal,
 }: {
   client: OpenInspectClient;
+  store: RemoteSessionStore;
   record: RemotePrompt | null;
   content: string;
   actor: BackendTurn["turn"]["request"]["actor"];
@@ -150,6 +153,7 @@ async function promptOfEarlierTry({
     content,
     sentAt: record.sentAt,
     actor,
+    earlier: await store.queuedMessageIds(record.remoteSessionId),
     signal,
   });
   if (!found.ok) throw toTurnError(found, actor.platform);
