@@ -51,6 +51,34 @@ describe("createDiscoveredCatalogStore", () => {
     expect(await store.listings()).toEqual(["github:7"]);
   });
 
+  it("forgets a repository's profile once it leaves its listing, however it leaves", async () => {
+    const store = createDiscoveredCatalogStore({
+      redis: testRedis.redis,
+      keys: createRedisKeys(testRedis.prefix),
+      logger: silentLogger,
+    });
+    const profile = (repo: string) => ({
+      repo,
+      terms: [repo],
+      summary: "",
+      sources: [],
+      builtAt: "2026-01-01T00:00:00.000Z",
+    });
+    await store.replaceListing("github:7", [listed("acme/a"), listed("acme/b"), listed("acme/c")]);
+    await store.replaceListing("github:8", [listed("acme/d")]);
+    for (const repo of ["acme/a", "acme/b", "acme/c", "acme/d"]) await store.putProfile(profile(repo));
+    const profiled = async () => (await store.read()).profiles.map((p) => p.repo).sort();
+
+    await store.removeFromListing("github:7", ["ACME/A"]); // removed from the installation
+    expect(await profiled()).toEqual(["acme/b", "acme/c", "acme/d"]);
+    await store.replaceListing("github:7", [listed("acme/c"), listed("acme/e")]); // gone at a full refresh
+    expect(await profiled()).toEqual(["acme/c", "acme/d"]);
+    expect(await store.profileOf("acme/b")).toBeUndefined();
+    await store.removeListing("github:8"); // the App uninstalled
+    expect(await profiled()).toEqual(["acme/c"]);
+    expect((await store.read()).repositories.map((r) => r.repo).sort()).toEqual(["acme/c", "acme/e"]);
+  });
+
   it("drops an entry that no longer parses instead of failing the read", async () => {
     const keys = createRedisKeys(testRedis.prefix);
     const store = createDiscoveredCatalogStore({ redis: testRedis.redis, keys, logger: silentLogger });

@@ -9,7 +9,9 @@ import { type RepositoryProfile, repositoryProfileSchema } from "./repository-pr
  * The discovered part of the catalog in Redis, written by the bots that list repositories and read
  * by every worker. One hash of repositories per listing (`sourceId`: one installation of an App),
  * one hash of profiles, and a version counter bumped by every change, so that a worker asks one
- * GET before each classification and reads the rest only when it moved.
+ * GET before each classification and reads the rest only when it moved. A repository's profile
+ * (what its README and manifests say) goes with it when it leaves its listing: nothing of a
+ * repository Baton may no longer read stays behind, and every worker stops reading it.
  */
 export interface DiscoveredCatalogStore extends CatalogSource {
   /** Makes `repositories` the whole listing of `sourceId` (a full refresh). */
@@ -58,10 +60,17 @@ export function createDiscoveredCatalogStore({
   const parseRepository = (value: unknown) => discoveredRepositorySchema.safeParse(value).data;
   const parseProfile = (value: unknown) => repositoryProfileSchema.safeParse(value).data;
 
+  /** The repositories (lowercased) of `sourceId`'s listing that are not in `kept`. */
+  async function listedExcept(sourceId: string, kept: ReadonlySet<string> = new Set()): Promise<string[]> {
+    return (await redis.hkeys(listingKey(sourceId))).filter((repo) => !kept.has(repo));
+  }
+
   return {
     async replaceListing(sourceId, repositories) {
+      const gone = await listedExcept(sourceId, new Set(repositories.map((r) => r.repo.toLowerCase())));
       const multi = redis.multi().del(listingKey(sourceId)).sadd(listingsKey, sourceId);
       if (repositories.length > 0) multi.hset(listingKey(sourceId), ...fields(repositories));
+      if (gone.length > 0) multi.hdel(profilesKey, ...gone);
       await multi.incr(versionKey).exec();
     },
     async addToListing(sourceId, repositories) {
@@ -75,14 +84,19 @@ export function createDiscoveredCatalogStore({
     },
     async removeFromListing(sourceId, repos) {
       if (repos.length === 0) return;
+      const gone = repos.map((r) => r.toLowerCase());
       await redis
         .multi()
-        .hdel(listingKey(sourceId), ...repos.map((r) => r.toLowerCase()))
+        .hdel(listingKey(sourceId), ...gone)
+        .hdel(profilesKey, ...gone)
         .incr(versionKey)
         .exec();
     },
     async removeListing(sourceId) {
-      await redis.multi().del(listingKey(sourceId)).srem(listingsKey, sourceId).incr(versionKey).exec();
+      const gone = await listedExcept(sourceId);
+      const multi = redis.multi().del(listingKey(sourceId)).srem(listingsKey, sourceId);
+      if (gone.length > 0) multi.hdel(profilesKey, ...gone);
+      await multi.incr(versionKey).exec();
     },
     listings: () => redis.smembers(listingsKey),
     async putProfile(profile) {
