@@ -299,6 +299,7 @@ export {
 export { createSessionStore, type SessionStore, sessionRequesterKey } from "./store/session-store.js";
 export {
   createTranscriptStore,
+  isTranscriptEntryId,
   parseTranscriptLine,
   type StoredTranscriptEntry,
   type TranscriptLine,

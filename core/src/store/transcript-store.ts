@@ -11,8 +11,20 @@ import type { RedisStoreOptions } from "./redis-store-options.js";
 /** A stream keeps the latest entries of a very long session; older ones are trimmed. */
 export const TRANSCRIPT_MAX_ENTRIES = 10_000;
 
-/** The largest id a Redis stream entry can have (each part 2^64 - 1). */
-const LARGEST_STREAM_ID = "18446744073709551615-18446744073709551615";
+/** The largest part of a Redis stream id (`<ms>-<seq>`, each part at most 2^64 - 1). */
+const LARGEST_STREAM_ID_PART = 2n ** 64n - 1n;
+/** The largest id a Redis stream entry can have. */
+const LARGEST_STREAM_ID = `${LARGEST_STREAM_ID_PART}-${LARGEST_STREAM_ID_PART}`;
+const STREAM_ID = /^(\d{1,20})-(\d{1,20})$/;
+
+/**
+ * Whether `text` is a transcript entry's id, which a share page's cursor is: a Redis stream id.
+ * Redis refuses a larger one with an error, which must not reach a reader as a 500.
+ */
+export function isTranscriptEntryId(text: string): boolean {
+  const parts = STREAM_ID.exec(text);
+  return parts?.slice(1).every((part) => BigInt(part) <= LARGEST_STREAM_ID_PART) ?? false;
+}
 
 export interface StoredTranscriptEntry {
   /** The Redis stream id: increasing, usable as a cursor. */

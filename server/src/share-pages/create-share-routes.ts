@@ -1,6 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { HttpRoute } from "@baton/core";
-import { errorMessage, type Logger, type ShareService, type TranscriptStore } from "@baton/core";
+import {
+  errorMessage,
+  isTranscriptEntryId,
+  type Logger,
+  type ShareService,
+  type TranscriptStore,
+} from "@baton/core";
 import { createShareLoadAnswerer, type FoundSharePage } from "./answer-share-load.js";
 import type { ShareRenderer } from "./create-share-render-pool.js";
 import { createSharedTranscriptLoader, SHARE_PAGE_MAX_ENTRIES } from "./load-shared-transcript.js";
@@ -16,17 +22,6 @@ import {
   sendSharePage,
 } from "./share-responses.js";
 
-const STREAM_ID = /^(\d{1,20})-(\d{1,20})$/;
-const LARGEST_STREAM_ID_PART = 2n ** 64n - 1n;
-
-/**
- * A Redis stream id, which a page's cursor is: `<ms>-<seq>`, each part at most 2^64 - 1. Redis
- * refuses a larger one with an error, which must not reach the reader as a 500.
- */
-function isStreamId(text: string): boolean {
-  const parts = STREAM_ID.exec(text);
-  return parts?.slice(1).every((part) => BigInt(part) <= LARGEST_STREAM_ID_PART) ?? false;
-}
 const MARKDOWN_TYPE = "text/markdown; charset=utf-8";
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -131,7 +126,7 @@ export function createShareRoutes({
     format: ShareFormat,
   ): Promise<FoundSharePage | null> {
     const after = new URL(request.url ?? "/", "http://share.invalid").searchParams.get("after") ?? "";
-    if (after && !isStreamId(after)) {
+    if (after && !isTranscriptEntryId(after)) {
       sendShareJson(response, 400, { error: "bad_cursor" });
       return null;
     }
