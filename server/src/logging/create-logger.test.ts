@@ -227,4 +227,41 @@ describe("createLogger on stdout", () => {
     expect(dropped).toBeGreaterThan(0);
     expect(written + dropped).toBe(20000);
   });
+
+  it("keeps the count of dropped lines when the report of them is dropped too", () => {
+    // Every write takes 300 ms (a reader that lags), and a report is due every 20 ms: the first
+    // reports find the cap still full and are dropped themselves. Their count must carry over.
+    // Short lines last fill the cap closer than a report's length.
+    const { status, lines } = runLogging(
+      `{ level: "info", stdout: { maxUnwrittenBytes: 65536, droppedReportMs: 20 } }`,
+      `const fs = (await import("node:fs")).default;
+       const write = fs.write;
+       fs.write = (...args) => { setTimeout(() => write(...args), 300); };
+       for (let i = 0; i < 2000; i++) logger.info("test.line", { i, padding: "x".repeat(200) });
+       for (let i = 2000; i < 2100; i++) logger.info("test.line", { i });
+       setTimeout(() => process.exit(0), 1500);`,
+    );
+    expect(status).toBe(0);
+    const written = lines.filter((line) => line.event === "test.line").length;
+    const reports = lines.filter((line) => line.event === "server.logging.lines_dropped");
+    const dropped = reports.reduce((sum, line) => sum + (line.lines ?? 0), 0);
+    expect(written).toBeGreaterThan(0);
+    expect(reports.length).toBeGreaterThan(0);
+    expect(written + dropped).toBe(2100);
+  });
+
+  it("tells how many lines it dropped since its last report when the process exits", () => {
+    // The report is due only every minute: the one at exit is the only one.
+    const { status, lines } = runLogging(
+      `{ level: "info", stdout: { maxUnwrittenBytes: 8192, droppedReportMs: 60000 } }`,
+      `for (let i = 0; i < 2000; i++) logger.info("test.line", { i, padding: "x".repeat(200) });
+       process.exit(0);`,
+    );
+    expect(status).toBe(0);
+    const written = lines.filter((line) => line.event === "test.line").length;
+    const reports = lines.filter((line) => line.event === "server.logging.lines_dropped");
+    expect(reports).toHaveLength(1);
+    expect(written).toBeGreaterThan(0);
+    expect(written + (reports[0]?.lines ?? 0)).toBe(2000);
+  });
 });

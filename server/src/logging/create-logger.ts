@@ -1,4 +1,5 @@
 import type { LogFields, Logger } from "@baton/core";
+import { register as onExit } from "on-exit-leak-free";
 import { type DestinationStream, type Logger as PinoLogger, pino } from "pino";
 import { PinoPretty } from "pino-pretty";
 import { formatLogFields } from "./format-log-fields.js";
@@ -56,10 +57,11 @@ export function createLogger({
     format === "pretty" ? createPrettyStream(destination) : (json?.stream ?? destination),
   );
   if (json) {
-    setInterval(() => {
-      const lines = json.takeDropped();
-      if (lines > 0) root.warn({ lines }, "server.logging.lines_dropped");
-    }, stdout.droppedReportMs ?? DROPPED_LINES_REPORT_MS).unref();
+    const report = (lines: number) => root.warn({ lines }, "server.logging.lines_dropped");
+    setInterval(() => json.reportDropped(report), stdout.droppedReportMs ?? DROPPED_LINES_REPORT_MS).unref();
+    // Registered after pino's own flush at exit (which runs first): lines dropped since the last
+    // report are told then too, not lost with the process.
+    onExit(json, () => json.reportDroppedAtExit(report));
   }
   return wrap(root);
 }
@@ -71,7 +73,7 @@ export function createLogger({
  * gateway about a tenth of its CPU at 1,000 webhooks a second (bench/README.md). The lines still
  * buffered are flushed when the process exits, after a crash too; only a SIGKILL loses them. A
  * reader that lags does not make the process grow: past `maxUnwrittenBytes`, new lines are
- * dropped and counted, and the count is logged later.
+ * dropped and counted, and the count is logged later (at the latest when the process exits).
  */
 function createJsonStdout({
   maxUnwrittenBytes = MAX_UNWRITTEN_LOG_BYTES,
@@ -79,7 +81,14 @@ function createJsonStdout({
   flushIntervalMs = LOG_FLUSH_INTERVAL_MS,
 }: NonNullable<CreateLoggerOptions["stdout"]>): {
   stream: DestinationStream;
-  takeDropped(): number;
+  /**
+   * Logs, through `report`, how many lines were dropped since the last report. The report is a
+   * line too: while the reader still lags it is dropped as well, and the count waits for the next
+   * report rather than being lost with it.
+   */
+  reportDropped(report: (lines: number) => void): void;
+  /** The same, written synchronously: the process is exiting and has no event loop left. */
+  reportDroppedAtExit(report: (lines: number) => void): void;
 } {
   const stream = pino.destination({
     dest: 1,
@@ -88,15 +97,34 @@ function createJsonStdout({
     minLength: batchBytes,
   });
   let dropped = 0;
+  let closed = false;
+  stream.on("close", () => {
+    closed = true;
+  });
   stream.on("drop", () => {
     dropped += 1;
   });
+  function reportDropped(report: (lines: number) => void): void {
+    const lines = dropped;
+    if (lines === 0) return;
+    report(lines);
+    // sonic-boom emits `drop` from within `write`: a count that grew meanwhile is the report's own
+    // line, dropped too, and the count waits for the next report (without the report itself).
+    dropped = dropped > lines ? lines : 0;
+  }
   return {
     stream: batchBytes > 0 ? flushedWithin(stream, flushIntervalMs) : stream,
-    takeDropped() {
-      const lines = dropped;
-      dropped = 0;
-      return lines;
+    reportDropped,
+    reportDroppedAtExit(report) {
+      if (dropped === 0 || closed) return;
+      try {
+        // What is buffered leaves first, so that the report finds room.
+        stream.flushSync();
+        reportDropped(report);
+        stream.flushSync();
+      } catch {
+        // A stdout already closed: there is nowhere left to tell it.
+      }
     },
   };
 }
