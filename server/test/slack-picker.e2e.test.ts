@@ -36,6 +36,23 @@ describe("the target picker", () => {
   }
   afterEach(() => t.close());
 
+  /** Presses Change target on the channel's working message (as Ada, the default clicker); returns the turn it names. */
+  async function pressChangeTarget(channel: string) {
+    const working = await eventually("the working message with buttons", () =>
+      [...callsIn(t, "chat.postMessage", channel), ...callsIn(t, "chat.update", channel)].find((c) =>
+        textOf(c).includes("baton_change_target"),
+      ),
+    );
+    const turnId = (working.body as { blocks: Block[] }).blocks
+      .flatMap((b) => b.elements ?? [])
+      .find((e) => e.action_id === "baton_change_target")?.value;
+    await slack.click({
+      channel,
+      action: { type: "button", action_id: "baton_change_target", block_id: "b", value: turnId },
+    });
+    return turnId;
+  }
+
   async function pickerIn(channel: string, mode = "ask") {
     const message = await eventually("the picker", () =>
       callsIn(t, "chat.postMessage", channel).find((c) =>
@@ -212,19 +229,7 @@ slack:
 
     await slack.mention({ channel: "C0NARROW", threadTs, user: "U0ADA", text: "in acme/web fix the header" });
     const run = await agent.waitForRun(1);
-    const working = await eventually("the working message with buttons", () =>
-      [...callsIn(t, "chat.postMessage", "C0NARROW"), ...callsIn(t, "chat.update", "C0NARROW")].find((c) =>
-        textOf(c).includes("baton_change_target"),
-      ),
-    );
-    const turnId = (working.body as { blocks: Block[] }).blocks
-      .flatMap((b) => b.elements ?? [])
-      .find((e) => e.action_id === "baton_change_target")?.value;
-    await slack.click({
-      user: "U0ADA",
-      channel: "C0NARROW",
-      action: { type: "button", action_id: "baton_change_target", block_id: "b", value: turnId },
-    });
+    await pressChangeTarget("C0NARROW");
     const change = values(await pickerIn("C0NARROW", "change"));
     expect(change.buttons).not.toContain("none");
     expect(change.select).toEqual(["acme/web", "acme/api"]);
@@ -331,21 +336,7 @@ slack:
     });
     const first = await agent.waitForRun(1);
     expect(first.turn.target).toEqual({ kind: "repository", repo: "acme/web" });
-    const working = await eventually("the working message with buttons", () =>
-      [...callsIn(t, "chat.postMessage", "C0CHANGE"), ...callsIn(t, "chat.update", "C0CHANGE")].find((c) =>
-        textOf(c).includes("baton_change_target"),
-      ),
-    );
-    const turnId = (
-      (working.body as { blocks: Block[] }).blocks
-        .flatMap((b) => b.elements ?? [])
-        .find((e) => e.action_id === "baton_change_target") as { value?: string } | undefined
-    )?.value;
-    expect(turnId).toMatch(/^t_/);
-    await slack.click({
-      channel: "C0CHANGE",
-      action: { type: "button", action_id: "baton_change_target", block_id: "b", value: turnId },
-    });
+    expect(await pressChangeTarget("C0CHANGE")).toMatch(/^t_/);
     const picker = await pickerIn("C0CHANGE", "change");
     await slack.click({
       channel: "C0CHANGE",
@@ -366,6 +357,43 @@ slack:
     const third = await agent.waitForRun(3);
     expect(third.turn.target).toEqual({ kind: "repository", repo: "acme/infra" });
     third.finish();
+  });
+
+  it("a Change target intake refuses leaves the running request running; chosen again later, it restarts", async () => {
+    // One request at once per person, one more every 2 s: the mention spends it, the first choice is refused.
+    ({ t, agent, slack } = await startSlackScenario({
+      catalogYaml: SMALL_CATALOG,
+      env: { BATON_USER_TURN_BURST: "1", BATON_USER_TURNS_PER_MINUTE: "30" },
+    }));
+    await slack.mention({ channel: "C0KEEP", user: "U0ADA", text: "in acme/web fix the header" });
+    const first = await agent.waitForRun(1);
+    await pressChangeTarget("C0KEEP");
+    const picker = await pickerIn("C0KEEP", "change");
+    const choose = () =>
+      slack.click({
+        user: "U0ADA",
+        channel: "C0KEEP",
+        action: {
+          type: "button",
+          action_id: "baton_pick_button_0",
+          block_id: picker.blockId,
+          value: "acme/infra",
+        },
+      });
+    await choose();
+    await eventually("the refusal", () =>
+      callsIn(t, "chat.postMessage", "C0KEEP").find((c) => textOf(c).includes("did not queue")),
+    );
+    expect(first.aborted).toBe(false);
+    expect(agent.runs).toHaveLength(1);
+
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(first.aborted).toBe(false);
+    await choose();
+    await eventually("the first run to be aborted", () => first.aborted);
+    const second = await agent.waitForRun(2);
+    expect(second.turn.target).toEqual({ kind: "repository", repo: "acme/infra" });
+    second.finish();
   });
 
   it("a follow-up naming a repository Baton does not know asks, and runs where the person then chooses", async () => {

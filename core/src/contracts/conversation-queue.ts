@@ -6,8 +6,11 @@ export interface StopResult {
   cancelledTurnIds: string[];
 }
 
-/** Aborts a conversation's running turn (wherever it runs) and drops what waits behind it. */
-export type StopConversation = (conversationKey: string) => Promise<StopResult>;
+/**
+ * Aborts a conversation's running turn (wherever it runs) and drops what waits behind it, but
+ * `keep`: the turn a change of target queued just before, which runs once the stopped one ends.
+ */
+export type StopConversation = (conversationKey: string, options?: { keep?: string }) => Promise<StopResult>;
 
 /** Who asked for the turns waiting (or running) in a conversation, in order. */
 export type QueuedRequesters = (conversationKey: string) => Promise<string[]>;

@@ -224,7 +224,6 @@ export function createConversationControls(options: ConversationControlsOptions)
         };
       // Restart the turn only while it has not finished; after that, the choice starts it again.
       const restarted = mode === "change" && !(await ledger.isTurnFinished(turnId));
-      if (restarted) await stopConversation(queueKey);
       // Each try after a refusal is a delivery of its own: intake keeps the refused one finished.
       const deliveryId = refusals ? `${mode}.${turnId}.${refusals}` : `${mode}.${turnId}`;
       const taken = await intake(
@@ -238,9 +237,12 @@ export function createConversationControls(options: ConversationControlsOptions)
         { queueKey },
       );
       if (taken.kind === "refused") {
+        // Refused before anything was stopped: the running turn goes on, and the picker stays.
         await ledger.set(turnId, REPLY_FIELDS.pickRefusals(mode), String(refusals + 1));
         return { kind: "refused", request, reason: taken.reason, retryAfterMs: taken.retryAfterMs };
       }
+      // Stopped once the new turn is queued behind it, which the stop keeps: it runs next.
+      if (restarted) await stopConversation(queueKey, { keep: taken.turnId });
       return {
         kind: "started",
         request,

@@ -50,7 +50,8 @@ describe("conversation controls", () => {
   let sessions: SessionStore;
   let stopResult: StopResult;
   let queued: string[];
-  let stops: string[];
+  let stops: Array<{ key: string; keep?: string }>;
+  let intakeRefuses: boolean;
   let intaken: SessionRequest[];
   let shared: boolean;
   let controls: ConversationControls;
@@ -66,12 +67,13 @@ describe("conversation controls", () => {
     queued = [];
     stops = [];
     intaken = [];
+    intakeRefuses = false;
     shared = true;
     controls = createConversationControls({
       catalog: CATALOG,
       sessions,
-      stopConversation: async (key) => {
-        stops.push(key);
+      stopConversation: async (key, options) => {
+        stops.push({ key, ...options });
         return stopResult;
       },
       queuedRequesters: async () => queued,
@@ -90,6 +92,8 @@ describe("conversation controls", () => {
       },
       intake: async (given) => {
         intaken.push(given);
+        if (intakeRefuses)
+          return { kind: "refused", turnId: given.id, reason: "user_rate_limited", retryAfterMs: 6_000 };
         return { kind: "accepted", turnId: given.id };
       },
       ledger,
@@ -125,7 +129,7 @@ describe("conversation controls", () => {
       expect((await controls.stop({ conversation, userId: "ada" })).kind).toBe("dropped_queued");
       stopResult = { stoppedTurnId: null, cancelledTurnIds: [] };
       expect((await controls.stop({ conversation, userId: "ada" })).kind).toBe("nothing_running");
-      expect(stops).toEqual(Array(3).fill(conversationKey(conversation)));
+      expect(stops).toEqual(Array(3).fill({ key: conversationKey(conversation) }));
     });
 
     it("refuses someone who may not steer the session, and stops nothing", async () => {
@@ -184,6 +188,10 @@ describe("conversation controls", () => {
   });
 
   describe("pick", () => {
+    /** Ada, the requester, presses Change target on `turnId` and picks acme/api. */
+    const changeToApi = (turnId: string) =>
+      controls.pick({ mode: "change", turnId, targetRef: "acme/api", userId: "ada" });
+
     it("knows nothing of a turn whose request the ledger does not keep", async () => {
       expect(
         await controls.pick({ mode: "ask", turnId: "t_gone", targetRef: "acme/web", userId: "ada" }),
@@ -246,25 +254,29 @@ describe("conversation controls", () => {
       expect(stops).toEqual([]);
     });
 
+    it("a change of target that intake refuses stops nothing: the running turn goes on, and the picker stays", async () => {
+      await ledger.rememberRequest("t_first", request());
+      intakeRefuses = true;
+      const refused = await changeToApi("t_first");
+      expect(refused).toMatchObject({ kind: "refused", reason: "user_rate_limited", retryAfterMs: 6_000 });
+      expect(stops).toEqual([]);
+
+      intakeRefuses = false;
+      const again = await changeToApi("t_first");
+      expect(again).toMatchObject({ kind: "started", restarted: true });
+      expect(stops).toEqual([{ key: conversationKey(conversation), keep: intaken[1]?.id }]);
+    });
+
     it("a change of target stops the turn while it runs, and not once it has finished", async () => {
       await ledger.rememberRequest("t_first", request());
-      const running = await controls.pick({
-        mode: "change",
-        turnId: "t_first",
-        targetRef: "acme/api",
-        userId: "ada",
-      });
+      const running = await changeToApi("t_first");
       expect(running).toMatchObject({ kind: "started", restarted: true, pickerMessageId: null });
-      expect(stops).toEqual([conversationKey(conversation)]);
+      // The new turn, queued first, is kept by the stop: it runs once the stopped one ends.
+      expect(stops).toEqual([{ key: conversationKey(conversation), keep: intaken[0]?.id }]);
 
       await ledger.rememberRequest("t_done", { ...request(), id: "t_done" });
       await ledger.markFinished("t_done", "completed");
-      const done = await controls.pick({
-        mode: "change",
-        turnId: "t_done",
-        targetRef: "acme/api",
-        userId: "ada",
-      });
+      const done = await changeToApi("t_done");
       expect(done).toMatchObject({ kind: "started", restarted: false });
       expect(stops).toHaveLength(1);
     });
