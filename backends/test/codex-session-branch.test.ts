@@ -24,6 +24,25 @@ function allText(dir: string): string {
     .join("\n");
 }
 
+/** One turn of the session on `worker`: `file` written with what was asked, then published. */
+async function writeAndPublish(
+  worker: ReturnType<CodexSessionFixture["worker"]>,
+  file: string,
+  asked: string,
+  summary = asked,
+) {
+  const workspace = await worker.workspaces.open(
+    { sessionId: SESSION, target: TARGET, title: "Fix login" },
+    signal,
+  );
+  writeFileSync(join(workspace.root, file), `// ${asked}\n`);
+  const [outcome] = await worker.publish(
+    { workspace, turn: slackTurn(SESSION, asked), summary, checks: [], links: LINKS },
+    signal,
+  );
+  return { workspace, outcome, branch: workspace.repositories[0]?.branch ?? "" };
+}
+
 describe("a codex session is a branch", () => {
   it("opens the branch's worktree, commits as Baton with the requester's trailer, pushes with the token in git's environment only, and opens a draft pull request", async () => {
     const worker = fixture.worker("one");
@@ -183,6 +202,148 @@ describe("a codex session is a branch", () => {
       signal,
     );
     expect(quiet).toEqual([{ repo: "acme/api", kind: "no_changes" }]);
+  });
+
+  it("opens a new pull request for a follow-up once the session's was merged or closed, never pushing into one that ended", async () => {
+    const worker = fixture.worker("one");
+    /** One turn of the session: a file written, published; its outcome. */
+    const turn = async (file: string, asked: string, summary: string) =>
+      (await writeAndPublish(worker, file, asked, summary)).outcome;
+    expect(await turn("src/login.ts", "fix login", "Retry login")).toMatchObject({
+      pullRequest: { number: 1, opened: true },
+    });
+    fixture.github.closePullRequest("acme/api", 1, { merged: true });
+
+    expect(await turn("src/timeout.ts", "also add a timeout", "Add a timeout")).toMatchObject({
+      kind: "pushed",
+      pullRequest: { number: 2, opened: true },
+      files: [{ path: "src/timeout.ts", added: 1, removed: 0 }],
+    });
+    // Still open: the next follow-up goes into the new one.
+    expect(await turn("src/retry.ts", "and a retry delay", "Add a retry delay")).toMatchObject({
+      pullRequest: { number: 2, opened: false },
+    });
+    fixture.github.closePullRequest("acme/api", 2, { merged: false });
+    expect(await turn("src/backoff.ts", "back off instead", "Back off")).toMatchObject({
+      pullRequest: { number: 3, opened: true },
+    });
+
+    const pulls = fixture.github.pullRequestsOf("acme/api");
+    expect(pulls.map((pull) => [pull.number, pull.title, pull.pull?.closed ?? "open"])).toEqual([
+      [1, "Retry login", { merged: true }],
+      [2, "Add a timeout", { merged: false }],
+      [3, "Back off", "open"],
+    ]);
+    // The merged one's description was left as it was merged.
+    expect(pulls[0]?.body).not.toContain("also add a timeout");
+    expect(pulls[2]?.body).toContain("back off instead");
+  });
+
+  it("starts a follow-up over from the base once the session's pull request was squash-merged, on this worker or another: the new pull request holds only the follow-up", async () => {
+    const one = fixture.worker("one");
+    const two = fixture.worker("two");
+    const git = (...args: string[]) => fixture.github.git.git("acme/api", ...args);
+    const isAncestor = (commit: string, of: string) => {
+      try {
+        git("merge-base", "--is-ancestor", commit, of);
+        return true;
+      } catch {
+        return false; // git exits 1: not an ancestor
+      }
+    };
+    /** GitHub's "Squash and merge": one commit on main with the branch's tree; the branch stays as it was. */
+    function squashMerge(number: number, branch: string) {
+      const identity = ["-c", "user.name=GitHub", "-c", "user.email=noreply@github.com"];
+      const tree = git("rev-parse", `${branch}^{tree}`);
+      const squashed = git(...identity, "commit-tree", tree, "-p", "main", "-m", `Squashed (#${number})`);
+      git("update-ref", "refs/heads/main", squashed);
+      fixture.github.closePullRequest("acme/api", number, { merged: true });
+    }
+    const turn = writeAndPublish;
+
+    const first = await turn(one, "src/login.ts", "fix login", "Retry login");
+    const branch = first.workspace.repositories[0]?.branch ?? "";
+    expect(first.outcome).toMatchObject({ pullRequest: { number: 1, opened: true } });
+    squashMerge(1, branch);
+    const mergedBranchAt = git("rev-parse", branch);
+
+    // On the worker that has the workspace.
+    const second = await turn(one, "src/timeout.ts", "also add a timeout", "Add a timeout");
+    expect(second.workspace.repositories[0]?.startCommit).toBe(git("rev-parse", "main"));
+    expect(second.outcome).toMatchObject({
+      kind: "pushed",
+      pullRequest: { number: 2, opened: true },
+      files: [{ path: "src/timeout.ts", added: 1, removed: 0 }],
+    });
+    // The branch now holds main and one commit: the follow-up's, not the squashed ones again.
+    expect(git("rev-list", "--count", `main..${branch}`)).toBe("1");
+    expect(git("diff", "--name-only", `main...${branch}`)).toBe("src/timeout.ts");
+    expect(isAncestor(mergedBranchAt, branch)).toBe(false);
+    squashMerge(2, branch);
+
+    // On a worker without the workspace, which restores it from the pushed branch first.
+    const third = await turn(two, "src/retry.ts", "and a retry delay", "Add a retry delay");
+    expect(third.outcome).toMatchObject({
+      kind: "pushed",
+      pullRequest: { number: 3, opened: true },
+      files: [{ path: "src/retry.ts", added: 1, removed: 0 }],
+    });
+    expect(git("rev-list", "--count", `main..${branch}`)).toBe("1");
+    expect(git("diff", "--name-only", `main...${branch}`)).toBe("src/retry.ts");
+
+    // A follow-up to the open one goes on building on it, with no second restart.
+    const fourth = await turn(two, "src/backoff.ts", "back off too", "Back off");
+    expect(fourth.outcome).toMatchObject({ pullRequest: { number: 3, opened: false } });
+    expect(git("rev-list", "--count", `main..${branch}`)).toBe("2");
+  });
+
+  it("keeps building on the branch after a merge when someone pushed to it since, and replaces a branch GitHub deleted", async () => {
+    const worker = fixture.worker("one");
+    const git = (...args: string[]) => fixture.github.git.git("acme/api", ...args);
+    const identity = ["-c", "user.name=Alice", "-c", "user.email=alice@example.com"];
+    const turn = (file: string, asked: string) => writeAndPublish(worker, file, asked);
+    const { branch } = await turn("src/login.ts", "fix login");
+    fixture.github.closePullRequest("acme/api", 1, { merged: true });
+    // Alice pushes a commit of her own to the merged branch.
+    const tree = git("rev-parse", `${branch}^{tree}`);
+    const hers = git(...identity, "commit-tree", tree, "-p", branch, "-m", "Alice's touch");
+    git("update-ref", `refs/heads/${branch}`, hers);
+
+    const second = await turn("src/timeout.ts", "add a timeout");
+    expect(second.outcome).toMatchObject({ kind: "pushed", pullRequest: { number: 2, opened: true } });
+    expect(git("merge-base", "--is-ancestor", hers, branch)).toBe("");
+    expect(git("rev-list", "--count", `main..${branch}`)).toBe("3");
+
+    // Merged again, and the head branch deleted (GitHub's "automatically delete head branches").
+    fixture.github.closePullRequest("acme/api", 2, { merged: true });
+    git("update-ref", "-d", `refs/heads/${branch}`);
+    const third = await turn("src/retry.ts", "add a retry delay");
+    expect(third.outcome).toMatchObject({
+      kind: "pushed",
+      pullRequest: { number: 3, opened: true },
+      files: [{ path: "src/retry.ts", added: 1, removed: 0 }],
+    });
+    expect(git("rev-list", "--count", `main..${branch}`)).toBe("1");
+  });
+
+  it("keeps commits an earlier push could not deliver when the pull request was merged meanwhile", async () => {
+    const worker = fixture.worker("one");
+    const first = await writeAndPublish(worker, "src/login.ts", "fix login");
+    // A turn's commit whose push was refused, left in the kept worktree.
+    const dir = first.workspace.root;
+    writeFileSync(join(dir, "src/unpushed.ts"), "// not pushed\n");
+    const local = (...args: string[]) =>
+      execFileSync("git", ["-C", dir, ...args], { encoding: "utf8" }).trim();
+    local("add", "-A");
+    local("-c", "user.name=Baton", "-c", "user.email=baton@example.com", "commit", "-qm", "Unpushed");
+    const unpushed = local("rev-parse", "HEAD");
+    fixture.github.closePullRequest("acme/api", 1, { merged: true });
+
+    const second = await writeAndPublish(worker, "src/timeout.ts", "add a timeout");
+    expect(second.outcome).toMatchObject({ kind: "pushed", pullRequest: { number: 2, opened: true } });
+    expect(fixture.github.git.git("acme/api", "merge-base", "--is-ancestor", unpushed, first.branch)).toBe(
+      "",
+    );
   });
 
   it("restores the session on a second worker (another data dir) from the pushed branch, or from the base when nothing was pushed", async () => {

@@ -63,12 +63,14 @@ function createWorker(
     ttlMs: 60 * 60_000,
     logger,
   });
+  const pullRequests = createGithubPullRequests({ apiUrl: fixture.github.url });
   const workspaces = createSessionWorkspaces({
     dir: join(dataDir, "sessions"),
     stores,
     catalog: fixture.catalog,
     state,
     git,
+    merged: { tokens, pullRequests },
     logger,
   });
   const publish = createTurnPublisher({
@@ -76,7 +78,7 @@ function createWorker(
     state,
     author: BATON_AUTHOR,
     tokens,
-    pullRequests: createGithubPullRequests({ apiUrl: fixture.github.url }),
+    pullRequests,
     git,
     logger,
   });

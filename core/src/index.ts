@@ -92,7 +92,7 @@ export {
   type PlaygroundPane,
   type SimulatedPane,
 } from "./contracts/playground-pane.js";
-export type { PullRequestAnswer, PullRequestHost } from "./contracts/pull-request-host.js";
+export type { PullRequestAnswer, PullRequestHost, PullRequestState } from "./contracts/pull-request-host.js";
 export type { PlatformTurn, Replier, WorkingContext } from "./contracts/replier.js";
 export type { RepositoryTokenProvider } from "./contracts/repository-tokens.js";
 export type {

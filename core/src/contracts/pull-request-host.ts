@@ -4,6 +4,9 @@ export interface HostedPullRequest {
   url: string;
 }
 
+/** Where a pull request stands: still taking pushes, closed unmerged, or merged. */
+export type PullRequestState = "open" | "closed" | "merged";
+
 /**
  * What a host answered to opening or updating a pull request: the pull request, or its refusal
  * in the host's own words (`alreadyExists` when the branch already has an open one).
@@ -33,4 +36,9 @@ export interface PullRequestHost {
     input: { repo: string; token: string; branch: string },
     signal: AbortSignal,
   ): Promise<HostedPullRequest | null>;
+  /** Where pull request `number` stands; null when the host could not say (it is then taken as open). */
+  stateOf(
+    input: { repo: string; token: string; number: number },
+    signal: AbortSignal,
+  ): Promise<PullRequestState | null>;
 }

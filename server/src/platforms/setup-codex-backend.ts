@@ -75,6 +75,7 @@ export function setupCodexBackend(deps: BackendDependencies): AgentBackend {
     ...(tokens ? { tokens } : {}),
   });
   const state = createSessionStateStore({ redis, keys, ttlMs: retention.sessionMs, logger });
+  const host = repositoryHostOf(config);
   const workspaces = createSessionWorkspaces({
     dir: join(dataDir, CODEX_DIRS.sessions),
     stores,
@@ -82,9 +83,9 @@ export function setupCodexBackend(deps: BackendDependencies): AgentBackend {
     state,
     // The sweep must never take a workspace a turn still runs in.
     idleMs: Math.max(WORKSPACE_IDLE_MS, 2 * config.BATON_TURN_TIMEOUT_MS),
+    ...(tokens && host?.pullRequests ? { merged: { tokens, pullRequests: host.pullRequests } } : {}),
     logger,
   });
-  const host = repositoryHostOf(config);
   const authorEmail = config.BATON_GIT_AUTHOR_EMAIL ?? host?.authorEmail ?? FALLBACK_AUTHOR_EMAIL;
   const redactor = createRedactor({ knownSecrets: deps.knownSecrets ?? configuredSecrets(config) });
   const harness = codexHarnessFromConfig(config, {

@@ -30,7 +30,14 @@ export interface FakeGithubIssue {
   body: string;
   author: string;
   /** Set for pull requests: where the head branch lives. */
-  pull?: { headRepo: string; headRef: string; baseRef: string; draft: boolean };
+  pull?: {
+    headRepo: string;
+    headRef: string;
+    baseRef: string;
+    draft: boolean;
+    /** Set once someone closed it (`merged` when they merged it); open until then. */
+    closed?: { merged: boolean };
+  };
 }
 
 /** What GitHub shows of a repository beyond its files: `GET /installation/repositories`, its languages, its branch. */

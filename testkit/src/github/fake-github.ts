@@ -60,6 +60,11 @@ export interface FakeGithub {
   issueInstallationToken(installationId: number): string;
   /** The pull requests of `repo`, oldest first. */
   pullRequestsOf(repo: string): FakeGithubIssue[];
+  /**
+   * Closes pull request `number` of `repo` as someone on GitHub would, merged or not (the fake
+   * records only that: its commits are not moved onto the base branch).
+   */
+  closePullRequest(repo: string, number: number, how: { merged: boolean }): void;
   readonly app: GithubTestApp;
   readonly calls: readonly FakeGithubCall[];
   callsTo(route: string): FakeGithubCall[];

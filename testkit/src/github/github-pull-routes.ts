@@ -50,7 +50,7 @@ function createPull(context: GithubRouteContext): GithubAnswer {
   const headRef = branchOf(head, context.params.owner ?? "");
   if (!headRef || missingBranch(context, headRef)) return invalid("head");
   if (missingBranch(context, base)) return invalid("base");
-  if (pullsOf(context).some((pull) => pull.pull?.headRef === headRef))
+  if (pullsOf(context).some((pull) => pull.pull?.headRef === headRef && !pull.pull.closed))
     return invalid("head", "custom", `A pull request already exists for ${context.params.owner}:${headRef}.`);
   if (draft === true && context.store.withoutDrafts.has(repo))
     return invalid("draft", "custom", "Draft pull requests are not supported in this repository.");
@@ -85,17 +85,17 @@ function updatePull(context: GithubRouteContext): GithubAnswer {
 function listPulls(context: GithubRouteContext): GithubAnswer {
   const head = context.query.get("head");
   const base = context.query.get("base");
-  // The fake's pull requests are all open.
-  if ((context.query.get("state") ?? "open") === "closed") return { status: 200, body: [] };
+  const state = context.query.get("state") ?? "open";
   const headRef = head ? branchOf(head, context.params.owner ?? "") : undefined;
   const list = pullsOf(context)
+    .filter((pull) => state === "all" || (state === "closed") === Boolean(pull.pull?.closed))
     .filter((pull) => (head ? pull.pull?.headRef === headRef : true))
     .filter((pull) => (base ? pull.pull?.baseRef === base : true))
     .sort((a, b) => b.number - a.number);
   return { status: 200, body: list.map((pull) => issueJson(pull, "pull", context)) };
 }
 
-/** Pull requests: create (drafts too; the head branch must exist), update, and list by head or base. */
+/** Pull requests: create (drafts too; the head branch must exist), update, and list by state, head or base. */
 export const GITHUB_PULL_ROUTES: GithubRoute[] = [
   route("POST", "POST /repos/{owner}/{repo}/pulls", "installation", createPull),
   route("PATCH", "PATCH /repos/{owner}/{repo}/pulls/{pull_number}", "installation", updatePull),

@@ -118,7 +118,7 @@ export function issueJson(issue: FakeGithubIssue, kind: "issue" | "pull", contex
     number: issue.number,
     title: issue.title,
     body: issue.body,
-    state: "open",
+    state: issue.pull?.closed ? "closed" : "open",
     user: user(issue.author, issue.author.endsWith("[bot]") ? "Bot" : "User"),
     html_url: `${context.webUrl}/${issue.repo}/${issue.pull ? "pull" : "issues"}/${issue.number}`,
   };
@@ -130,6 +130,8 @@ export function issueJson(issue: FakeGithubIssue, kind: "issue" | "pull", contex
   return {
     ...base,
     draft: pull.draft,
+    merged: pull.closed?.merged === true,
+    merged_at: pull.closed?.merged ? "2026-01-01T00:00:00Z" : null,
     head: { ref: pull.headRef, repo: { full_name: pull.headRepo, fork: pull.headRepo !== issue.repo } },
     base: { ref: pull.baseRef, repo: { full_name: issue.repo, fork: false } },
   };

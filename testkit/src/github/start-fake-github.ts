@@ -218,6 +218,11 @@ export async function startFakeGithub(
       [...store.issues.values()]
         .filter((issue) => issue.repo === repo && issue.pull)
         .sort((a, b) => a.number - b.number),
+    closePullRequest(repo, number, { merged }) {
+      const pull = store.issues.get(`${repo}#${number}`)?.pull;
+      if (!pull) throw new Error(`the fake GitHub has no pull request ${repo}#${number}`);
+      pull.closed = { merged };
+    },
     calls,
     callsTo,
     waitForCall(route, { count = 1, timeoutMs = DEFAULT_GITHUB_WAIT_TIMEOUT_MS } = {}) {

@@ -20,7 +20,9 @@ export interface PublishPullRequestInput {
 /**
  * After a push to GitHub: opens the session's draft pull request the first time, and keeps its
  * body current afterwards. A pull request opened by an earlier attempt of the same turn (the
- * state was not saved) is found by its head branch instead of opened twice.
+ * state was not saved) is found by its head branch instead of opened twice. Once someone merged
+ * or closed the session's pull request, a follow-up's push would land in nothing anyone reviews:
+ * a new one is opened for it instead.
  */
 export async function publishPullRequest(
   input: PublishPullRequestInput,
@@ -42,7 +44,12 @@ export async function publishPullRequest(
       });
     return { kind: "updated", number, url };
   };
-  if (repoState.pullRequest) return update(repoState.pullRequest.number, repoState.pullRequest.url);
+  const known = repoState.pullRequest;
+  if (known) {
+    const state = await pullRequests.stateOf({ repo, token, number: known.number }, signal);
+    if (state === "open" || state === null) return update(known.number, known.url);
+    logger.info("backends.codex.publish.pull_request_ended", { repo, number: known.number, state });
+  }
   const request = {
     repo,
     token,

@@ -55,7 +55,11 @@ export async function publishRepository(
   const commitInput = { repository, author: deps.author, requester: input.requester, subject, body };
   const committed = await commitTurn({ ...commitInput, sessionId: input.sessionId, git: deps.git }, signal);
   const head = committed ?? (await expectGit("rev-parse HEAD", git(["rev-parse", "HEAD"])));
-  const published = repoState.pushedCommit ?? repoState.baseCommit;
+  // Starting over after a merge, the base is what the remote has of this turn's work.
+  const published =
+    repository.replacesBranchAt === undefined
+      ? (repoState.pushedCommit ?? repoState.baseCommit)
+      : repoState.baseCommit;
   // Nothing new, and nothing an earlier turn could not push: nothing to do.
   if (head === published) return { repo, kind: "no_changes" };
   // This turn's changes, or (a retry) everything the remote does not have yet.

@@ -8,7 +8,9 @@ export type PushResult = { ok: true } | { ok: false; reason: PushRefusedReason; 
 /**
  * Pushes `commit` to the session's branch on the repository's remote (never forced: a branch
  * that moved under Baton is refused, not overwritten), from the repository store with the
- * installation token in git's environment when the remote is the git host.
+ * installation token in git's environment when the remote is the git host. A branch starting
+ * over after its pull request was merged replaces the merged commits, and only those: the push
+ * leases the commit the remote was seen at, so that one someone pushed since is refused.
  */
 export function pushBranch(
   {
@@ -19,8 +21,13 @@ export function pushBranch(
   signal: AbortSignal,
 ): Promise<PushResult> {
   return stores.withStore(repository.repo, repository.baseBranch, signal, async (store) => {
+    const ref = `refs/heads/${repository.branch}`;
+    const lease =
+      repository.replacesBranchAt === undefined
+        ? []
+        : [`--force-with-lease=${ref}:${repository.replacesBranchAt}`];
     const pushed = await store.gitRemote(
-      ["push", "--quiet", "--", store.source.url, `${commit}:refs/heads/${repository.branch}`],
+      ["push", "--quiet", ...lease, "--", store.source.url, `${commit}:${ref}`],
       signal,
     );
     if (pushed.exitCode === 0) return { ok: true };

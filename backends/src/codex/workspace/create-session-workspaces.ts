@@ -7,6 +7,7 @@ import type { SessionStateStore } from "../session-state/session-state-store.js"
 import { createSessionWorkspace } from "./create-session-workspace.js";
 import { removeWorkspaceFolder } from "./remove-workspace-folder.js";
 import { reopenSessionWorkspace } from "./reopen-session-workspace.js";
+import type { MergedPullRequests } from "./restart-after-merge.js";
 import type { SessionWorkspaces } from "./session-workspaces.js";
 import { sweepSessionWorkspaces } from "./sweep-session-workspaces.js";
 import type { WorkspaceContext } from "./workspace-context.js";
@@ -29,6 +30,11 @@ export interface SessionWorkspacesOptions {
   git?: string;
   /** Longer than any turn: a workspace idle this long is swept. */
   idleMs?: number;
+  /**
+   * The repository host's pull requests: a follow-up to a session whose pull request was merged
+   * starts over from the base branch's tip. Without it, follow-ups build on the session's branch.
+   */
+  merged?: MergedPullRequests;
   logger: Logger;
 }
 
@@ -48,6 +54,7 @@ export function createSessionWorkspaces({
   state: states,
   git = "git",
   idleMs = WORKSPACE_IDLE_MS,
+  merged,
   logger,
 }: SessionWorkspacesOptions): SessionWorkspaces {
   const log = logger.child({ component: "backends.codex.workspace" });
@@ -65,7 +72,17 @@ export function createSessionWorkspaces({
 
   const removeLocal = (record: WorkspaceRecord) =>
     removeWorkspaceFolder({ sessionDir: sessionDirOf(record.sessionId), record, stores, logger: log });
-  const context: WorkspaceContext = { dir, stores, catalog, states, git, log, sessionDirOf, removeLocal };
+  const context: WorkspaceContext = {
+    dir,
+    stores,
+    catalog,
+    states,
+    git,
+    log,
+    sessionDirOf,
+    removeLocal,
+    ...(merged ? { merged } : {}),
+  };
 
   const sweep = () =>
     sweepSessionWorkspaces({ dir, states, idleMs, removeLocal, withSessionLock, logger: log });

@@ -3,6 +3,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { SessionState } from "../session-state/session-state.js";
 import { restoreWorktree, syncWorktree } from "./repository-worktree.js";
+import { restartAfterMerge } from "./restart-after-merge.js";
 import type { SessionWorkspace } from "./session-workspace.js";
 import { toSessionWorkspace } from "./to-session-workspace.js";
 import type { SessionWorktree, WorkspaceContext } from "./workspace-context.js";
@@ -29,29 +30,47 @@ export async function reopenSessionWorkspace(
   const atRemote = new Set<string>();
   // Repositories whose worktree this worker kept: only these can hold commits a push left behind.
   const reused = new Set<string>();
-  for (const { repo, baseBranch, baseCommit, pushedCommit } of state.repositories) {
+  // Repositories starting over after their pull request was merged: the remote commit to replace.
+  const restarted = new Map<string, string>();
+  for (const repoState of state.repositories) {
+    const { repo, baseBranch, baseCommit, pushedCommit } = repoState;
     const ref = { stores, repo, baseBranch, branch: state.branch, git, pushed: Boolean(pushedCommit) };
     const local = kept?.repositories.find((r) => r.repo === repo);
+    let worktree: SessionWorktree;
     if (local && existsSync(local.dir) && existsSync(local.gitDir)) {
       const synced = await syncWorktree({ ...ref, dir: local.dir, gitDir: local.gitDir }, signal);
       log.info("backends.codex.workspace.reused", { session_id: sessionId, repo, sync: synced });
       if (synced === "fast_forwarded" || synced === "reset_to_remote") atRemote.add(repo);
       reused.add(repo);
-      made.push({ repo, baseBranch, dir: local.dir, gitDir: local.gitDir, commit: "" });
-      continue;
+      worktree = { repo, baseBranch, dir: local.dir, gitDir: local.gitDir, commit: "" };
+    } else {
+      const dir = join(workDir, ...repo.split("/"));
+      const restored = await restoreWorktree({ ...ref, dir, baseCommit }, signal);
+      log.info("backends.codex.workspace.restored", { session_id: sessionId, repo, from: restored.from });
+      if (restored.from === "pushed_branch") atRemote.add(repo);
+      worktree = { ...restored, repo, baseBranch };
+      created = true;
     }
-    const dir = join(workDir, ...repo.split("/"));
-    const worktree = await restoreWorktree({ ...ref, dir, baseCommit }, signal);
-    log.info("backends.codex.workspace.restored", { session_id: sessionId, repo, from: worktree.from });
-    if (worktree.from === "pushed_branch") atRemote.add(repo);
-    made.push({ ...worktree, repo, baseBranch });
-    created = true;
+    made.push(worktree);
+    const replaces = await restartAfterMerge(
+      context,
+      { sessionId, repoState, branch: state.branch, worktree },
+      signal,
+    );
+    if (replaces !== null) restarted.set(repo, replaces);
   }
   const parts = { sessionId, kind: state.kind, branch: state.branch, made, created };
   const workspace = await toSessionWorkspace(context, parts, signal);
   for (const repository of workspace.repositories) {
     const repoState = state.repositories.find((r) => r.repo === repository.repo);
     if (!repoState) continue;
+    const replaces = restarted.get(repository.repo);
+    if (replaces !== undefined) {
+      // Nothing of the merged branch is to be pushed again; what the remote holds is replaced.
+      repository.replacesBranchAt = replaces;
+      repository.unpushed = false;
+      continue;
+    }
     if (atRemote.has(repository.repo)) repoState.pushedCommit = repository.startCommit;
     repository.unpushed =
       reused.has(repository.repo) &&

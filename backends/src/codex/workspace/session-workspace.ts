@@ -21,6 +21,11 @@ export interface WorkspaceRepository {
    */
   unpushed?: boolean;
   /**
+   * The session's pull request was merged, and this turn starts over from the base branch's tip:
+   * the commit the remote branch is at, which the next push replaces (empty: the branch is gone).
+   */
+  replacesBranchAt?: string;
+  /**
    * When `.baton/setup.sh` ran in this turn: the worktree after it (a tree), which the turn's
    * diff and commit start from instead, so that what the setup wrote is not the agent's work.
    */

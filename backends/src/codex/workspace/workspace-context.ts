@@ -2,6 +2,7 @@ import type { Catalog, Logger } from "@baton/core";
 import type { RepositoryStores } from "../../workspace/repository-stores.js";
 import type { SessionStateStore } from "../session-state/session-state-store.js";
 import type { MadeWorktree } from "./repository-worktree.js";
+import type { MergedPullRequests } from "./restart-after-merge.js";
 import type { WorkspaceRecord } from "./workspace-record.js";
 
 /** What the steps of opening a session's workspace share (made once by `createSessionWorkspaces`). */
@@ -16,6 +17,8 @@ export interface WorkspaceContext {
   sessionDirOf(sessionId: string): string;
   /** Removes a session's folder and its worktrees and branch in the stores. */
   removeLocal(record: WorkspaceRecord): Promise<void>;
+  /** Where a session's pull request is asked whether it was merged; without it, none is. */
+  merged?: MergedPullRequests;
 }
 
 /** A worktree made or kept for the session, with its repository. */

@@ -1,4 +1,4 @@
-import type { PullRequestAnswer, PullRequestHost } from "@baton/core";
+import type { PullRequestAnswer, PullRequestHost, PullRequestState } from "@baton/core";
 import { z } from "zod";
 
 const DEFAULT_GITHUB_API_URL = "https://api.github.com";
@@ -8,6 +8,11 @@ const PULL_REQUEST_TIMEOUT_MS = 30_000;
 const DRAFTS_UNSUPPORTED = /draft pull requests are not supported/i;
 
 const pullRequestSchema = z.object({ number: z.number().int(), html_url: z.string() });
+const pullRequestStateSchema = z.object({
+  state: z.enum(["open", "closed"]),
+  merged: z.boolean().optional(),
+  merged_at: z.string().nullish(),
+});
 const errorSchema = z.object({
   message: z.string().optional(),
   errors: z.array(z.object({ message: z.string().optional(), code: z.string().optional() })).optional(),
@@ -94,6 +99,13 @@ export function createGithubPullRequests({
       const list = z.array(pullRequestSchema).safeParse(answer.json);
       const first = answer.ok && list.success ? list.data[0] : undefined;
       return first ? { number: first.number, url: first.html_url } : null;
+    },
+    async stateOf({ repo, token, number }, signal): Promise<PullRequestState | null> {
+      const answer = await call("GET", `/repos/${repo}/pulls/${number}`, token, signal);
+      const pull = answer.ok ? pullRequestStateSchema.safeParse(answer.json) : null;
+      if (!pull?.success) return null;
+      if (pull.data.state === "open") return "open";
+      return pull.data.merged === true || pull.data.merged_at ? "merged" : "closed";
     },
   };
 }
