@@ -164,6 +164,26 @@ describe("turn failures, said for the thread", () => {
     expect(livingProcessesWith(repo.dir)).toEqual([]);
   });
 
+  it("an account out of quota, given up on at its first refusal", async () => {
+    model.setScript(() => ({
+      kind: "error",
+      status: 429,
+      code: "insufficient_quota",
+      type: "insufficient_quota",
+      message: "You exceeded your current quota, please check your plan and billing details.",
+    }));
+    const { harness } = fixture.worker(model.url);
+
+    const events = await collectTurn(harness, turnInput({ workingDirectory: repo.dir }));
+
+    expect(lastEvent(events)).toEqual({
+      type: "failed",
+      reason: "quota",
+      message: expect.stringContaining("out of quota"),
+    });
+    expect(model.requests).toHaveLength(1);
+  });
+
   it("Baton's deadline, when the model server hangs", async () => {
     model.setScript([{ kind: "stall" }]);
     const { harness } = fixture.worker(model.url);

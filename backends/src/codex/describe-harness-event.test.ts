@@ -99,6 +99,9 @@ describe("describeHarnessFailure", () => {
       describeHarnessFailure({ type: "failed", reason: "timeout", message: "deadline" }, context),
     ).toMatchObject({ message: expect.stringContaining("BATON_TURN_TIMEOUT_MS, 30 min"), retryable: false });
     expect(
+      describeHarnessFailure({ type: "failed", reason: "quota", message: "Quota exceeded" }, context),
+    ).toMatchObject({ message: expect.stringContaining("plan and billing"), retryable: false });
+    expect(
       describeHarnessFailure(
         { type: "failed", reason: "model_unreachable", message: "ECONNREFUSED" },
         context,

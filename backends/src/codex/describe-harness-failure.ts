@@ -16,7 +16,7 @@ function minutes(ms: number): string {
 
 /**
  * A harness failure in the words the thread shows, and whether trying the turn again could help:
- * a refused key or an unknown model will fail the same way again; a model server that did not
+ * a refused key, an unknown model or an account out of quota will fail the same way again; a model server that did not
  * answer may answer next time.
  */
 export function describeHarnessFailure(failure: HarnessFailure, context: FailureContext): AgentEvent {
@@ -29,6 +29,10 @@ export function describeHarnessFailure(failure: HarnessFailure, context: Failure
     case "unknown_model":
       return error(
         `the model server does not know the model \`${context.model}\`. Choose another with \`!model NAME\`, or ask an operator to change the default.`,
+      );
+    case "quota":
+      return error(
+        "the model server says Baton's account is out of quota. An operator needs to check its plan and billing; trying again will not help until then.",
       );
     case "model_unreachable":
       return error(`the model server could not be reached (${failure.message}).`, true);

@@ -126,4 +126,21 @@ describe("runAgentLoop", () => {
       userMessage: expect.stringContaining("OPENAI_API_KEY"),
     });
   });
+
+  it("a 429 for an account out of quota is not retried, and says so; a rate limit's 429 is", async () => {
+    fake = await startFakeOpenAI({
+      script: [
+        { kind: "error", status: 429, code: "insufficient_quota" },
+        { kind: "error", status: 429 },
+      ],
+    });
+    await expect(drive({})).rejects.toMatchObject({
+      retryable: false,
+      userMessage: expect.stringContaining("out of quota"),
+    });
+    await expect(drive({})).rejects.toMatchObject({
+      retryable: true,
+      userMessage: expect.stringContaining("rate limiting"),
+    });
+  });
 });

@@ -71,15 +71,28 @@ export function buildChatCompletion({
   };
 }
 
-/** OpenAI's error body for a status, e.g. 429 `rate_limit_exceeded` or 500 `server_error`. */
-export function buildOpenAIError(status: number, message?: string): Record<string, unknown> {
+/**
+ * OpenAI's error body for a status, e.g. 429 `rate_limit_exceeded` or 500 `server_error`; with
+ * `errorCode` "insufficient_quota", the 429 of an account out of quota (no wait cures it).
+ */
+export function buildOpenAIError(
+  status: number,
+  message?: string,
+  errorCode?: string,
+): Record<string, unknown> {
   const [type, code, text] =
-    status === 429
-      ? ["requests", "rate_limit_exceeded", "Rate limit reached for requests. Please try again later."]
-      : status >= 500
-        ? ["server_error", null, "The server had an error while processing your request. Sorry about that!"]
-        : status === 401
-          ? ["invalid_request_error", "invalid_api_key", "Incorrect API key provided."]
-          : ["invalid_request_error", null, "Invalid request."];
+    status === 429 && errorCode === "insufficient_quota"
+      ? [
+          "insufficient_quota",
+          "insufficient_quota",
+          "You exceeded your current quota, please check your plan and billing details.",
+        ]
+      : status === 429
+        ? ["requests", "rate_limit_exceeded", "Rate limit reached for requests. Please try again later."]
+        : status >= 500
+          ? ["server_error", null, "The server had an error while processing your request. Sorry about that!"]
+          : status === 401
+            ? ["invalid_request_error", "invalid_api_key", "Incorrect API key provided."]
+            : ["invalid_request_error", null, "Invalid request."];
   return { error: { message: message ?? text, type, param: null, code } };
 }

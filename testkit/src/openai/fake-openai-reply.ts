@@ -7,14 +7,14 @@
  *   call's `arguments` sent as the JSON string the API sends (a string is sent as it is, so a test
  *   can send malformed arguments);
  * - `error`: an HTTP error with OpenAI's error body (`{ error: { message, type, param, code } }`),
- *   e.g. 500 or 429.
+ *   e.g. 500 or 429; a 429 with `code: "insufficient_quota"` is an account out of quota.
  * Any reply may wait `delayMs` first, which is how a test makes the client time out.
  */
 export type FakeOpenAIReply =
   | { kind: "json"; value: unknown; delayMs?: number }
   | { kind: "text"; content: string; finishReason?: "stop" | "length"; delayMs?: number }
   | { kind: "tool_calls"; calls: FakeToolCall[]; content?: string; delayMs?: number }
-  | { kind: "error"; status: number; message?: string; delayMs?: number };
+  | { kind: "error"; status: number; message?: string; code?: string; delayMs?: number };
 
 /** One function call in a scripted `tool_calls` reply; ids default to `call_<n>`. */
 export interface FakeToolCall {

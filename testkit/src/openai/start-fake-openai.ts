@@ -106,7 +106,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     // A client that timed out has gone; writing to it would only raise EPIPE here.
     if (res.destroyed || req.socket.destroyed) return;
     if (reply.kind === "error") {
-      sendJson(res, reply.status, buildOpenAIError(reply.status, reply.message));
+      sendJson(res, reply.status, buildOpenAIError(reply.status, reply.message, reply.code));
       return;
     }
     completions += 1;

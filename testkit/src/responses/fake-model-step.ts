@@ -7,7 +7,8 @@
  *   freeform `apply_patch` tool when the request offers it (models the CLI knows), else as an
  *   `apply_patch <<'PATCH'` heredoc through `exec_command`, which the CLI intercepts;
  * - `text`: answers with a message, which ends the turn;
- * - `error`: an HTTP error with the Responses API's error body;
+ * - `error`: an HTTP error with the Responses API's error body (`type` as the API names it:
+ *   `insufficient_quota` for an account out of quota; by default from the status);
  * - `stall`: accepts the request and never answers (a model server that hangs).
  * Any answer may first stream a reasoning summary (`reasoning`).
  */
@@ -16,7 +17,7 @@ export type FakeModelAction =
   | { kind: "poll"; sessionId: number; chars?: string; yieldTimeMs?: number; reasoning?: string }
   | { kind: "patch"; patch: string; reasoning?: string }
   | { kind: "text"; text: string; reasoning?: string }
-  | { kind: "error"; status: number; message: string; code?: string }
+  | { kind: "error"; status: number; message: string; code?: string; type?: string }
   | { kind: "stall" };
 
 /** A tool call's result as the CLI reports it in the next request's `input`. */

@@ -97,7 +97,8 @@ export async function startFakeResponses(options: FakeResponsesOptions = {}): Pr
     requests.push(request);
     const action = refusal(request) ?? (await actionFor(request));
     if (res.destroyed) return;
-    if (action.kind === "error") return sendError(res, action.status, action.code ?? null, action.message);
+    if (action.kind === "error")
+      return sendError(res, action.status, action.code ?? null, action.message, action.type);
     if (action.kind === "stall") {
       stalled.add(res);
       res.on("close", () => stalled.delete(res));
@@ -163,8 +164,13 @@ function usageFor(body: ResponsesRequestBody, action: FakeModelAction) {
   };
 }
 
-function sendError(res: ServerResponse, status: number, code: string | null, message: string): void {
-  const type = status >= 500 ? "server_error" : "invalid_request_error";
+function sendError(
+  res: ServerResponse,
+  status: number,
+  code: string | null,
+  message: string,
+  type = status >= 500 ? "server_error" : "invalid_request_error",
+): void {
   res.writeHead(status, { "content-type": "application/json", "x-request-id": `req_fake_${Date.now()}` });
   res.end(JSON.stringify({ error: { message, type, param: null, code } }));
 }

@@ -27,6 +27,7 @@ export type HarnessFailureReason =
   | "auth"
   | "unknown_model"
   | "model_unreachable"
+  | "quota"
   | "timeout"
   | "aborted"
   | "sandbox"

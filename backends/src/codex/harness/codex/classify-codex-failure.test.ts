@@ -20,6 +20,18 @@ describe("classifyCodexFailure", () => {
     );
   });
 
+  it("tells an account out of quota, for an API key or a plan, from a rate limit", () => {
+    for (const text of [
+      "Quota exceeded. Check your plan and billing details.",
+      "You've hit your usage limit. Visit your settings to purchase more credits.",
+      "unexpected status 429 Too Many Requests: insufficient_quota",
+    ])
+      expect(classifyCodexFailure(text, "gpt-5.5").reason).toBe("quota");
+    expect(
+      classifyCodexFailure("exceeded retry limit, last status: 429 Too Many Requests", "gpt-5.5").reason,
+    ).toBe("harness");
+  });
+
   it("keeps anything else, without the server's URL or request id", () => {
     const failure = classifyCodexFailure(
       "unexpected status 500 Internal Server Error: boom, url: http://10.0.0.5/v1/responses, request id: req_1",

@@ -31,6 +31,15 @@ export function classifyCodexFailure(text: string, model: string): ClassifiedFai
       message: `The model server does not offer the model \`${model}\`. Pick another one with \`!model\`, or ask an operator to check the catalog's models.`,
     };
   }
+  // The model server's account has no quota or credit left ("Quota exceeded. Check your plan and
+  // billing details." for an API key, "You've hit your usage limit" for a plan): no wait cures it.
+  if (/quota exceeded|insufficient_quota|usage limit|usage_not_included/i.test(text)) {
+    return {
+      reason: "quota",
+      message:
+        "The model server says Baton's account is out of quota. An operator needs to check its plan and billing.",
+    };
+  }
   if (
     /reconnecting|connection (?:failed|refused|reset)|error sending request|dns error|stream disconnected/i.test(
       text,
