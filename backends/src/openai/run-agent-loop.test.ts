@@ -59,6 +59,29 @@ describe("runAgentLoop", () => {
     expect(fake.requests.map((r) => r.body.tool_choice)).toEqual(["auto", "none"]);
   });
 
+  it("runs a tool call whose arguments a server sent as an object, or not at all, and sends them back as the API's string", async () => {
+    fake = await startFakeOpenAI({
+      script: [
+        {
+          kind: "tool_calls",
+          calls: [
+            { name: "list_files", arguments: { pattern: "**" }, argumentsAsSent: true },
+            { name: "list_files", arguments: null, argumentsAsSent: true },
+          ],
+        },
+        { kind: "text", content: "Listed." },
+      ],
+    });
+    const { answer, events } = await drive({});
+    expect(answer).toBe("Listed.");
+    const tools = events.filter((e) => e.type === "tool");
+    expect(tools.map((e) => e.input)).toEqual(['{"pattern":"**"}', "{}"]);
+    for (const tool of tools) expect(tool.output).not.toMatch(/Invalid arguments|not valid JSON/);
+    const sentBack = fake.requests[1]?.body.messages?.find((m) => m.role === "assistant");
+    const calls = sentBack?.tool_calls as Array<{ function: { arguments: unknown } }> | undefined;
+    expect(calls?.map((call) => call.function.arguments)).toEqual(['{"pattern":"**"}', "{}"]);
+  });
+
   it("hands a tool call the model got wrong back to it, and sends no tools without a workspace", async () => {
     fake = await startFakeOpenAI({
       script: [

@@ -10,7 +10,7 @@ import {
 import { toModelError } from "./to-model-error.js";
 import type { RegisteredTool } from "./tools/agent-tools.js";
 import { boundOutput } from "./tools/bound-output.js";
-import { prepareToolCall, runToolCall } from "./tools/run-tool-call.js";
+import { prepareToolCall, runToolCall, toolArgumentsText } from "./tools/run-tool-call.js";
 import type { Workspace } from "./workspace/workspace.js";
 
 export interface AgentLoopLimits {
@@ -87,7 +87,13 @@ export async function* runAgentLoop({
     // Some servers and proxies answer 200 without choices (an error body, say): that is no answer.
     const choice = response.choices?.[0];
     const message = choice?.message;
-    const calls = (message?.tool_calls ?? []).filter((call) => call.type === "function");
+    // Read, recorded and sent back as the API's JSON strings, whatever form the server sent.
+    const calls = (message?.tool_calls ?? [])
+      .filter((call) => call.type === "function")
+      .map((call) => ({
+        ...call,
+        function: { ...call.function, arguments: toolArgumentsText(call.function.arguments) },
+      }));
     if (!message || calls.length === 0 || last) return finalAnswer(message?.content, choice?.finish_reason);
 
     messages.push({ role: "assistant", content: message.content ?? null, tool_calls: calls });

@@ -18,7 +18,8 @@ export function promptText(body: ChatCompletionRequestBody): string {
 export interface WireToolCall {
   id: string;
   type: "function";
-  function: { name: string; arguments: string };
+  /** `arguments` is the JSON string the API sends; anything else only where a test departs from it. */
+  function: { name: string; arguments: unknown };
 }
 
 /** A `chat.completion` object in OpenAI's wire format; with `toolCalls` it asks for function calls. */

@@ -21,6 +21,8 @@ export interface FakeToolCall {
   name: string;
   arguments: unknown;
   id?: string;
+  /** Sends `arguments` as they are, not as the API's JSON string (a server that departs from it). */
+  argumentsAsSent?: boolean;
 }
 
 /** A chat completion request as the fake received it. */

@@ -119,7 +119,10 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
           type: "function" as const,
           function: {
             name: call.name,
-            arguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments),
+            arguments:
+              typeof call.arguments === "string" || call.argumentsAsSent
+                ? call.arguments
+                : JSON.stringify(call.arguments),
           },
         };
       });

@@ -34,6 +34,14 @@ export function prepareToolCall(tools: readonly RegisteredTool[], call: ToolCall
 }
 
 /**
+ * A call's arguments as the API's JSON string. The SDK types them so, but some servers that speak
+ * the API send the object itself, or nothing.
+ */
+export function toolArgumentsText(raw: unknown): string {
+  return typeof raw === "string" ? raw : JSON.stringify(raw ?? {});
+}
+
+/**
  * Runs a prepared call. A stop (the signal) ends it by throwing; any other failure becomes the
  * tool's answer, so that the model can try something else.
  */
