@@ -1,5 +1,5 @@
 import { BatonError } from "@baton/core";
-import { APIConnectionError, APIError } from "openai";
+import { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
 
 /** OpenAI's code (and type) for an account with no credit or quota left. */
 const OUT_OF_QUOTA = "insufficient_quota";
@@ -13,6 +13,15 @@ const OUT_OF_QUOTA_MESSAGE =
  * API's own message goes to the operator only.
  */
 export function toModelError(error: unknown, model: string): unknown {
+  // A timeout is a connection error to the SDK, but the server was reached: it did not answer in time.
+  if (error instanceof APIConnectionTimeoutError)
+    return new BatonError(
+      "backend_failed",
+      `model API timed out: ${error.message}`,
+      "The model API did not answer in time. Baton will try again; if this goes on, the model server may be overloaded.",
+      true,
+      { cause: error },
+    );
   if (error instanceof APIConnectionError)
     return new BatonError(
       "backend_failed",
