@@ -16,8 +16,8 @@ function minutes(ms: number): string {
 
 /**
  * A harness failure in the words the thread shows, and whether trying the turn again could help:
- * a refused key, an unknown model or an account out of quota will fail the same way again; a model server that did not
- * answer may answer next time.
+ * a refused key, an unknown model or an account out of quota will fail the same way again; a
+ * model server that did not answer may answer next time.
  */
 export function describeHarnessFailure(failure: HarnessFailure, context: FailureContext): AgentEvent {
   const error = (message: string, retryable = false): AgentEvent => ({ type: "error", message, retryable });

@@ -87,7 +87,8 @@ export async function* runAgentLoop({
     // Some servers and proxies answer 200 without choices (an error body, say): that is no answer.
     const choice = response.choices?.[0];
     const message = choice?.message;
-    // Read, recorded and sent back as the API's JSON strings, whatever form the server sent.
+    // A call's arguments are read, recorded and sent back as the API's JSON string, whatever form
+    // the server sent them in.
     const calls = (message?.tool_calls ?? [])
       .filter((call) => call.type === "function")
       .map((call) => ({
