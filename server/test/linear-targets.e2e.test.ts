@@ -123,6 +123,35 @@ describe("Linear: where a session works", () => {
     expect(s.agent.runs).toHaveLength(2);
   });
 
+  it("an answer that also says what to do starts the waiting request there, then runs as its follow-up", async () => {
+    s = await startLinearScenario({ catalogYaml: CATALOG });
+    const sent = await s.created(s.linear.store.seedIssue({ title: "Make it faster", team: "OPS" }));
+    await waitForActivities(s.linear, sent.agentSessionId, "elicitation");
+
+    const answer = await s.prompted(sent.agentSessionId, "also fix the docs in acme/api");
+    expect(answer.status).toBe(200);
+    const run = await s.agent.waitForRun(1);
+    expect(run.turn.target).toEqual({ kind: "repository", repo: "acme/api" });
+    expect(run.turn.prompt).toContain("Make it faster");
+    // The instruction was queued as a turn of its own; Linear redelivering it queues nothing more.
+    const again = await s.prompted(
+      sent.agentSessionId,
+      "also fix the docs in acme/api",
+      {},
+      { deliveryId: answer.deliveryId },
+    );
+    const queued = JSON.parse(answer.body) as { turn: string; outcome: string };
+    expect(queued.outcome).toBe("accepted");
+    expect(JSON.parse(again.body)).toMatchObject({ turn: queued.turn, outcome: "duplicate" });
+    run.finish();
+    const followUp = await s.agent.waitForRun(2);
+    expect(followUp.turn.prompt).toBe("also fix the docs in acme/api");
+    expect(followUp.turn.target).toEqual({ kind: "repository", repo: "acme/api" });
+    followUp.finish();
+    await waitForActivities(s.linear, sent.agentSessionId, "response", 2);
+    expect(s.agent.runs).toHaveLength(2);
+  });
+
   it('takes "no repository" as an answer to the elicitation', async () => {
     s = await startLinearScenario({ catalogYaml: CATALOG });
     const sent = await s.created(s.linear.store.seedIssue({ title: "Make it faster", team: "OPS" }));

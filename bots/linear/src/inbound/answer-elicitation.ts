@@ -14,8 +14,11 @@ export interface ElicitationPicker {
 }
 
 export type ElicitationAnswerOutcome =
-  /** The waiting request was started on the chosen target (or had been already). */
-  | { kind: "answered"; turnId: string; targetRef: string; pick: string }
+  /**
+   * The waiting request was started on the chosen target (or had been already). `alsoAPrompt`:
+   * the reply said more than its choice, and runs as a follow-up too.
+   */
+  | { kind: "answered"; turnId: string; targetRef: string; pick: string; alsoAPrompt?: true }
   /** No question is waiting in this agent session, or the text does not answer it. */
   | { kind: "not_an_answer" };
 
@@ -55,6 +58,12 @@ export function createElicitationAnswerer({
       (picked.kind !== "already_chosen" || (await ledger.get(sessionId, answeredBy)) !== request.deliveryId)
     )
       return { kind: "not_an_answer" };
-    return { kind: "answered", turnId, targetRef: answer.targetRef, pick: picked.kind };
+    return {
+      kind: "answered",
+      turnId,
+      targetRef: answer.targetRef,
+      pick: picked.kind,
+      ...(answer.alsoAPrompt && picked.kind !== "refused" ? { alsoAPrompt: true as const } : {}),
+    };
   };
 }

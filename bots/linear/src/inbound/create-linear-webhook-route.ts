@@ -79,7 +79,9 @@ export function createLinearWebhookRoute(options: LinearWebhookRouteOptions): Ht
 
   /**
    * A prompt may answer a question Baton asked in the session (which codebase, or whether to make
-   * the team's habit its mapping): then it is answered here, 200 sent, and true returned.
+   * the team's habit its mapping): then it is answered here, 200 sent, and true returned. An
+   * answer that also says what to do ("also fix the docs in acme/web") is answered, and false
+   * returned: it runs as a follow-up of the request it started.
    */
   async function answerQuestion(
     request: SessionRequest,
@@ -93,7 +95,9 @@ export function createLinearWebhookRoute(options: LinearWebhookRouteOptions): Ht
         delivery_id: deliveryId,
         turn_id: answered.turnId,
         pick: answered.pick,
+        ...(answered.alsoAPrompt ? { also_a_prompt: true } : {}),
       });
+      if (answered.alsoAPrompt) return false;
       replies.json(response, 200, { ok: true, answered: answered.turnId });
       return true;
     }

@@ -47,6 +47,20 @@ describe("readElicitationAnswer", () => {
     });
   });
 
+  it("takes a name said with the words of a choice as the choice alone, and one in an instruction as both", () => {
+    for (const text of ["acme/web please", "use the acme/web repo", "Let's go with acme/web, thanks!"])
+      expect(readElicitationAnswer(text, candidates, catalog)).toEqual({
+        kind: "chosen",
+        targetRef: "acme/web",
+      });
+    for (const text of ["also fix the docs in acme/web", "acme/api, and add a test for src/cart.ts"])
+      expect(readElicitationAnswer(text, candidates, catalog)).toEqual({
+        kind: "chosen",
+        targetRef: text.includes("acme/api") ? "acme/api" : "acme/web",
+        alsoAPrompt: true,
+      });
+  });
+
   it("leaves other replies to run as prompts", () => {
     expect(readElicitationAnswer("why do you ask?", candidates, catalog)).toEqual({ kind: "not_an_answer" });
   });
