@@ -97,10 +97,6 @@ function createJsonStdout({
     minLength: batchBytes,
   });
   let dropped = 0;
-  let closed = false;
-  stream.on("close", () => {
-    closed = true;
-  });
   stream.on("drop", () => {
     dropped += 1;
   });
@@ -116,14 +112,14 @@ function createJsonStdout({
     stream: batchBytes > 0 ? flushedWithin(stream, flushIntervalMs) : stream,
     reportDropped,
     reportDroppedAtExit(report) {
-      if (dropped === 0 || closed) return;
+      if (dropped === 0) return;
       try {
         // What is buffered leaves first, so that the report finds room.
         stream.flushSync();
         reportDropped(report);
         stream.flushSync();
       } catch {
-        // A stdout already closed: there is nowhere left to tell it.
+        // A stdout already closed (flushSync refuses it): there is nowhere left to tell it.
       }
     },
   };
