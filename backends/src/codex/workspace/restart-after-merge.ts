@@ -1,4 +1,4 @@
-import type { PullRequestHost, RepositoryTokenProvider } from "@baton/core";
+import { errorMessage, type PullRequestHost, type RepositoryTokenProvider } from "@baton/core";
 import type { RepositoryState } from "../session-state/session-state.js";
 import { fetchRef } from "./repository-worktree.js";
 import type { WorkspaceContext } from "./workspace-context.js";
@@ -80,7 +80,11 @@ async function askState(
     return token ? await pullRequests.stateOf({ repo, token, number }, signal) : null;
   } catch (error) {
     if (signal.aborted) throw error;
-    log.warn("backends.codex.workspace.pull_request_state_unknown", { repo, number, error: String(error) });
+    log.warn("backends.codex.workspace.pull_request_state_unknown", {
+      repo,
+      number,
+      error: errorMessage(error),
+    });
     return null;
   }
 }
