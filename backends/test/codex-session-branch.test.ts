@@ -266,30 +266,30 @@ describe("a codex session is a branch", () => {
     expect(first.outcome).toMatchObject({ pullRequest: { number: 1, opened: true } });
     squashMerge(1, branch);
     const mergedBranchAt = git("rev-parse", branch);
+    /**
+     * The follow-up opened pull request `number` with `path` alone: the branch holds main and one
+     * commit, the follow-up's, not the squashed ones again.
+     */
+    function expectStartedOver(outcome: unknown, number: number, path: string) {
+      expect(outcome).toMatchObject({
+        kind: "pushed",
+        pullRequest: { number, opened: true },
+        files: [{ path, added: 1, removed: 0 }],
+      });
+      expect(git("rev-list", "--count", `main..${branch}`)).toBe("1");
+      expect(git("diff", "--name-only", `main...${branch}`)).toBe(path);
+    }
 
     // On the worker that has the workspace.
     const second = await turn(one, "src/timeout.ts", "also add a timeout", "Add a timeout");
     expect(second.workspace.repositories[0]?.startCommit).toBe(git("rev-parse", "main"));
-    expect(second.outcome).toMatchObject({
-      kind: "pushed",
-      pullRequest: { number: 2, opened: true },
-      files: [{ path: "src/timeout.ts", added: 1, removed: 0 }],
-    });
-    // The branch now holds main and one commit: the follow-up's, not the squashed ones again.
-    expect(git("rev-list", "--count", `main..${branch}`)).toBe("1");
-    expect(git("diff", "--name-only", `main...${branch}`)).toBe("src/timeout.ts");
+    expectStartedOver(second.outcome, 2, "src/timeout.ts");
     expect(isAncestor(mergedBranchAt, branch)).toBe(false);
     squashMerge(2, branch);
 
     // On a worker without the workspace, which restores it from the pushed branch first.
     const third = await turn(two, "src/retry.ts", "and a retry delay", "Add a retry delay");
-    expect(third.outcome).toMatchObject({
-      kind: "pushed",
-      pullRequest: { number: 3, opened: true },
-      files: [{ path: "src/retry.ts", added: 1, removed: 0 }],
-    });
-    expect(git("rev-list", "--count", `main..${branch}`)).toBe("1");
-    expect(git("diff", "--name-only", `main...${branch}`)).toBe("src/retry.ts");
+    expectStartedOver(third.outcome, 3, "src/retry.ts");
 
     // A follow-up to the open one goes on building on it, with no second restart.
     const fourth = await turn(two, "src/backoff.ts", "back off too", "Back off");
