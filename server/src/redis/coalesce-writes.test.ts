@@ -1,8 +1,12 @@
 import type { Socket } from "node:net";
+import { silentLogger } from "@baton/core";
 import { type PrivateRedis, startPrivateRedis } from "@baton/testkit/vitest";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { BOT_MODULES, platformPoliciesOf } from "../bots/bot-modules.js";
+import { loadConfig } from "../config/load-config.js";
 import { coalesceWrites } from "./coalesce-writes.js";
+import { openBatonState } from "./open-baton-state.js";
 
 // A Redis of its own: one test holds the server busy in a script for a moment on purpose.
 let server: PrivateRedis;
@@ -127,5 +131,32 @@ describe("coalesceWrites", () => {
 
     expect(values).toEqual(Array.from({ length: 20 }, (_, i) => `value ${i}`));
     expect(writes.count()).toBeLessThanOrEqual(3);
+  });
+});
+
+describe("openBatonState", () => {
+  it("coalesces the writes of the queue's connection as well as the stores'", async () => {
+    const state = await openBatonState({
+      config: loadConfig({ REDIS_URL: server.url, BATON_REDIS_PREFIX: "coalesce-test" }),
+      mode: "worker",
+      logger: silentLogger,
+      log: silentLogger,
+      platforms: platformPoliciesOf(BOT_MODULES),
+    });
+    try {
+      for (const [name, connection] of [
+        ["main", state.main],
+        ["stores", state.stores],
+      ] as const) {
+        await connection.ping();
+        const writes = countWrites(connection);
+        const values = await commandsInOneTurn(connection, 20, `state-${name}`);
+        expect(values).toEqual(Array.from({ length: 20 }, (_, i) => `value ${i}`));
+        expect({ name, writes: writes.count() <= 3 }).toEqual({ name, writes: true });
+      }
+    } finally {
+      await state.queue.close();
+      await state.redis.close();
+    }
   });
 });

@@ -75,13 +75,14 @@ export async function openBatonState({
     logger: log,
   });
   // Requests fail fast while Redis is away (the platform retries on a 5xx); only the workers'
-  // blocking connections wait for it indefinitely.
+  // blocking connections wait for it indefinitely. Every connection that is not blocking has its
+  // writes coalesced: the commands issued in one turn of the event loop leave in one write. On a
+  // busy worker the write system call each command made cost more than the command.
   const main = redis.connect({ maxRetriesPerRequest: REQUEST_REDIS_RETRIES });
+  coalesceWrites(main);
   // Baton's own small commands (the ledger, sessions, transcripts, final-reply claims, shares,
   // the dispatcher's and the watchdog's): a turn makes a few dozen, and dozens of turns run at
-  // once. With its writes coalesced, the commands issued in one turn of the event loop leave in
-  // one write: on a busy worker the write system call each command made cost more than the
-  // command. Kept apart from `main`, whose BullMQ queue is left as BullMQ expects it.
+  // once. A connection of their own, beside the queue's.
   const stores = redis.connect({ maxRetriesPerRequest: REQUEST_REDIS_RETRIES });
   coalesceWrites(stores);
   const keys = createRedisKeys(config.BATON_REDIS_PREFIX);

@@ -20,6 +20,7 @@ import { type MetricsServer, startMetricsServer } from "../metrics/start-metrics
 import { createBackend } from "../platforms/create-backend.js";
 import { createBatonClassifier } from "../platforms/create-baton-classifier.js";
 import type { Sharing } from "../platforms/setup-sharing.js";
+import { coalesceWrites } from "../redis/coalesce-writes.js";
 import type { BatonState } from "../redis/open-baton-state.js";
 import type { WorkerReplies } from "./create-worker-replies.js";
 
@@ -79,8 +80,12 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
     conversationLockMs: config.BATON_WORKER_LOCK_MS,
     answer: replies.answerOverdue,
   });
+  // BullMQ's commands for each turn (taking it, its lock, finishing it) and the conversation
+  // gate's: with dozens of turns at once, many are given in the same turn of the event loop.
+  const turnConnection = redis.connect();
+  coalesceWrites(turnConnection);
   const turnWorker = createTurnWorker({
-    connection: redis.connect(),
+    connection: turnConnection,
     watchdog,
     conversationLockMs: config.BATON_WORKER_LOCK_MS,
     jobLockMs: config.BATON_WORKER_LOCK_MS,
