@@ -75,9 +75,9 @@ export async function openBatonState({
     logger: log,
   });
   // Requests fail fast while Redis is away (the platform retries on a 5xx); only the workers'
-  // blocking connections wait for it indefinitely. Every connection that is not blocking has its
-  // writes coalesced: the commands issued in one turn of the event loop leave in one write. On a
-  // busy worker the write system call each command made cost more than the command.
+  // blocking connections wait for it indefinitely. Its writes are coalesced, as the stores' are:
+  // the commands issued in one turn of the event loop leave in one write. On a busy worker the
+  // write system call each command made cost more than the command.
   const main = redis.connect({ maxRetriesPerRequest: REQUEST_REDIS_RETRIES });
   coalesceWrites(main);
   // Baton's own small commands (the ledger, sessions, transcripts, final-reply claims, shares,
